@@ -1,0 +1,88 @@
+"""The card database: every card and character of one card set, looked up by id or name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+
+from .model import Card, Character
+
+__all__ = ["CardDatabase"]
+
+
+class CardDatabase:
+    """An immutable collection of cards and characters.
+
+    Cards are found by id (exact) or by name (ignoring case); iteration yields the cards in
+    the order they were loaded. The loader guarantees ids and names are unique; building a
+    database by hand with duplicates raises ``ValueError``.
+    """
+
+    __slots__ = ("_by_name", "_cards", "_character_by_name", "_characters")
+
+    def __init__(self, cards: Iterable[Card] = (), characters: Iterable[Character] = ()) -> None:
+        self._cards: dict[str, Card] = {}
+        self._by_name: dict[str, Card] = {}
+        for card in cards:
+            if card.id in self._cards or card.name.casefold() in self._by_name:
+                raise ValueError(f"duplicate card {card.id!r} / {card.name!r}")
+            self._cards[card.id] = card
+            self._by_name[card.name.casefold()] = card
+        self._characters: dict[str, Character] = {}
+        self._character_by_name: dict[str, Character] = {}
+        for character in characters:
+            folded = character.name.casefold()
+            if character.id in self._characters or folded in self._character_by_name:
+                raise ValueError(f"duplicate character {character.id!r} / {character.name!r}")
+            self._characters[character.id] = character
+            self._character_by_name[folded] = character
+
+    # cards
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards.values())
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self.find(key) is not None
+
+    def __getitem__(self, key: str) -> Card:
+        """The card with this id or name (ignoring case); ``KeyError`` if none."""
+        card = self.find(key)
+        if card is None:
+            raise KeyError(key)
+        return card
+
+    def find(self, key: str) -> Card | None:
+        """The card with this id, else with this name ignoring case, else None."""
+        return self._cards.get(key) or self._by_name.get(key.casefold())
+
+    def by_id(self, card_id: str) -> Card:
+        return self._cards[card_id]
+
+    def by_name(self, name: str) -> Card:
+        return self._by_name[name.casefold()]
+
+    @property
+    def cards(self) -> Mapping[str, Card]:
+        """Cards by id (read-only view)."""
+        return self._cards
+
+    # characters
+    @property
+    def characters(self) -> Mapping[str, Character]:
+        """Characters by id (read-only view)."""
+        return self._characters
+
+    def find_character(self, key: str) -> Character | None:
+        """The character with this id, else with this name ignoring case, else None."""
+        return self._characters.get(key) or self._character_by_name.get(key.casefold())
+
+    def character(self, key: str) -> Character:
+        found = self.find_character(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __repr__(self) -> str:
+        return f"<CardDatabase {len(self._cards)} cards, {len(self._characters)} characters>"
