@@ -1,0 +1,42 @@
+"""backlands: card database, deck rules and rules engine for the Backlands trading card game."""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from .database import CardDatabase
+from .errors import (
+    BacklandsError,
+    CardDatabaseError,
+    DeckFileError,
+    IllegalActionError,
+    LoadProblem,
+    UsageError,
+)
+from .model import Card, CardType, Character, Rarity, Selector, Slot, Trait
+from .ruleset import STANDARD, Ruleset
+
+try:
+    __version__ = version("backlands")
+except PackageNotFoundError:  # pragma: no cover - running from a bare source tree
+    __version__ = "0.0.0"
+
+__all__ = [
+    "STANDARD",
+    "BacklandsError",
+    "Card",
+    "CardDatabase",
+    "CardDatabaseError",
+    "CardType",
+    "Character",
+    "DeckFileError",
+    "IllegalActionError",
+    "LoadProblem",
+    "Rarity",
+    "Ruleset",
+    "Selector",
+    "Slot",
+    "Trait",
+    "UsageError",
+    "__version__",
+]
