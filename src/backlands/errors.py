@@ -11,6 +11,7 @@ __all__ = [
     "BacklandsError",
     "CardDatabaseError",
     "DeckFileError",
+    "GameSetupError",
     "IllegalActionError",
     "LoadProblem",
     "UsageError",
@@ -69,3 +70,9 @@ class IllegalActionError(BacklandsError):
     """A game action that is not legal now. The game state is left exactly as it was."""
 
     exit_code = 1
+
+
+class GameSetupError(BacklandsError):
+    """A game cannot start: wrong number of players, a deck that is not legal, a bad record."""
+
+    exit_code = 2

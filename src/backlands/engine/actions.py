@@ -1,0 +1,152 @@
+"""Decisions and actions: what the game asks, and the small frozen values that answer it.
+
+The game always has exactly one pending :class:`Decision` (until it is over). Its ``kind``
+says what is asked and of whom; :meth:`Game.legal_actions` lists every legal answer, and
+:meth:`Game.play` applies one. Actions read well in logs: ``str(action)``.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, TypeAlias
+
+import attrs
+
+from ..model import Slot
+from .state import CardInstance
+
+__all__ = [
+    "Action",
+    "Attack",
+    "Decision",
+    "DecisionKind",
+    "Defend",
+    "EndPhase",
+    "Equip",
+    "Pass",
+    "action_from_json",
+    "action_to_json",
+]
+
+
+class DecisionKind(enum.Enum):
+    MAIN = "main"  # main-phase action: Equip or EndPhase (3.2, 4.x)
+    ATTACK = "attack"  # attack-phase action: Attack (with its target) or EndPhase (3.3, 5.1)
+    DEFEND = "defend"  # defence allocation against ``amount`` damage (6.1 to 6.5)
+    RESPONSE = "response"  # a response window: Equip an instant spell or Pass (8.1 to 8.3)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Decision:
+    """What the game waits for: ``player`` must answer a ``kind`` decision.
+
+    For DEFEND, ``amount`` is the damage to defend and ``source`` the attacking card (None
+    for damage that comes from no card, such as poison).
+    """
+
+    kind: DecisionKind
+    player: int
+    amount: int = 0
+    source: CardInstance | None = None
+
+    def __str__(self) -> str:
+        if self.kind is DecisionKind.DEFEND:
+            return f"P{self.player + 1} defends {self.amount} damage"
+        return f"P{self.player + 1}: {self.kind} decision"
+
+
+@attrs.frozen
+class Equip:
+    """Equip ``card`` from the inventory: into its slot (salvaging what is there, 4.2), under
+    ``host`` for an attach spell (4.7), or cast it for an instant spell (4.6)."""
+
+    card: CardInstance
+    host: CardInstance | None = None
+
+    def __str__(self) -> str:
+        if self.host is not None:
+            return f"equip {self.card.card.name} under {self.host.card.name}"
+        return f"equip {self.card.card.name}"
+
+
+@attrs.frozen
+class EndPhase:
+    """End the main phase (then attack, 3.3) or the attack phase (then the end phase, 3.4)."""
+
+    def __str__(self) -> str:
+        return "end phase"
+
+
+@attrs.frozen
+class Attack:
+    """Attack ``target`` with the equipped weapon or creature ``card`` (5.1 to 5.3)."""
+
+    card: CardInstance
+    target: int
+
+    def __str__(self) -> str:
+        return f"attack P{self.target + 1} with {self.card.card.name}"
+
+
+@attrs.frozen
+class Defend:
+    """Absorb damage with equipped armour/creatures: ``(card, amount)`` pairs (6.4).
+
+    What is not absorbed is sacrificed. ``Defend()`` is not defending at all (6.1).
+    """
+
+    blocks: tuple[tuple[CardInstance, int], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.blocks:
+            return "do not defend"
+        return "defend with " + ", ".join(f"{c.card.name} ({n})" for c, n in self.blocks)
+
+
+@attrs.frozen
+class Pass:
+    """Decline a response window (8.1, 8.2)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action: TypeAlias = Equip | EndPhase | Attack | Defend | Pass
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """A JSON-ready form naming card instances by uid (for game records)."""
+    if isinstance(action, Equip):
+        host = None if action.host is None else action.host.uid
+        return {"action": "equip", "card": action.card.uid, "host": host}
+    if isinstance(action, Attack):
+        return {"action": "attack", "card": action.card.uid, "target": action.target}
+    if isinstance(action, Defend):
+        return {"action": "defend", "blocks": [[c.uid, n] for c, n in action.blocks]}
+    if isinstance(action, EndPhase):
+        return {"action": "end_phase"}
+    return {"action": "pass"}
+
+
+def action_from_json(data: dict[str, Any], instances: dict[int, CardInstance]) -> Action:
+    """Inverse of :func:`action_to_json`; ``instances`` maps uids to the game's cards."""
+    kind = data["action"]
+    if kind == "equip":
+        host = data.get("host")
+        return Equip(instances[data["card"]], None if host is None else instances[host])
+    if kind == "attack":
+        return Attack(instances[data["card"]], int(data["target"]))
+    if kind == "defend":
+        return Defend(tuple((instances[uid], int(n)) for uid, n in data["blocks"]))
+    if kind == "end_phase":
+        return EndPhase()
+    if kind == "pass":
+        return Pass()
+    raise ValueError(f"unknown action {kind!r}")
+
+
+SLOT_ATTACKERS = (Slot.WEAPON, Slot.CREATURE)
+DEFENDER_SLOTS = (Slot.ARMOUR, Slot.CREATURE)

@@ -1,0 +1,72 @@
+"""The form of a defence (RULINGS 6.1 to 6.4), as pure functions over plain numbers.
+
+A defence against ``amount`` damage names some of the defender's armour/creature cards, each
+with an amount from 1 to its remaining durability; the amounts add up to at most ``amount``.
+What is not absorbed is bleed damage, allowed only if at least one named card absorbs its
+full remaining durability (it was destroyed, and its excess flowed on). The empty defence is
+not defending: every point of damage is sacrificed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import product
+from typing import TypeVar
+
+__all__ = ["defence_problem", "defences"]
+
+C = TypeVar("C")
+
+
+def defence_problem(
+    blocks: Sequence[tuple[C, int]], amount: int, remaining: dict[C, int]
+) -> str | None:
+    """Why ``blocks`` is not a legal defence against ``amount`` damage, or None if it is.
+
+    ``remaining`` maps each card that may defend to its remaining durability.
+    """
+    seen: set[C] = set()
+    total = 0
+    full = False
+    for card, absorbed in blocks:
+        if card not in remaining:
+            return f"{card} is not one of your equipped armour or creature cards (6.1)"
+        if card in seen:
+            return f"{card} is named twice"
+        seen.add(card)
+        left = remaining[card]
+        if not 1 <= absorbed <= left:
+            return (
+                f"{card} can absorb from 1 to {left} damage (its remaining durability), "
+                f"not {absorbed} (6.4)"
+            )
+        total += absorbed
+        full = full or absorbed == left
+    if total > amount:
+        return f"the amounts add up to {total}, more than the {amount} damage (6.4)"
+    if blocks and total < amount and not full:
+        return (
+            f"{amount - total} damage would bleed, but no named card absorbs its full "
+            "remaining durability (6.3, 6.4)"
+        )
+    return None
+
+
+def defences(
+    amount: int, defenders: Sequence[tuple[C, int]]
+) -> Iterator[tuple[tuple[C, int], ...]]:
+    """Every legal defence against ``amount`` damage, the empty one (no defence) first.
+
+    ``defenders`` are ``(card, remaining durability)`` pairs, in mat order.
+    """
+    yield ()
+    ranges = [range(0, min(left, amount) + 1) for _, left in defenders]
+    for amounts in product(*ranges):
+        total = sum(amounts)
+        if total == 0 or total > amount:
+            continue
+        if total < amount and not any(
+            n == left and n > 0 for n, (_, left) in zip(amounts, defenders, strict=True)
+        ):
+            continue
+        yield tuple((card, n) for n, (card, _) in zip(amounts, defenders, strict=True) if n)

@@ -1,0 +1,299 @@
+"""Typed events, proposals and the one event bus of a game.
+
+Every state change is published as a frozen event *after* it happened. A change that effects
+may alter (damage about to be dealt, a card about to be destroyed) is first offered as a
+mutable *proposal*: handlers, in priority order, may change its amount or cancel it before
+the game carries it out and publishes the matching event.
+
+Handlers subscribe by event class. Subscribing to a base class (such as :class:`Event`)
+receives every subclass, which is how the game log records everything.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+from ..model import Slot
+from .state import CardInstance
+
+__all__ = [
+    "AttackDeclared",
+    "Bled",
+    "CardDestroyed",
+    "CardDiscarded",
+    "CardDrawn",
+    "CardEquipped",
+    "CardSacrificed",
+    "CounterAdded",
+    "CounterRemoved",
+    "DamageProposal",
+    "DamageTaken",
+    "Defended",
+    "DestroyProposal",
+    "DestroyReason",
+    "Event",
+    "EventBus",
+    "GameEnded",
+    "GameStarted",
+    "Handler",
+    "PhaseStarted",
+    "PlayerEliminated",
+    "PoisonChecked",
+    "Proposal",
+    "SacrificeReason",
+    "TurnEnded",
+    "TurnStarted",
+]
+
+
+class Phase(enum.Enum):
+    START = "start"
+    MAIN = "main"
+    ATTACK = "attack"
+    END = "end"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class SacrificeReason(enum.Enum):
+    COST = "cost"  # paying a primal cost (4.3)
+    DAMAGE = "damage"  # undefended damage (6.1)
+    BLEED = "bleed"  # bleed damage (6.3)
+    EFFECT = "effect"  # a card's SACRIFICE effect (7.5)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class DestroyReason(enum.Enum):
+    SALVAGE = "salvage"  # making room in a slot (4.2)
+    WORN_OUT = "worn_out"  # counters reached durability (5.2, 6.2, 4.8)
+    HOST_DESTROYED = "host_destroyed"  # an attach spell goes with its host (4.7)
+    ELIMINATED = "eliminated"  # its controller went out (9.2)
+    EFFECT = "effect"  # DESTROY or CURSE (7.2, 7.4)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Event:
+    """Base class of every event."""
+
+
+@attrs.frozen
+class GameStarted(Event):
+    seed: int | None
+    players: tuple[str, ...]
+    first_player: int
+
+
+@attrs.frozen
+class TurnStarted(Event):
+    player: int
+    turn: int
+
+
+@attrs.frozen
+class PhaseStarted(Event):
+    player: int
+    phase: Phase
+
+
+@attrs.frozen
+class TurnEnded(Event):
+    player: int
+    turn: int
+
+
+@attrs.frozen
+class CardDrawn(Event):
+    player: int
+    card: CardInstance
+
+
+@attrs.frozen
+class CardEquipped(Event):
+    """A card was equipped and its cost paid (4.1 to 4.4); ``host`` for an attach spell."""
+
+    player: int
+    card: CardInstance
+    slot: Slot | None
+    host: CardInstance | None = None
+
+
+@attrs.frozen
+class CardSacrificed(Event):
+    player: int
+    card: CardInstance
+    reason: SacrificeReason
+
+
+@attrs.frozen
+class CardDiscarded(Event):
+    player: int
+    card: CardInstance
+
+
+@attrs.frozen
+class CardDestroyed(Event):
+    """An equipped card went to its owner's void; ``controller`` is whose mat it left."""
+
+    controller: int
+    card: CardInstance
+    reason: DestroyReason
+
+
+@attrs.frozen
+class CounterAdded(Event):
+    card: CardInstance
+    amount: int
+    counters: int  # the card's counters after the change
+
+
+@attrs.frozen
+class CounterRemoved(Event):
+    card: CardInstance
+    amount: int
+    counters: int
+
+
+@attrs.frozen
+class AttackDeclared(Event):
+    player: int
+    card: CardInstance
+    target: int
+    damage: int
+
+
+@attrs.frozen
+class DamageTaken(Event):
+    """``player`` takes ``amount`` damage (after proposals) and must defend it (6.1)."""
+
+    player: int
+    amount: int
+    source: CardInstance | None
+
+
+@attrs.frozen
+class Defended(Event):
+    player: int
+    card: CardInstance
+    amount: int
+
+
+@attrs.frozen
+class Bled(Event):
+    """Bleed damage (6.3): ``amount`` cards are about to be sacrificed."""
+
+    player: int
+    amount: int
+
+
+@attrs.frozen
+class PoisonChecked(Event):
+    player: int
+    coins: tuple[bool, ...]  # True is heads
+    cured: bool
+
+
+@attrs.frozen
+class PlayerEliminated(Event):
+    player: int
+
+
+@attrs.frozen
+class GameEnded(Event):
+    winner: int | None  # None: a draw
+    reason: str
+
+
+# --------------------------------------------------------------------------- proposals
+
+
+@attrs.define
+class Proposal:
+    """A change offered to handlers before it happens. Setting ``cancelled`` stops it."""
+
+    cancelled: bool = attrs.field(default=False, kw_only=True)
+
+
+@attrs.define
+class DamageProposal(Proposal):
+    """``target`` is about to take ``amount`` damage from ``source`` (None: not a card)."""
+
+    target: int
+    amount: int
+    source: CardInstance | None
+
+
+@attrs.define
+class DestroyProposal(Proposal):
+    """``card`` is about to be destroyed."""
+
+    card: CardInstance
+    reason: DestroyReason
+
+
+# --------------------------------------------------------------------------- the bus
+
+E = TypeVar("E")
+P = TypeVar("P", bound="Proposal")
+Handler = Callable[[Any], None]
+
+
+class EventBus:
+    """Handlers by event class, called in priority order (highest first, then oldest)."""
+
+    __slots__ = ("_by_class", "_resolved", "_serial")
+
+    def __init__(self) -> None:
+        self._by_class: dict[type, list[tuple[int, int, Handler]]] = {}
+        self._resolved: dict[type, tuple[Handler, ...]] = {}
+        self._serial = 0
+
+    def subscribe(
+        self, event_class: type[E], handler: Callable[[E], None], priority: int = 0
+    ) -> None:
+        """Call ``handler(event)`` for every published ``event_class`` (or subclass)."""
+        self._serial += 1
+        self._by_class.setdefault(event_class, []).append((-priority, self._serial, handler))
+        self._resolved.clear()
+
+    def unsubscribe(self, event_class: type[E], handler: Callable[[E], None]) -> None:
+        entries = self._by_class.get(event_class, [])
+        self._by_class[event_class] = [e for e in entries if e[2] != handler]
+        self._resolved.clear()
+
+    def _handlers(self, cls: type) -> tuple[Handler, ...]:
+        found = self._resolved.get(cls)
+        if found is None:
+            entries = [e for base in cls.__mro__ for e in self._by_class.get(base, ())]
+            found = self._resolved[cls] = tuple(h for _, _, h in sorted(entries, key=_order))
+        return found
+
+    def publish(self, event: object) -> None:
+        """Deliver an event (or a proposal) to its handlers, in priority order."""
+        for handler in self._handlers(type(event)):
+            handler(event)
+
+    def wants(self, cls: type) -> bool:
+        """Whether anything listens to ``cls``: lets the game skip building unheard events."""
+        return bool(self._handlers(cls))
+
+    def propose(self, proposal: P) -> P:
+        """Offer ``proposal`` to its handlers; a handler that cancels it stops the chain."""
+        for handler in self._handlers(type(proposal)):
+            handler(proposal)
+            if proposal.cancelled:
+                break
+        return proposal
+
+
+def _order(entry: tuple[int, int, Handler]) -> tuple[int, int]:
+    return entry[0], entry[1]
