@@ -20,6 +20,8 @@ from .actions import (
 )
 from .events import Event, EventBus
 from .game import EquippedView, Game, GameView, LegalActions, Outcome, PlayerView, Seat
+from .position import MatCard, PlayerSetup, Position, StartPhase
+from .record import GameRecord
 from .state import CardInstance, Equipped, PlayerState, Zone
 
 __all__ = [
@@ -36,13 +38,18 @@ __all__ = [
     "Event",
     "EventBus",
     "Game",
+    "GameRecord",
     "GameView",
     "LegalActions",
+    "MatCard",
     "Outcome",
     "Pass",
+    "PlayerSetup",
     "PlayerState",
     "PlayerView",
+    "Position",
     "Seat",
+    "StartPhase",
     "Zone",
     "action_from_json",
     "action_to_json",

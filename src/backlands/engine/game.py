@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -47,6 +47,10 @@ from .actions import (
     Pass,
 )
 from .combat import defence_problem, defences
+from .position import Position, StartPhase
+
+if TYPE_CHECKING:
+    from .record import GameRecord
 from .state import CardInstance, Equipped, PlayerState, Zone
 
 __all__ = ["EquippedView", "Game", "GameView", "LegalActions", "Outcome", "PlayerView", "Seat"]
@@ -57,7 +61,7 @@ class Seat:
     """A player at the table: a character and the 36 cards of their primal deck (1.1)."""
 
     character: Character
-    cards: tuple[Card, ...] = attrs.field(converter=tuple)
+    cards: tuple[Card, ...] = attrs.field(converter=tuple[Card, ...])
     name: str | None = None
 
 
@@ -151,6 +155,8 @@ class GameView:
 class Game:
     """A game of Backlands between 2 to 6 seats (1.1), driven by decisions."""
 
+    seats: tuple[Seat, ...]
+
     def __init__(
         self,
         seats: Sequence[Seat],
@@ -173,24 +179,37 @@ class Game:
                 )
         if first_player is not None and not 0 <= first_player < len(seats):
             raise GameSetupError(f"first player {first_player} is not a seat index (1.4)")
+        self._init(seed, ruleset, keep_log)
+        self.seats = tuple(seats)
+        for index, seat in enumerate(seats):
+            deck = [self._new_instance(card, index) for card in seat.cards]
+            name = seat.name or f"P{index + 1}"
+            self.players.append(PlayerState(index, name, seat.character, deck))
+        self._wire()
+
+        for player in self.players:  # 1.3: shuffle, in seating order
+            self._rng.shuffle(player.primal_deck)
+        first = self._rng.randrange(len(seats)) if first_player is None else first_player
+        self.first_player = first  # 1.4
+        self._emit(ev.GameStarted(self.seed, tuple(p.name for p in self.players), first))
+        for player in self.players:
+            self._draw(player, self.player_stat(player.index, PlayerStat.STARTING_INVENTORY))
+        self._agenda.append(_TurnStart(first))
+        self._check_out()
+        self._advance()
+
+    def _init(self, seed: int | None, ruleset: Ruleset, keep_log: bool) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         self.seed: int = seed
         self.ruleset = ruleset
-        self.seats = tuple(seats)
+        self.seats = ()
         self._rng = random.Random(seed)  # 1.2: the one random generator of the game
         self._instances: dict[int, CardInstance] = {}
         self.players: list[PlayerState] = []
-        for index, seat in enumerate(seats):
-            deck = []
-            for card in seat.cards:
-                instance = CardInstance(len(self._instances), card, index)
-                self._instances[instance.uid] = instance
-                deck.append(instance)
-            name = seat.name or f"P{index + 1}"
-            self.players.append(PlayerState(index, name, seat.character, deck))
         self.turn = 0
         self.active = 0
+        self.first_player = 0
         self.outcome: Outcome | None = None
         self.log: list[ev.Event] | None = [] if keep_log else None
         self._agenda: list[_Step] = []
@@ -199,18 +218,62 @@ class Game:
         self._actions: list[Action] = []
         self._stat_mods: list[tuple[int, CardStatModifier]] | None = None
         self.bus = ev.EventBus()
-        self._wire()
 
-        for player in self.players:  # 1.3: shuffle, in seating order
-            self._rng.shuffle(player.primal_deck)
-        first = self._rng.randrange(len(seats)) if first_player is None else first_player
-        self.first_player = first  # 1.4
-        self._emit(ev.GameStarted(seed, tuple(p.name for p in self.players), first))
-        for player in self.players:
-            self._draw(player, self.player_stat(player.index, PlayerStat.STARTING_INVENTORY))
-        self._agenda.append(_TurnStart(first))
-        self._check_out()
-        self._advance()
+    def _new_instance(self, card: Card, owner: int) -> CardInstance:
+        instance = CardInstance(len(self._instances), card, owner)
+        self._instances[instance.uid] = instance
+        return instance
+
+    @classmethod
+    def from_position(cls, position: Position, *, seed: int = 0, keep_log: bool = True) -> Game:
+        """A game in an exact position (see :class:`Position`); nothing is shuffled or drawn.
+
+        Card instances get uids in order: each player's deck (top first), inventory, mat
+        (slot order weapon, armour, creature, spell; each card before its attach spells),
+        then void.
+        """
+        n = len(position.players)
+        ruleset = position.ruleset
+        if not ruleset.min_players <= n <= ruleset.max_players:
+            raise GameSetupError(
+                f"a game has {ruleset.min_players} to {ruleset.max_players} players, not {n} (1.1)"
+            )
+        if not 0 <= position.active < n:
+            raise GameSetupError(f"active player {position.active} is not a seat index")
+        game = cls.__new__(cls)
+        game._init(seed, ruleset, keep_log)
+        for index, setup in enumerate(position.players):
+            deck = [game._new_instance(card, index) for card in setup.deck]
+            deck.reverse()  # stored top last
+            state = PlayerState(index, setup.name or f"P{index + 1}", setup.character, deck)
+            state.inventory = [game._new_instance(card, index) for card in setup.inventory]
+            for slot in Slot:
+                placed = setup.mat.get(slot)
+                if placed is None:
+                    continue
+                if placed.card.type.slot is not slot:
+                    raise GameSetupError(f"{placed.card.name} cannot go in the {slot} slot (4.1)")
+                eq = Equipped(game._new_instance(placed.card, index), placed.turn, placed.counters)
+                eq.attached = [
+                    Equipped(game._new_instance(card, index), placed.turn)
+                    for card in placed.attached
+                ]
+                state.mat[slot] = eq
+            state.void = [game._new_instance(card, index) for card in setup.void]
+            state.poisoned = setup.poisoned
+            state.turns_taken = setup.turns_taken
+            game.players.append(state)
+        game.turn = position.turn
+        game.active = game.first_player = position.active
+        game._wire()
+        game._agenda.append(_EndPhase(position.active))
+        if position.phase is StartPhase.ATTACK:
+            game._agenda.append(_AttackPhase(position.active))
+        else:
+            game._agenda.append(_Main(position.active))
+        game._check_out()
+        game._advance()
+        return game
 
     def _wire(self) -> None:
         """Subscribe the game's own handlers to a fresh bus (also used by ``copy``)."""
@@ -236,6 +299,12 @@ class Game:
     def actions(self) -> tuple[Action, ...]:
         """Every decision answered so far, in order (forced ones excluded)."""
         return tuple(self._actions)
+
+    def record(self) -> GameRecord:
+        """The JSON-ready record of this game (seed, seats, decisions)."""
+        from .record import GameRecord
+
+        return GameRecord.of(self)
 
     def legal_actions(self) -> LegalActions:
         """A live view of the legal answers to the pending decision."""

@@ -1,0 +1,117 @@
+"""Game records: the seed, the seats and every decision, as JSON; replay gives the same game.
+
+A record names cards by id, so replaying needs a card database that has them. Forced answers
+(a phase with nothing to do, 8.3 windows with no playable instant) are not recorded: the
+replayed game takes them by itself, exactly as the original did.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from ..database import CardDatabase
+from ..errors import GameSetupError, IllegalActionError
+from ..ruleset import Ruleset
+from .actions import action_from_json, action_to_json
+from .game import Game, Seat
+
+__all__ = ["FORMAT_VERSION", "GameRecord"]
+
+FORMAT_VERSION = 1
+
+
+@attrs.frozen
+class GameRecord:
+    """Everything needed to replay a game started from seats."""
+
+    seed: int
+    first_player: int
+    seats: tuple[tuple[str, str, tuple[str, ...]], ...]  # (name, character id, card ids)
+    ruleset: Ruleset
+    actions: tuple[Mapping[str, Any], ...]
+
+    @classmethod
+    def of(cls, game: Game) -> GameRecord:
+        """The record of a game so far."""
+        if not game.seats:
+            raise GameSetupError("a game started from a position has no seats to record")
+        seats = tuple(
+            (player.name, seat.character.id, tuple(card.id for card in seat.cards))
+            for seat, player in zip(game.seats, game.players, strict=True)
+        )
+        return cls(
+            game.seed,
+            game.first_player,
+            seats,
+            game.ruleset,
+            tuple(action_to_json(a) for a in game.actions),
+        )
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": FORMAT_VERSION,
+                "seed": self.seed,
+                "first_player": self.first_player,
+                "ruleset": attrs.asdict(self.ruleset),
+                "seats": [
+                    {"name": name, "character": character, "cards": list(cards)}
+                    for name, character, cards in self.seats
+                ],
+                "actions": list(self.actions),
+            },
+            indent=1,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Parse a record; a malformed one raises :class:`GameSetupError` saying what."""
+        try:
+            data = json.loads(text)
+            if data.get("format") != FORMAT_VERSION:
+                raise GameSetupError(f"unsupported record format {data.get('format')!r}")
+            return cls(
+                int(data["seed"]),
+                int(data["first_player"]),
+                tuple(
+                    (str(s["name"]), str(s["character"]), tuple(str(c) for c in s["cards"]))
+                    for s in data["seats"]
+                ),
+                Ruleset(**data["ruleset"]),
+                tuple(dict(a) for a in data["actions"]),
+            )
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise GameSetupError(f"not a game record: {error}") from None
+
+    def replay(self, cards: CardDatabase, *, keep_log: bool = True) -> Game:
+        """Play the record again; the result has the identical event log."""
+        seats = []
+        for name, character_id, card_ids in self.seats:
+            character = cards.find_character(character_id)
+            if character is None:
+                raise GameSetupError(f"the record names an unknown character {character_id!r}")
+            missing = sorted({c for c in card_ids if cards.find(c) is None})
+            if missing:
+                raise GameSetupError(f"the record names unknown cards: {', '.join(missing)}")
+            seats.append(Seat(character, tuple(cards[c] for c in card_ids), name))
+        game = Game(
+            seats,
+            seed=self.seed,
+            ruleset=self.ruleset,
+            first_player=self.first_player,
+            keep_log=keep_log,
+        )
+        instances = game.instances
+        for number, data in enumerate(self.actions, 1):
+            try:
+                action = action_from_json(dict(data), instances)
+                game.play(action)
+            except (KeyError, ValueError, TypeError, IllegalActionError) as error:
+                raise GameSetupError(
+                    f"record action {number} cannot be replayed: {error}"
+                ) from None
+        return game
