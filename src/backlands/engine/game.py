@@ -217,6 +217,7 @@ class Game:
         self._decision_step: _Step | None = None
         self._actions: list[Action] = []
         self._stat_mods: list[tuple[int, CardStatModifier]] | None = None
+        self._stat_cache: dict[tuple[int, int, str], int] = {}
         self.bus = ev.EventBus()
 
     def _new_instance(self, card: Card, owner: int) -> CardInstance:
@@ -356,6 +357,7 @@ class Game:
         other._decision_step = self._decision_step
         other._actions = list(self._actions)
         other._stat_mods = None
+        other._stat_cache = {}
         other.bus = ev.EventBus()
         other._wire()
         return other
@@ -426,12 +428,16 @@ class Game:
         ``controller`` is whose side the card is on (default: its owner). Damage and cost
         never go below 0, durability never below 1. A stat the card does not have is 0.
         """
+        side = instance.owner if controller is None else controller
+        key = (instance.uid, side, stat._value_)
+        cached = self._stat_cache.get(key)
+        if cached is not None:
+            return cached
         card = instance.card
-        printed: int | None = getattr(card, stat.value)
+        printed: int | None = getattr(card, stat._value_)
         if printed is None:
             return 0
-        base = printed
-        side = instance.owner if controller is None else controller
+        value = printed
         if self._stat_mods is None:
             self._stat_mods = self._collect_stat_modifiers()
         for source, mod in self._stat_mods:
@@ -441,8 +447,15 @@ class Game:
                 continue
             if mod.whose is Whose.OPPONENTS and source == side:
                 continue
-            base += mod.amount
-        return max(base, 1 if stat is CardStat.DURABILITY else 0)
+            value += mod.amount
+        value = max(value, 1 if stat is CardStat.DURABILITY else 0)
+        self._stat_cache[key] = value
+        return value
+
+    def _modifiers_changed(self) -> None:
+        """Forget computed stats: a modifier source came or went (equip, destroy, out)."""
+        self._stat_mods = None
+        self._stat_cache.clear()
 
     def cost(self, instance: CardInstance, player: int | None = None) -> int:
         """The primal cost ``player`` pays to equip ``instance`` (4.3)."""
@@ -783,7 +796,7 @@ class Game:
             if slot in p.mat:  # 4.2: salvage
                 self._destroy(p, slot, ev.DestroyReason.SALVAGE)
             p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
-        self._stat_mods = None
+        self._modifiers_changed()
         self._sacrifice(p, cost, ev.SacrificeReason.COST)  # 4.3
         self._emit(ev.CardEquipped(p.index, instance, slot, host))  # 4.4 hangs on this
 
@@ -799,7 +812,7 @@ class Game:
             if proposal.cancelled:
                 return False
         del mat.mat[slot]
-        self._stat_mods = None
+        self._modifiers_changed()
         owner_void = self.players[eq.instance.owner].void
         owner_void.append(eq.instance)  # 1.5: always to its owner's void
         self._emit(ev.CardDestroyed(mat.index, eq.instance, reason))
@@ -872,7 +885,7 @@ class Game:
                 self._destroy(p, slot, ev.DestroyReason.ELIMINATED)
             p.poisoned = False
             self._emit(ev.PlayerEliminated(p.index))
-        self._stat_mods = None
+        self._modifiers_changed()
         remaining = [p for p in self.players if not p.out]
         if len(remaining) == 1:
             self._finish(remaining[0].index, "last player with cards in their primal deck (9.1)")
