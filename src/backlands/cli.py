@@ -1,0 +1,849 @@
+"""The ``backlands`` command line (docs/cli.md).
+
+Thin by design: parse the arguments, call the library, print, return an exit code. Exit
+codes come from the exception classes (:attr:`BacklandsError.exit_code`); no traceback is
+ever shown for an expected error.
+
+Each command is registered by one small function taking the subparsers object; a command
+sets ``handler`` (``Callable[[argparse.Namespace], int]``) with ``set_defaults``. To add a
+command, write ``_register_<name>`` (using :func:`add_command`) and append it to
+:data:`COMMANDS`. Shared options: :func:`add_cards_option` + :func:`database_from_args` for
+``--cards``, :func:`add_format_option`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import json
+import os
+import shutil
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+import attrs
+
+from . import __version__
+from ._converter import converter
+from ._loader import card_files, load_cards
+from ._resources import bundled_decks
+from .agents import RandomAgent, play_game
+from .database import CardDatabase
+from .deck import Deck, DeckProblem, deck_stats, load_deck, validate_deck
+from .engine import Game, GameRecord, Seat
+from .errors import BacklandsError, CardDatabaseError, LoadProblem, UsageError
+from .model import (
+    AtLeast,
+    AtMost,
+    Boost,
+    Card,
+    CardStatModifier,
+    CardTarget,
+    CardType,
+    Character,
+    ContinuousAbility,
+    Cure,
+    Curse,
+    Damage,
+    DeckRule,
+    Destroy,
+    Discard,
+    Draw,
+    Forbid,
+    Immunity,
+    MaxCopies,
+    PlayerStatModifier,
+    PlayerTarget,
+    Poison,
+    Rarity,
+    Repair,
+    Sacrifice,
+    Selector,
+    Steal,
+    Trigger,
+    TriggeredAbility,
+    Whose,
+)
+from .report import describe_event, game_summary
+from .simulation import seat, simulate
+
+__all__ = [
+    "COMMANDS",
+    "add_cards_option",
+    "add_command",
+    "add_format_option",
+    "build_parser",
+    "database_from_args",
+    "describe_ability",
+    "describe_card",
+    "describe_character",
+    "describe_deck_rule",
+    "load_card_paths",
+    "main",
+]
+
+Handler = Callable[[argparse.Namespace], int]
+
+BAR = "█"
+BAR_WIDTH = 40
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # --help, --version and usage errors
+        return exit_.code if isinstance(exit_.code, int) else 2
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(sys.stderr)
+        return UsageError.exit_code
+    try:
+        return handler(args)
+    except CardDatabaseError as error:
+        count = len(error.problems)
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        print(
+            f"backlands: error: the card database did not load "
+            f"({count} problem{'s' * (count != 1)})",
+            file=sys.stderr,
+        )
+        return error.exit_code
+    except BacklandsError as error:
+        print(f"backlands: error: {error}", file=sys.stderr)
+        return error.exit_code
+    except BrokenPipeError:  # e.g. `backlands cards | head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout
+        return 1
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"backlands: error: {where}{error.strerror or error}", file=sys.stderr)
+        return UsageError.exit_code
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser with every command of :data:`COMMANDS` registered."""
+    parser = argparse.ArgumentParser(
+        prog="backlands",
+        description="Card database, deck rules and rules engine for the Backlands trading "
+        "card game. The bundled cards are the project's own original sample set, "
+        "not official Backlands cards.",
+        epilog="example:\n"
+        "  backlands validate-deck decks/*.yaml\n"
+        "  backlands cards --summary\n"
+        "  backlands play --seed 1\n\n"
+        "Run 'backlands COMMAND --help' for a command's options and examples.\n"
+        "Exit codes: 0 success; 1 a deck is not legal; 2 usage error, unreadable path,\n"
+        "a card database that does not load, or a game that cannot start.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"backlands {__version__}")
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for register in COMMANDS:
+        register(subparsers)
+    return parser
+
+
+def add_command(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    summary: str,
+    example: str,
+    handler: Handler,
+) -> argparse.ArgumentParser:
+    """Add one command with a help line, an example epilog and its handler."""
+    parser = subparsers.add_parser(
+        name,
+        help=summary,
+        description=summary,
+        epilog="example:\n" + "\n".join(f"  {line}" for line in example.splitlines()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+# --------------------------------------------------------------------------- shared options
+
+
+def add_cards_option(parser: argparse.ArgumentParser) -> None:
+    """``--cards PATH`` (repeatable): card files or folders replacing the bundled set."""
+    parser.add_argument(
+        "--cards",
+        metavar="PATH",
+        action="append",
+        default=[],
+        help="a card file or folder to use instead of the bundled sample set; repeat to "
+        "load several paths together as one card database",
+    )
+
+
+def add_format_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="output format (default: text)",
+    )
+
+
+def database_from_args(args: argparse.Namespace) -> CardDatabase:
+    """The card database named by ``--cards`` (see :func:`add_cards_option`)."""
+    paths: list[str] = args.cards
+    return load_card_paths(paths)
+
+
+def load_card_paths(paths: Sequence[str]) -> CardDatabase:
+    """Load card files and folders together as one database; none: the bundled set.
+
+    Several paths are loaded as one set, so a character may select cards of another path
+    and a card defined in two paths is a duplicate; problems name the original files.
+    Raises :class:`CardDatabaseError`.
+    """
+    if not paths:
+        return load_cards()
+    if len(paths) == 1:
+        return load_cards(paths[0])
+    with tempfile.TemporaryDirectory(prefix="backlands-cards-") as tmp:
+        originals: dict[str, str] = {}
+        problems: list[LoadProblem] = []
+        for index, given in enumerate(paths):
+            source = Path(given)
+            if source.is_dir():
+                files = card_files(source)
+                if not files:
+                    message = "no card files (*.yaml or *.yml) in this folder"
+                    problems.append(LoadProblem(given, None, "", message))
+                pairs = [(f, f.relative_to(source)) for f in files]
+            elif source.exists():
+                pairs = [(source, Path(source.name))]
+            else:
+                problems.append(LoadProblem(given, None, "", "no such file or folder"))
+                continue
+            for file, relative in pairs:
+                copy = Path(tmp, f"{index:04d}", relative)
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                try:
+                    shutil.copyfile(file, copy)
+                except OSError as error:
+                    problems.append(LoadProblem(str(file), None, "", f"cannot read: {error}"))
+                originals[str(copy)] = str(file)
+        if problems:
+            raise CardDatabaseError(problems)
+        try:
+            return load_cards(tmp)
+        except CardDatabaseError as error:
+            raise CardDatabaseError([_rename(p, originals) for p in error.problems]) from None
+
+
+def _rename(problem: LoadProblem, originals: dict[str, str]) -> LoadProblem:
+    message = problem.message
+    for copy, original in originals.items():
+        message = message.replace(copy, original)
+    return attrs.evolve(problem, file=originals.get(problem.file, problem.file), message=message)
+
+
+# --------------------------------------------------------------------------- validate-deck
+
+
+def _register_validate_deck(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> None:
+    parser = add_command(
+        subparsers,
+        "validate-deck",
+        "check that deck files are legal primal decks (RULINGS section 2)",
+        "backlands validate-deck decks/*.yaml\n"
+        "backlands validate-deck my-deck.yaml --cards my-cards/ --format json",
+        _validate_deck,
+    )
+    parser.add_argument("files", metavar="FILE", nargs="+", help="deck files (YAML)")
+    add_cards_option(parser)
+    add_format_option(parser)
+
+
+def _validate_deck(args: argparse.Namespace) -> int:
+    cards = database_from_args(args)
+    results: list[dict[str, Any]] = []
+    unreadable = False
+    for file in args.files:
+        try:
+            deck = load_deck(Path(file), cards, file=file)
+        except OSError as error:
+            print(f"backlands: error: {file}: {error.strerror or error}", file=sys.stderr)
+            unreadable = True
+            continue
+        problems = validate_deck(deck, cards)
+        if args.format == "text":
+            _print_validation(file, deck, problems)
+        results.append(
+            {
+                "file": file,
+                "valid": not problems,
+                "character": deck.character.id if deck.character else None,
+                "cards": deck.size,
+                "problems": [p.to_dict() for p in problems],
+            }
+        )
+    if args.format == "json":
+        print(json.dumps({"decks": results}, indent=2, ensure_ascii=False))
+    if unreadable:
+        return UsageError.exit_code
+    return 0 if all(result["valid"] for result in results) else 1
+
+
+def _print_validation(file: str, deck: Deck, problems: Sequence[DeckProblem]) -> None:
+    for problem in problems:
+        where = file if problem.line is None else f"{file}:{problem.line}"
+        print(f"{where}: {problem.code}: {problem.message}")
+    if problems:
+        count = len(problems)
+        print(f"{file}: NOT legal, {count} problem{'s' * (count != 1)}")
+    else:
+        character = deck.character.name if deck.character else "no character"
+        print(f"{file}: legal ({deck.size} cards, {character})")
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def _register_cards(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = add_command(
+        subparsers,
+        "cards",
+        "list and search the card database, show one card, or summarise the database",
+        "backlands cards poison               # id, name or text containing 'poison'\n"
+        "backlands cards --type weapon --rarity rare\n"
+        "backlands cards show rebar-club      # one card (or character) in full\n"
+        "backlands cards --summary",
+        _cards,
+    )
+    parser.add_argument(
+        "words",
+        metavar="QUERY",
+        nargs="*",
+        help="text to find in a card's id, name or text (ignoring case); "
+        "'show ID' prints one card or character in full (ID: an id or a name)",
+    )
+    parser.add_argument(
+        "--type",
+        dest="types",
+        action="append",
+        type=_card_type,
+        metavar="TYPE",
+        help="only cards of this type (repeatable): " + ", ".join(t.value for t in CardType),
+    )
+    parser.add_argument(
+        "--rarity",
+        dest="rarities",
+        action="append",
+        type=_rarity,
+        metavar="RARITY",
+        help="only cards of this rarity (repeatable): " + ", ".join(r.value for r in Rarity),
+    )
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="print counts by type, rarity and set, and the characters",
+    )
+    add_cards_option(parser)
+    add_format_option(parser)
+
+
+def _card_type(text: str) -> CardType:
+    word = text.strip().lower().replace("-", "_").replace(" ", "_")
+    try:
+        return CardType(word)
+    except ValueError:
+        choices = ", ".join(t.value for t in CardType)
+        raise argparse.ArgumentTypeError(f"unknown type '{text}' (one of {choices})") from None
+
+
+def _rarity(text: str) -> Rarity:
+    try:
+        return Rarity(text.strip().lower())
+    except ValueError:
+        choices = ", ".join(r.value for r in Rarity)
+        raise argparse.ArgumentTypeError(f"unknown rarity '{text}' (one of {choices})") from None
+
+
+def _cards(args: argparse.Namespace) -> int:
+    words: list[str] = args.words
+    show = len(words) == 2 and words[0] == "show"
+    if len(words) > 1 and not show:
+        raise UsageError(
+            "give one QUERY (quote it if it has spaces), or 'show ID' to print one card"
+        )
+    if args.summary and words:
+        raise UsageError("--summary takes no QUERY")
+    cards = database_from_args(args)
+    if args.summary:
+        return _summary(cards, args.format)
+    if show:
+        return _show(cards, words[1], args.format)
+    query = words[0].casefold() if words else ""
+    found = [
+        card
+        for card in cards
+        if (not args.types or card.type in args.types)
+        and (not args.rarities or card.rarity in args.rarities)
+        and (
+            not query
+            or query in card.id.casefold()
+            or query in card.name.casefold()
+            or query in (card.text or "").casefold()
+        )
+    ]
+    if args.format == "json":
+        print(json.dumps({"cards": [_card_json(c) for c in found]}, indent=2))
+        return 0
+    print(_table(found), end="")
+    print(f"{len(found)} of {len(cards)} cards")
+    return 0
+
+
+def _table(cards: Sequence[Card]) -> str:
+    rows = [
+        (
+            c.id,
+            c.name,
+            str(c.type),
+            str(c.rarity),
+            f"cost {c.primal_cost}",
+            "" if c.damage is None else f"dmg {c.damage}",
+            "" if c.durability is None else f"dur {c.durability}",
+        )
+        for c in cards
+    ]
+    if not rows:
+        return ""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        + "\n"
+        for row in rows
+    )
+
+
+def _show(cards: CardDatabase, key: str, output: str) -> int:
+    card = cards.find(key)
+    if card is not None:
+        data, text = _card_json(card), describe_card(card)
+    else:
+        character = cards.find_character(key)
+        if character is None:
+            raise UsageError(f"no card or character '{key}'")
+        data, text = _character_json(character), describe_character(character)
+    print(json.dumps(data, indent=2, ensure_ascii=False) if output == "json" else text)
+    return 0
+
+
+def _summary(cards: CardDatabase, output: str) -> int:
+    by_type = Counter(str(c.type) for c in cards)
+    by_rarity = Counter(c.rarity for c in cards)
+    by_set = Counter(c.set for c in cards)
+    characters = [c.name for c in cards.characters.values()]
+    if output == "json":
+        data = {
+            "cards": len(cards),
+            "by_type": {str(t): by_type[str(t)] for t in CardType if by_type[str(t)]},
+            "by_rarity": {str(r): by_rarity[r] for r in Rarity if by_rarity[r]},
+            "by_set": dict(sorted(by_set.items())),
+            "characters": characters,
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    print(
+        f"Card database: {len(cards)} card{'s' * (len(cards) != 1)}, "
+        f"{len(characters)} character{'s' * (len(characters) != 1)}"
+    )
+    _print_counts("By type", [(str(t), by_type[str(t)]) for t in CardType if by_type[str(t)]])
+    _print_counts("By rarity", [(str(r), by_rarity[r]) for r in Rarity if by_rarity[r]])
+    _print_counts("By set", sorted(by_set.items()))
+    print(f"Characters ({len(characters)}): {', '.join(characters) or 'none'}")
+    return 0
+
+
+def _print_counts(title: str, counts: Sequence[tuple[str, int]]) -> None:
+    print(f"{title}:")
+    width = max((len(name) for name, _ in counts), default=0)
+    for name, count in counts:
+        print(f"  {name.ljust(width)}  {count:>3}")
+
+
+# --------------------------------------------------------------------------- deck-stats
+
+
+def _register_deck_stats(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> None:
+    parser = add_command(
+        subparsers,
+        "deck-stats",
+        "statistics of a deck: types, rarities, primal cost curve, average damage and durability",
+        "backlands deck-stats decks/rust-raiders.yaml",
+        _deck_stats,
+    )
+    parser.add_argument("file", metavar="FILE", help="a deck file (YAML)")
+    add_cards_option(parser)
+    add_format_option(parser)
+
+
+def _deck_stats(args: argparse.Namespace) -> int:
+    cards = database_from_args(args)
+    deck = load_deck(Path(args.file), cards, file=args.file)
+    problems = validate_deck(deck, cards)
+    stats = deck_stats(deck)
+    if args.format == "json":
+        stats["file"] = args.file
+        stats["valid"] = not problems
+        print(json.dumps(stats, indent=2, ensure_ascii=False))
+        return 0
+    title = deck.name or args.file
+    character = deck.character.name if deck.character else "no character"
+    print(f"{title}: {stats['cards']} cards, {character}")
+    _print_counts("By type", list(stats["by_type"].items()))
+    _print_counts("By rarity", list(stats["by_rarity"].items()))
+    print("Primal cost curve:")
+    curve: dict[int, int] = stats["cost_curve"]
+    top = max(curve.values(), default=0)
+    scale = min(1.0, BAR_WIDTH / top) if top else 1.0
+    width = max((len(str(cost)) for cost in curve), default=1)
+    for cost, count in curve.items():
+        bar = BAR * round(count * scale) if count else ""
+        print(f"  {str(cost).rjust(width)} | {bar}{' ' if bar else ''}{count}")
+    print(_average_line("Average damage:", stats["average_damage"], stats["cards_with_damage"]))
+    print(
+        _average_line(
+            "Average durability:", stats["average_durability"], stats["cards_with_durability"]
+        )
+    )
+    if problems:
+        count = len(problems)
+        print(
+            f"note: {args.file} is NOT legal ({count} problem{'s' * (count != 1)}); "
+            f"see: backlands validate-deck {args.file}",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _average_line(label: str, average: float | None, over: int) -> str:
+    if average is None:
+        return f"{label:<20}- (no cards)"
+    return f"{label:<20}{average:.2f} (over {over} card{'s' * (over != 1)})"
+
+
+# --------------------------------------------------------------------------- describing cards
+
+
+def describe_card(card: Card) -> str:
+    """Every field of a card, abilities in words."""
+    lines = [
+        f"{card.name} ({card.id})",
+        f"  type:        {_type_name(card.type)}",
+        f"  primal cost: {card.primal_cost}",
+    ]
+    if card.damage is not None:
+        lines.append(f"  damage:      {card.damage}")
+    if card.durability is not None:
+        lines.append(f"  durability:  {card.durability}")
+    lines += [
+        f"  rarity:      {card.rarity.value.upper()}",
+        f"  set:         {card.set} #{card.number}",
+        f"  year:        {card.year}",
+    ]
+    if card.text:
+        lines.append(f"  text:        {card.text}")
+    if card.abilities:
+        lines.append("  abilities:")
+        lines.extend(f"    - {describe_ability(a)}" for a in card.abilities)
+    return "\n".join(lines)
+
+
+def describe_character(character: Character) -> str:
+    """A character: its PRO and CON with their deck rules and modifiers in words."""
+    lines = [f"{character.name} ({character.id}) - character"]
+    for side, trait in (("PRO", character.pro), ("CON", character.con)):
+        lines.append(f"  {side}: {trait.text}")
+        lines.extend(f"    - deck rule: {describe_deck_rule(r)}" for r in trait.deck_rules)
+        lines.extend(f"    - in play: {_modifier(m)}" for m in trait.modifiers)
+    return "\n".join(lines)
+
+
+def _type_name(card_type: CardType) -> str:
+    return card_type.value.replace("_", " ")
+
+
+_TRIGGER = {
+    Trigger.EQUIPPED: "When this card is equipped",
+    Trigger.START_OF_TURN: "At the start of your turn",
+    Trigger.END_OF_TURN: "At the end of your turn",
+    Trigger.ATTACKS: "When this card attacks",
+    Trigger.DEFENDS: "When this card absorbs damage",
+    Trigger.DESTROYED: "When this card is destroyed",
+}
+
+_PLAYER = {
+    PlayerTarget.SELF: "yourself",
+    PlayerTarget.OPPONENT: "an opponent",
+    PlayerTarget.EACH_OPPONENT: "each opponent",
+    PlayerTarget.EACH_PLAYER: "each player",
+    PlayerTarget.ATTACK_TARGET: "the player it attacks",
+    PlayerTarget.ATTACKER: "the attacking player",
+}
+
+_CARD = {
+    CardTarget.THIS: "this card",
+    CardTarget.ATTACHED_TO: "the card this is attached to",
+    CardTarget.OPPONENT_CARD: "an opponent's equipped card",
+    CardTarget.OWN_CARD: "one of your equipped cards",
+    CardTarget.ANY_CARD: "any equipped card",
+}
+
+_WHOSE = {Whose.OWN: "your", Whose.OPPONENTS: "opponents'", Whose.ALL: "all"}
+
+
+def describe_ability(ability: object) -> str:
+    """An ability in words, e.g. ``When this card attacks: POISON the player it attacks.``"""
+    if isinstance(ability, TriggeredAbility):
+        effects = "; then ".join(_effect(e) for e in ability.effects)
+        return f"{_TRIGGER.get(ability.when, str(ability.when))}: {effects}."
+    if isinstance(ability, ContinuousAbility):
+        return "While equipped: " + "; ".join(_modifier(m) for m in ability.while_equipped) + "."
+    return _generic(ability)
+
+
+def _cards_word(count: int) -> str:
+    return f"{count} card{'s' * (count != 1)}"
+
+
+def _player_does(target: PlayerTarget, verb: str, rest: str) -> str:
+    if target is PlayerTarget.SELF:
+        return f"{verb} {rest}"
+    return f"{_PLAYER[target]} {verb}S {rest}"
+
+
+def _card_target(target: CardTarget, slot: object) -> str:
+    where = f" (in the {slot} slot)" if slot is not None else ""
+    return _CARD.get(target, str(target)) + where
+
+
+def _effect(effect: object) -> str:
+    match effect:
+        case Draw(count=count, target=target):
+            return _player_does(target, "DRAW", _cards_word(count))
+        case Sacrifice(count=count, target=target):
+            return _player_does(target, "SACRIFICE", _cards_word(count))
+        case Discard(count=count, target=target):
+            return _player_does(target, "DISCARD", _cards_word(count))
+        case Damage(amount=amount, target=target, defendable=defendable):
+            tail = "" if defendable else " (it cannot be defended)"
+            return f"deal {amount} damage to {_PLAYER[target]}{tail}"
+        case Poison(target=target):
+            return f"POISON {_PLAYER[target]}"
+        case Cure(target=target):
+            return f"cure {_PLAYER[target]} of POISON"
+        case Destroy(target=target, slot=slot):
+            return f"DESTROY {_card_target(target, slot)}"
+        case Curse(target=target, slot=slot):
+            return f"CURSE {_card_target(target, slot)} (equipped this turn)"
+        case Steal(target=target, slot=slot):
+            return f"STEAL {_card_target(target, slot)}"
+        case Repair(amount=amount, target=target):
+            counters = f"{amount} durability counter{'s' * (amount != 1)}"
+            return f"remove up to {counters} from {_CARD[target]}"
+        case Boost(stat=stat, amount=amount, target=target):
+            stat_name = str(stat).replace("_", " ")
+            return f"{_CARD[target]} gets {amount:+d} {stat_name} until the end of the turn"
+    return _generic(effect)
+
+
+def _modifier(modifier: object) -> str:
+    match modifier:
+        case CardStatModifier(stat=stat, amount=amount, cards=cards, whose=whose):
+            selected = "cards" if cards == Selector() else f"cards with {cards}"
+            return f"{_WHOSE[whose]} {selected} get {amount:+d} {str(stat).replace('_', ' ')}"
+        case PlayerStatModifier(stat=stat, amount=amount):
+            return f"{amount:+d} {str(stat).replace('_', ' ')}"
+        case Immunity(keyword=keyword):
+            return f"you are not affected by {str(keyword).upper()}"
+    return _generic(modifier)
+
+
+def describe_deck_rule(rule: DeckRule) -> str:
+    """A deck rule in words, e.g. ``at most 2 copies of each card with rarity legendary``."""
+    which = "" if rule.cards == Selector() else f" with {rule.cards}"
+    match rule:
+        case MaxCopies(max_copies=limit):
+            return f"at most {limit} cop{'ies' if limit != 1 else 'y'} of each card{which}"
+        case Forbid(forbid=True):
+            return f"no cards{which}"
+        case AtMost(at_most=most):
+            return f"at most {most} cards{which} in the deck"
+        case AtLeast(at_least=least):
+            return f"at least {least} cards{which} in the deck"
+    return _generic(rule)
+
+
+def _generic(value: object) -> str:
+    """Fallback for a kind this module does not know yet: ``name(field=value, ...)``."""
+    if attrs.has(type(value)):
+        fields = ", ".join(
+            f"{k}={v}"
+            for k, v in attrs.asdict(cast("attrs.AttrsInstance", value), recurse=False).items()
+        )
+        return f"{type(value).__name__.lower()}({fields})"
+    return str(value)
+
+
+# --------------------------------------------------------------------------- JSON forms
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_json_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _json_value(v) for k, v in value.items()}
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
+
+
+def _card_json(card: Card) -> dict[str, Any]:
+    """Every field (None where a type has no such stat), abilities in card-file form and
+    in words."""
+    data: dict[str, Any] = {f.name: _json_value(getattr(card, f.name)) for f in attrs.fields(Card)}
+    data["abilities"] = [converter.unstructure(a) for a in card.abilities]
+    data["abilities_text"] = [describe_ability(a) for a in card.abilities]
+    return data
+
+
+def _character_json(character: Character) -> dict[str, Any]:
+    """The character in card-file form."""
+    data: dict[str, Any] = converter.unstructure(character)
+    return data
+
+
+# --------------------------------------------------------------------------- play, simulate, replay
+
+DEFAULT_MATCH = ("rust-raiders", "iron-bulwark")
+
+
+def _seats_from_args(args: argparse.Namespace, cards: CardDatabase) -> list[Seat]:
+    files = [Path(f) for f in args.decks] or [bundled_decks() / f"{n}.yaml" for n in DEFAULT_MATCH]
+    return [seat(load_deck(f, cards, file=str(f)), cards) for f in files]
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "decks",
+        metavar="DECK",
+        nargs="*",
+        help="2 to 6 deck files, one per player in seating order "
+        f"(default: the bundled {' and '.join(DEFAULT_MATCH)} decks)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="random seed (default: a fresh one)")
+    add_cards_option(parser)
+
+
+def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = add_command(
+        subparsers,
+        "play",
+        "play one game between random bots and print its summary or its whole log",
+        "backlands play --seed 1\n"
+        "backlands play decks/rust-raiders.yaml decks/nettle-blight.yaml --log\n"
+        "backlands play --seed 7 --record game.json",
+        _play,
+    )
+    _add_game_options(parser)
+    parser.add_argument("--log", action="store_true", help="print every event of the game")
+    parser.add_argument("--summary", action="store_true", help="print the summary (default)")
+    parser.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+
+
+def _play(args: argparse.Namespace) -> int:
+    cards = database_from_args(args)
+    seats = _seats_from_args(args, cards)
+    game = Game(seats, seed=args.seed)
+    play_game(game, [RandomAgent(game.seed + i + 1) for i in range(len(seats))])
+    _print_game(game, log=args.log)
+    if args.record:
+        Path(args.record).write_text(game.record().to_json() + "\n", encoding="utf-8")
+    return 0
+
+
+def _print_game(game: Game, *, log: bool) -> None:
+    if log:
+        for event in game.log or ():
+            line = describe_event(event, game)
+            if line:
+                print(line)
+        print()
+    print(game_summary(game))
+
+
+def _register_simulate(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = add_command(
+        subparsers,
+        "simulate",
+        "play many seeded games between random bots and print win rates",
+        "backlands simulate decks/rust-raiders.yaml decks/iron-bulwark.yaml --games 500",
+        _simulate,
+    )
+    _add_game_options(parser)
+    parser.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    cards = database_from_args(args)
+    seats = _seats_from_args(args, cards)
+    seed = 0 if args.seed is None else args.seed
+    print(simulate(seats, args.games, seed=seed))
+    return 0
+
+
+def _register_replay(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = add_command(
+        subparsers,
+        "replay",
+        "replay a game record written by 'play --record' and print it",
+        "backlands replay game.json --log",
+        _replay,
+    )
+    parser.add_argument("record", metavar="RECORD", help="a game record (JSON)")
+    parser.add_argument("--log", action="store_true", help="print every event of the game")
+    add_cards_option(parser)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    cards = database_from_args(args)
+    record = GameRecord.from_json(Path(args.record).read_text(encoding="utf-8"))
+    _print_game(record.replay(cards), log=args.log)
+    return 0
+
+
+# --------------------------------------------------------------------------- registry
+
+#: Every command, registered in this order. Add a command by appending its register function.
+COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
+    _register_validate_deck,
+    _register_cards,
+    _register_deck_stats,
+    _register_play,
+    _register_simulate,
+    _register_replay,
+]

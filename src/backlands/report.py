@@ -1,0 +1,77 @@
+"""Readable text for games: one line per event, and a summary of a finished game."""
+
+from __future__ import annotations
+
+from .engine import Game
+from .engine import events as ev
+
+__all__ = ["describe_event", "game_summary"]
+
+
+def describe_event(event: ev.Event, game: Game) -> str:
+    """One line a player understands, e.g. ``P2 (Sister Nettle) bleeds 3``."""
+
+    def who(index: int) -> str:
+        return game.players[index].name
+
+    match event:
+        case ev.GameStarted(seed=seed, players=players, first_player=first):
+            return f"game starts (seed {seed}): {', '.join(players)}; {players[first]} goes first"
+        case ev.TurnStarted(player=player, turn=turn):
+            return f"-- turn {turn}: {who(player)}"
+        case ev.PhaseStarted(player=player, phase=phase):
+            return f"   {phase} phase"
+        case ev.CardDrawn(player=player, card=card):
+            return f"{who(player)} draws {card.card.name}"
+        case ev.CardEquipped(player=player, card=card, host=host):
+            under = f" under {host.card.name}" if host is not None else ""
+            return f"{who(player)} equips {card.card.name}{under}"
+        case ev.CardSacrificed(player=player, card=card, reason=reason):
+            return f"{who(player)} sacrifices {card.card.name} ({reason})"
+        case ev.CardDiscarded(player=player, card=card):
+            return f"{who(player)} discards {card.card.name}"
+        case ev.CardDestroyed(controller=controller, card=card, reason=reason):
+            return f"{card.card.name} on {who(controller)}'s mat is destroyed ({reason})"
+        case ev.CounterAdded(card=card, amount=amount, counters=counters):
+            return f"{card.card.name} takes {amount} durability counter(s), now {counters}"
+        case ev.CounterRemoved(card=card, amount=amount, counters=counters):
+            return f"{card.card.name} loses {amount} durability counter(s), now {counters}"
+        case ev.AttackDeclared(player=player, card=card, target=target, damage=damage):
+            return f"{who(player)} attacks {who(target)} with {card.card.name} for {damage}"
+        case ev.DamageTaken(player=player, amount=amount):
+            return f"{who(player)} takes {amount} damage"
+        case ev.Defended(player=player, card=card, amount=amount):
+            return f"{who(player)} defends {amount} with {card.card.name}"
+        case ev.Bled(player=player, amount=amount):
+            return f"{who(player)} bleeds {amount}"
+        case ev.PoisonChecked(player=player, coins=coins, cured=cured):
+            flips = " ".join("heads" if c else "tails" for c in coins)
+            return f"{who(player)} flips {flips}: {'cured' if cured else 'still poisoned'}"
+        case ev.PlayerEliminated(player=player):
+            return f"{who(player)} is out"
+        case ev.TurnEnded():
+            return ""
+        case ev.GameEnded(winner=winner, reason=reason):
+            result = "a draw" if winner is None else f"{who(winner)} wins"
+            return f"game over: {result} ({reason})"
+    return repr(event)
+
+
+def game_summary(game: Game) -> str:
+    """Who played, who won, in how many turns and decisions, and what each player has left."""
+    lines = [f"seed {game.seed}, {len(game.players)} players, first player {game.first_player + 1}"]
+    for p in game.players:
+        left = len(p.primal_deck)
+        state = "out" if p.out else f"{left} card{'s' * (left != 1)} left in primal deck"
+        equipped = ", ".join(eq.instance.card.name for eq in p.mat.values()) or "nothing"
+        lines.append(f"  {p.name} ({p.character.name}): {state}; equipped: {equipped}")
+    if game.outcome is None:
+        lines.append(f"in progress after {game.turn} turns: {game.decision}")
+    else:
+        winner = game.outcome.winner
+        result = "draw" if winner is None else f"{game.players[winner].name} wins"
+        lines.append(
+            f"result: {result} after {game.turn} turns and {len(game.actions)} decisions "
+            f"({game.outcome.reason})"
+        )
+    return "\n".join(lines)
