@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from ._loader import load_cards
 from .database import CardDatabase
+from .deck import Deck, DeckEntry, DeckProblem, load_deck, validate_deck
 from .errors import (
     BacklandsError,
     CardDatabaseError,
@@ -29,7 +31,10 @@ __all__ = [
     "CardDatabaseError",
     "CardType",
     "Character",
+    "Deck",
+    "DeckEntry",
     "DeckFileError",
+    "DeckProblem",
     "IllegalActionError",
     "LoadProblem",
     "Rarity",
@@ -39,4 +44,7 @@ __all__ = [
     "Trait",
     "UsageError",
     "__version__",
+    "load_cards",
+    "load_deck",
+    "validate_deck",
 ]

@@ -1,0 +1,652 @@
+"""The one cattrs converter between plain data (YAML, JSON) and the card model (internal).
+
+Structuring is strict, because card files are written by hand: ints must be real ints (not
+``true``, ``"3"`` or ``3.0``), strings real strings, enums one of their values, unknown keys
+are refused, and each field's range is checked here (ids are slugs, a weapon needs
+``damage``, ``number`` is 1 to 100, ...). The model itself stays free of file rules.
+
+Every failure becomes a :class:`~backlands.errors.LoadProblem` of the form
+``FILE:LINE: path.to.field: message`` through :func:`structure_at`, which walks cattrs'
+detailed-validation exception groups (their ``__notes__`` carry the field name or index).
+
+``converter.unstructure`` produces the card-file form back (enums by value, tuples as lists,
+defaults left out, ``effect:``/``modifier:`` tags written), so that
+``converter.structure(converter.unstructure(x), type(x)) == x`` for every model value.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar, cast, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.gen import make_dict_structure_fn, override
+
+from ._yaml import YamlDocument
+from .errors import LoadProblem
+from .model import (
+    Ability,
+    AtLeast,
+    AtMost,
+    Boost,
+    Card,
+    CardStatModifier,
+    CardType,
+    Character,
+    ContinuousAbility,
+    Cure,
+    Curse,
+    Damage,
+    DeckRule,
+    Destroy,
+    Discard,
+    Draw,
+    Effect,
+    Forbid,
+    Immunity,
+    MaxCopies,
+    Modifier,
+    PlayerStatModifier,
+    Poison,
+    Repair,
+    Sacrifice,
+    Selector,
+    Steal,
+    Trait,
+    TriggeredAbility,
+)
+
+__all__ = [
+    "CARD_FILE_KEYS",
+    "DECK_RULE_KEYS",
+    "EFFECTS",
+    "MODIFIERS",
+    "SLUG",
+    "converter",
+    "structure_at",
+    "structure_card_file",
+]
+
+T = TypeVar("T")
+Path = tuple[str | int, ...]
+
+#: The pattern of card and character ids.
+SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+#: The top-level keys a card file may hold.
+CARD_FILE_KEYS = ("cards", "characters")
+
+#: ``effect:`` tag -> model class.
+EFFECTS: dict[str, type[Any]] = {
+    "draw": Draw,
+    "sacrifice": Sacrifice,
+    "discard": Discard,
+    "damage": Damage,
+    "poison": Poison,
+    "cure": Cure,
+    "destroy": Destroy,
+    "curse": Curse,
+    "steal": Steal,
+    "repair": Repair,
+    "boost": Boost,
+}
+
+#: ``modifier:`` tag -> model class.
+MODIFIERS: dict[str, type[Any]] = {
+    "card_stat": CardStatModifier,
+    "player_stat": PlayerStatModifier,
+    "immune": Immunity,
+}
+
+#: The key that says which deck rule a mapping is -> model class.
+DECK_RULE_KEYS: dict[str, type[Any]] = {
+    "max_copies": MaxCopies,
+    "forbid": Forbid,
+    "at_most": AtMost,
+    "at_least": AtLeast,
+}
+
+_TAG_OF: dict[type[Any], tuple[str, str]] = {
+    **{cls: ("effect", tag) for tag, cls in EFFECTS.items()},
+    **{cls: ("modifier", tag) for tag, cls in MODIFIERS.items()},
+}
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class _Invalid(ValueError):
+    """A value is wrong; ``subpath`` leads from the value being structured to the culprit."""
+
+    def __init__(self, message: str, subpath: Path = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.subpath = subpath
+
+
+class _Group(Exception):
+    """Several problems found by one hook, each at its own subpath."""
+
+    def __init__(self, errors: Sequence[tuple[Path, BaseException]]) -> None:
+        super().__init__(f"{len(errors)} problems")
+        self.errors = list(errors)
+
+
+def _show(value: object) -> str:
+    """A value as a card designer wrote it."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list | tuple):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _show_key(key: object) -> str:
+    return repr(key) if isinstance(key, str) else _show(key)
+
+
+def _one_of(values: Sequence[str]) -> str:
+    return ", ".join(values)
+
+
+def _did_you_mean(word: object, choices: Sequence[str]) -> str:
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# --------------------------------------------------------------------------- scalar hooks
+
+Hook = Callable[[Any, Any], Any]
+
+
+def _int_hook(low: int | None = None, high: int | None = None, *, nonzero: bool = False) -> Hook:
+    if low is not None and high is not None:
+        wanted = f"an integer from {low} to {high}"
+    elif low is not None:
+        wanted = f"an integer >= {low}"
+    elif nonzero:
+        wanted = "a nonzero integer"
+    else:
+        wanted = "an integer"
+
+    def hook(value: Any, _: Any) -> int:
+        if (
+            type(value) is not int
+            or (low is not None and value < low)
+            or (high is not None and value > high)
+            or (nonzero and value == 0)
+        ):
+            raise _Invalid(f"must be {wanted}, got {_show(value)}")
+        return value
+
+    return hook
+
+
+def _str_hook(*, nonempty: bool = False, slug: bool = False) -> Hook:
+    def hook(value: Any, _: Any) -> str:
+        if not isinstance(value, str):
+            raise _Invalid(f"must be a text string, got {_show(value)}")
+        if slug and not SLUG.fullmatch(value):
+            raise _Invalid(
+                "must be a slug of lowercase letters, digits and single hyphens "
+                f"(like 'ember-blade'), got {value!r}"
+            )
+        if nonempty and not value.strip():
+            raise _Invalid("must not be empty")
+        return value
+
+    return hook
+
+
+def _optional(hook: Hook) -> Hook:
+    def optional(value: Any, cls: Any) -> Any:
+        return None if value is None else hook(value, cls)
+
+    return optional
+
+
+def _bool_hook(value: Any, _: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _Invalid(f"must be true or false, got {_show(value)}")
+    return value
+
+
+def _forbid_hook(value: Any, _: Any) -> bool:
+    if value is not True:
+        raise _Invalid(f"must be true (leave the rule out to allow the cards), got {_show(value)}")
+    return True
+
+
+def _enum_hook(value: Any, cls: type[enum.Enum]) -> enum.Enum:
+    values = [member.value for member in cls]
+    if isinstance(value, str) and value in values:
+        return cls(value)
+    raise _Invalid(
+        f"must be one of {_one_of(values)}, got {_show(value)}{_did_you_mean(value, values)}"
+    )
+
+
+def _require_mapping(value: Any) -> Mapping[Any, Any]:
+    if not isinstance(value, Mapping):
+        raise _Invalid(f"must be a mapping of keys to values, got {_show(value)}")
+    return value
+
+
+def _tuple_hook(value: Any, cls: Any) -> tuple[Any, ...]:
+    """``tuple[X, ...]`` from a YAML list (never from a string or a mapping)."""
+    if not isinstance(value, list | tuple):
+        raise _Invalid(f"must be a list, got {_show(value)}")
+    (item_type, _) = get_args(cls)
+    return _structure_items(value, item_type)
+
+
+def _structure_items(values: Sequence[Any], item_type: Any) -> tuple[Any, ...]:
+    out: list[Any] = []
+    errors: list[Exception] = []
+    for index, item in enumerate(values):
+        try:
+            out.append(converter.structure(item, item_type))
+        except Exception as error:
+            error.__notes__ = [
+                *getattr(error, "__notes__", []),
+                IterableValidationNote(f"Structuring item {index}", index, item_type),
+            ]
+            errors.append(error)
+    if errors:
+        raise IterableValidationError("While structuring a list", errors, tuple)
+    return tuple(out)
+
+
+def _nonempty_tuple_hook(value: Any, cls: Any) -> tuple[Any, ...]:
+    result = _tuple_hook(value, cls)
+    if not result:
+        raise _Invalid("must list at least one item")
+    return result
+
+
+def _value_or_list(item_hook: Hook) -> Hook:
+    """A selector key: one value, or a non-empty list of values."""
+
+    def hook(value: Any, cls: Any) -> tuple[Any, ...]:
+        (item_type, _) = get_args(cls)
+        if not isinstance(value, list | tuple):
+            return (item_hook(value, item_type),)
+        if not value:
+            raise _Invalid("must be a value or a non-empty list of values, got an empty list")
+        errors: list[tuple[Path, BaseException]] = []
+        out: list[Any] = []
+        for index, item in enumerate(value):
+            try:
+                out.append(item_hook(item, item_type))
+            except Exception as error:
+                errors.append(((index,), error))
+        if errors:
+            raise _Group(errors)
+        return tuple(out)
+
+    return hook
+
+
+# --------------------------------------------------------------------------- the converter
+
+converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+"""The one converter of the project. Structure with :func:`structure_at` to get problems."""
+
+converter.register_structure_hook(int, _int_hook())
+converter.register_structure_hook(str, _str_hook())
+converter.register_structure_hook(bool, _bool_hook)
+converter.register_structure_hook_func(
+    lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_hook
+)
+
+
+def _is_homogeneous_tuple(t: Any) -> bool:
+    origin: Any = get_origin(t)
+    return origin is tuple and len(get_args(t)) == 2 and get_args(t)[1] is Ellipsis
+
+
+converter.register_structure_hook_func(_is_homogeneous_tuple, _tuple_hook)
+
+
+def _register_class(
+    cls: type[Any], check: Callable[[Mapping[Any, Any]], Any] | None = None, **overrides: Hook
+) -> None:
+    """Structure ``cls`` from a mapping, refusing unknown keys, with per-field hooks."""
+    field_hooks: dict[str, Any] = {
+        name: override(struct_hook=hook) for name, hook in overrides.items()
+    }
+    generated = make_dict_structure_fn(
+        cls,
+        converter,
+        _cattrs_forbid_extra_keys=True,
+        _cattrs_detailed_validation=True,
+        **field_hooks,
+    )
+
+    tag = _TAG_OF.get(cls)
+
+    def structure(value: Any, _: Any) -> Any:
+        mapping = _require_mapping(value)
+        if tag is not None and tag[0] in mapping:  # structured directly, tag and all
+            if mapping[tag[0]] != tag[1]:
+                raise _Invalid(f"must be {tag[1]!r} here, got {_show(mapping[tag[0]])}", (tag[0],))
+            mapping = {k: v for k, v in mapping.items() if k != tag[0]}
+        if check is None:
+            return generated(mapping, cls)
+        mapping, errors = check(mapping)
+        try:
+            result = generated(mapping, cls)
+        except Exception as error:
+            raise _Group([*errors, ((), error)]) from None
+        if errors:
+            raise _Group(errors)
+        return result
+
+    converter.register_structure_hook(cls, structure)
+
+
+def _article(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def _check_card(
+    mapping: Mapping[Any, Any],
+) -> tuple[Mapping[Any, Any], list[tuple[Path, BaseException]]]:
+    """Per-type fields (RULINGS 10.2): damage on weapons and creatures only, durability on
+    everything but instant and attach spells. A forbidden field is reported and dropped."""
+    errors: list[tuple[Path, BaseException]] = []
+    raw_type = mapping.get("type")
+    if not isinstance(raw_type, str) or raw_type not in {t.value for t in CardType}:
+        return mapping, errors
+    card_type = CardType(raw_type)
+    kept = dict(mapping)
+    for stat, allowed in (
+        ("damage", card_type.has_damage),
+        ("durability", card_type.has_durability),
+    ):
+        if allowed and mapping.get(stat) is None:
+            errors.append(((), _Invalid(f"{_article(raw_type)} needs {stat!r}")))
+        elif not allowed and stat in mapping:
+            errors.append(((stat,), _Invalid(f"{_article(raw_type)} has no {stat!r}")))
+            del kept[stat]
+    return kept, errors
+
+
+_slug = _str_hook(slug=True)
+_name = _str_hook(nonempty=True)
+_count = _int_hook(1)
+_at_least_zero = _int_hook(0)
+
+_register_class(
+    Selector,
+    id=_value_or_list(_slug),
+    type=_value_or_list(_enum_hook),
+    rarity=_value_or_list(_enum_hook),
+    set=_value_or_list(_name),
+)
+_register_class(MaxCopies, max_copies=_at_least_zero)
+_register_class(Forbid, forbid=_forbid_hook)
+_register_class(AtMost, at_most=_at_least_zero)
+_register_class(AtLeast, at_least=_at_least_zero)
+_cls: type[Any]
+for _cls in (Draw, Sacrifice, Discard):
+    _register_class(_cls, count=_count)
+_register_class(Damage, amount=_count)
+_register_class(Repair, amount=_count)
+_register_class(Boost, amount=_int_hook(nonzero=True))
+for _cls in (Poison, Cure, Destroy, Curse, Steal, Immunity):
+    _register_class(_cls)
+_register_class(CardStatModifier, amount=_int_hook(nonzero=True))
+_register_class(PlayerStatModifier, amount=_int_hook(nonzero=True))
+_register_class(TriggeredAbility, effects=_nonempty_tuple_hook)
+_register_class(ContinuousAbility, while_equipped=_nonempty_tuple_hook)
+# Containers after what they contain: a generated hook captures its fields' hooks.
+_register_class(Trait, text=_name)
+_register_class(Character, id=_slug, name=_name)
+_register_class(
+    Card,
+    _check_card,
+    id=_slug,
+    name=_name,
+    primal_cost=_at_least_zero,
+    damage=_optional(_at_least_zero),
+    durability=_optional(_int_hook(1)),
+    set=_name,
+    number=_int_hook(1, 100),
+    text=_optional(_str_hook()),
+)
+
+
+def _tagged_union(key: str, kinds: dict[str, type[Any]], what: str) -> Hook:
+    names = list(kinds)
+
+    def structure(value: Any, _: Any) -> Any:
+        mapping = _require_mapping(value)
+        if key not in mapping:
+            raise _Invalid(f"{_article(what)} needs '{key}: <name>', one of {_one_of(names)}")
+        tag = mapping[key]
+        if not isinstance(tag, str) or tag not in kinds:
+            raise _Invalid(
+                f"must be one of {_one_of(names)}, got {_show(tag)}{_did_you_mean(tag, names)}",
+                (key,),
+            )
+        rest = {k: v for k, v in mapping.items() if k != key}
+        return converter.structure(rest, kinds[tag])
+
+    return structure
+
+
+def _structure_ability(value: Any, _: Any) -> Ability:
+    mapping = _require_mapping(value)
+    if "when" in mapping and "while_equipped" in mapping:
+        raise _Invalid("an ability has either 'when' or 'while_equipped', not both")
+    if "while_equipped" in mapping:
+        return converter.structure(mapping, ContinuousAbility)
+    if "when" in mapping:
+        return converter.structure(mapping, TriggeredAbility)
+    raise _Invalid(
+        "an ability needs either 'when' (a trigger, with 'effects') or 'while_equipped' "
+        "(a list of modifiers)"
+    )
+
+
+def _structure_deck_rule(value: Any, _: Any) -> DeckRule:
+    mapping = _require_mapping(value)
+    present = [key for key in DECK_RULE_KEYS if key in mapping]
+    if len(present) != 1:
+        found = "none" if not present else " and ".join(repr(key) for key in present)
+        raise _Invalid(
+            f"a deck rule needs exactly one of {_one_of(list(DECK_RULE_KEYS))}; found {found}"
+        )
+    return cast(DeckRule, converter.structure(mapping, DECK_RULE_KEYS[present[0]]))
+
+
+converter.register_structure_hook_func(
+    lambda t: t == Effect, _tagged_union("effect", EFFECTS, "effect")
+)
+converter.register_structure_hook_func(
+    lambda t: t == Modifier, _tagged_union("modifier", MODIFIERS, "modifier")
+)
+converter.register_structure_hook_func(lambda t: t == Ability, _structure_ability)
+converter.register_structure_hook_func(lambda t: t == DeckRule, _structure_deck_rule)
+
+
+# --------------------------------------------------------------------------- unstructuring
+
+_CARD_ORDER = [
+    "id", "name", "type", "primal_cost", "damage", "durability",
+    "rarity", "set", "number", "year", "text", "abilities",
+]  # fmt: skip
+
+
+def _unstructure_value(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [converter.unstructure(item) for item in value]
+    return converter.unstructure(value)
+
+
+def _unstructure_model(obj: Any) -> dict[str, Any]:
+    """A model value as card-file data: tag first, fields equal to their default left out
+    (except ``forbid``, which says what kind of deck rule this is)."""
+    cls = type(obj)
+    out: dict[str, Any] = {}
+    if cls in _TAG_OF:
+        key, tag = _TAG_OF[cls]
+        out[key] = tag
+    fields = attrs.fields_dict(cls)
+    names = _CARD_ORDER if cls is Card else list(fields)
+    for name in names:
+        value = getattr(obj, name)
+        default = fields[name].default
+        if default is not attrs.NOTHING and value == default and cls is not Forbid:
+            continue
+        out[name] = _unstructure_value(value)
+    return out
+
+
+def _unstructure_selector(selector: Selector) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in ("id", "type", "rarity", "set"):
+        values = [converter.unstructure(v) for v in getattr(selector, name)]
+        if values:
+            out[name] = values[0] if len(values) == 1 else values
+    return out
+
+
+converter.register_unstructure_hook_func(
+    lambda t: isinstance(t, type) and issubclass(t, enum.Enum),
+    lambda member: member.value,
+)
+converter.register_unstructure_hook(Selector, _unstructure_selector)
+converter.register_unstructure_hook_func(
+    lambda t: isinstance(t, type) and attrs.has(t) and t is not Selector, _unstructure_model
+)
+
+
+# --------------------------------------------------------------------------- problems
+
+
+def _problems(doc: YamlDocument, error: BaseException, path: Path) -> list[LoadProblem]:
+    """Turn one structuring exception (a cattrs group or our own) into LoadProblems."""
+    if isinstance(error, _Invalid):
+        return [doc.problem((*path, *error.subpath), error.message)]
+    if isinstance(error, _Group):
+        return [p for subpath, sub in error.errors for p in _problems(doc, sub, (*path, *subpath))]
+    if isinstance(error, ForbiddenExtraKeysError):
+        allowed = sorted(str(f.name) for f in attrs.fields(error.cl)) if attrs.has(error.cl) else []
+        return [
+            doc.problem(
+                (*path, key if isinstance(key, str | int) else str(key)),
+                f"unknown key {_show_key(key)}{_did_you_mean(key, allowed)}",
+            )
+            for key in sorted(error.extra_fields, key=str)
+        ]
+    if isinstance(error, ClassValidationError | IterableValidationError):
+        out: list[LoadProblem] = []
+        for sub in error.exceptions:
+            notes = getattr(sub, "__notes__", [])
+            attribute = next((n for n in notes if isinstance(n, AttributeValidationNote)), None)
+            item = next((n for n in notes if isinstance(n, IterableValidationNote)), None)
+            if attribute is not None and isinstance(sub, KeyError):
+                out.append(doc.problem(path, f"required field {attribute.name!r} is missing"))
+            elif attribute is not None:
+                out.extend(_problems(doc, sub, (*path, attribute.name)))
+            elif item is not None:
+                out.extend(_problems(doc, sub, (*path, item.index)))
+            else:
+                out.extend(_problems(doc, sub, path))
+        return out
+    return [doc.problem(path, f"invalid value ({type(error).__name__}: {error})")]
+
+
+def structure_at(
+    doc: YamlDocument, value: Any, path: Sequence[str | int], cls: type[T] | Any
+) -> tuple[T | None, list[LoadProblem]]:
+    """Structure ``value`` (found at ``path`` in ``doc``) as ``cls``.
+
+    Returns the value and no problems, or None and every problem found, each located by
+    its path and line in ``doc``. Never raises for bad data.
+    """
+    try:
+        return converter.structure(value, cls), []
+    except RecursionError:
+        return None, [doc.problem(path, "nested too deeply")]
+    except Exception as error:
+        problems = _problems(doc, error, tuple(path))
+        return None, problems or [doc.problem(path, "invalid value")]
+
+
+def structure_card_items(
+    doc: YamlDocument,
+) -> tuple[list[tuple[int, Card]], list[tuple[int, Character]], list[LoadProblem]]:
+    """Like :func:`structure_card_file`, keeping each value's index in its list."""
+    problems: list[LoadProblem] = []
+    cards: list[tuple[int, Card]] = []
+    characters: list[tuple[int, Character]] = []
+    data = doc.data
+    if data is None:
+        return cards, characters, problems  # an empty file: nothing in it, and that is fine
+    if not isinstance(data, Mapping):
+        problems.append(
+            doc.problem(
+                (),
+                f"a card file must be a mapping with 'cards:' and/or 'characters:', "
+                f"got {_show(data)}",
+            )
+        )
+        return cards, characters, problems
+    for key in data:
+        if key not in CARD_FILE_KEYS:
+            problems.append(
+                doc.problem(
+                    (key if isinstance(key, str | int) else str(key),),
+                    f"unknown key {_show_key(key)}{_did_you_mean(key, CARD_FILE_KEYS)}; "
+                    "a card file holds only 'cards:' and 'characters:'",
+                )
+            )
+    for key, cls, out in (("cards", Card, cards), ("characters", Character, characters)):
+        items = data.get(key)
+        if items is None:
+            continue
+        if not isinstance(items, list):
+            problems.append(doc.problem((key,), f"must be a list, got {_show(items)}"))
+            continue
+        for index, item in enumerate(items):
+            value, found = structure_at(doc, item, (key, index), cls)
+            problems.extend(found)
+            if value is not None:
+                out.append((index, value))
+    problems.sort(key=lambda p: p.line or 0)
+    return cards, characters, problems
+
+
+def structure_card_file(
+    doc: YamlDocument,
+) -> tuple[list[Card], list[Character], list[LoadProblem]]:
+    """The cards and characters of one card file, and every problem in it.
+
+    A bad card is left out and does not hide problems in the others. Cross-file checks
+    (duplicates, unknown selector ids) are the loader's.
+    """
+    cards, characters, problems = structure_card_items(doc)
+    return [c for _, c in cards], [c for _, c in characters], problems

@@ -1,0 +1,217 @@
+"""Loading card files into a :class:`~backlands.database.CardDatabase` (internal).
+
+A card file is YAML with ``cards:`` and/or ``characters:`` lists (docs/card-format.md). A
+folder of them (``*.yaml`` and ``*.yml``, recursively, in sorted order, hidden files and
+folders skipped) is one database. Every problem in every file is collected in one pass and
+raised together as one :class:`~backlands.errors.CardDatabaseError`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ._converter import structure_card_items
+from ._resources import bundled_cards
+from ._yaml import YamlDocument, read_yaml
+from .database import CardDatabase
+from .errors import CardDatabaseError, LoadProblem
+from .model import Card, CardStatModifier, Character, ContinuousAbility, Modifier, Selector
+
+__all__ = ["CARD_FILE_SUFFIXES", "card_files", "load_cards"]
+
+#: The file names a folder load picks up.
+CARD_FILE_SUFFIXES = (".yaml", ".yml")
+
+_YamlPath = tuple[str | int, ...]
+
+
+@attrs.frozen
+class _Found:
+    """One loaded value and where it came from."""
+
+    doc: YamlDocument
+    path: _YamlPath  # ("cards", 3)
+    value: Any
+
+    def where(self, key: str) -> str:
+        line = self.doc.line((*self.path, key))
+        return self.doc.file if line is None else f"{self.doc.file}:{line}"
+
+
+def card_files(folder: Path) -> list[Path]:
+    """The card files of a folder: ``*.yaml`` and ``*.yml`` at any depth, sorted by their
+    path inside the folder; names starting with a dot are skipped."""
+    found: list[Path] = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found.extend(
+            Path(root) / name
+            for name in files
+            if not name.startswith(".") and name.lower().endswith(CARD_FILE_SUFFIXES)
+        )
+    return sorted(found, key=lambda p: p.relative_to(folder).parts)
+
+
+def load_cards(path: str | os.PathLike[str] | None = None) -> CardDatabase:
+    """Load a card file, or a folder of card files, into a :class:`CardDatabase`.
+
+    ``None`` loads the bundled sample set (the project's own original cards). Cards and
+    characters keep file order, files are read in sorted order. Raises
+    :class:`CardDatabaseError` listing every problem in every file.
+    """
+    if path is None:
+        root = bundled_cards()
+        if not root.is_dir():
+            raise CardDatabaseError(
+                [LoadProblem(str(root), None, "", "the bundled card folder is missing")]
+            )
+    else:
+        root = Path(path)
+    if root.is_dir():
+        files = card_files(root)
+        if not files:
+            raise CardDatabaseError(
+                [LoadProblem(str(root), None, "", "no card files (*.yaml or *.yml) in this folder")]
+            )
+    elif root.exists():
+        files = [root]
+    else:
+        raise CardDatabaseError([LoadProblem(str(root), None, "", "no such file or folder")])
+
+    problems: list[LoadProblem] = []
+    cards: list[_Found] = []
+    characters: list[_Found] = []
+    for file in files:
+        try:
+            text = file.read_bytes()
+        except OSError as error:
+            problems.append(LoadProblem(str(file), None, "", f"cannot read: {error.strerror}"))
+            continue
+        doc, found = read_yaml(text, str(file))
+        problems.extend(found)
+        if doc is None:
+            continue
+        refused = [p.path for p in found]  # values read_yaml refused (tags) are None now:
+        file_cards, file_characters, found = structure_card_items(doc)
+        problems.extend(p for p in found if not _inside_any(p.path, refused))
+        cards.extend(_Found(doc, ("cards", i), card) for i, card in file_cards)
+        characters.extend(_Found(doc, ("characters", i), c) for i, c in file_characters)
+
+    problems.extend(_duplicates(cards, "card", _card_keys))
+    problems.extend(_duplicates(characters, "character", _character_keys))
+    problems.extend(_unknown_selector_ids(cards, characters))
+    if problems:
+        order = {str(file): index for index, file in enumerate(files)}
+        problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0))
+        raise CardDatabaseError(_unique(problems))
+    return CardDatabase((found.value for found in cards), (found.value for found in characters))
+
+
+def _inside_any(path: str, roots: Sequence[str]) -> bool:
+    """Whether ``path`` is one of ``roots`` or lies inside one (``cards[0]`` holds
+    ``cards[0].name``), so that a value already reported is not reported again."""
+    return any(path == root or path.startswith((f"{root}.", f"{root}[")) for root in roots if root)
+
+
+def _unique(problems: Iterable[LoadProblem]) -> list[LoadProblem]:
+    return list(dict.fromkeys(problems))
+
+
+# --------------------------------------------------------------------------- duplicates
+
+
+def _card_keys(card: Card) -> Iterator[tuple[str, object, str]]:
+    """(field whose line to report, key that must be unique, how to say it)."""
+    yield "id", ("id", card.id), f"duplicate card id {card.id!r}"
+    yield "name", ("name", card.name.casefold()), f"duplicate card name {card.name!r}"
+    yield (
+        "number",
+        ("number", card.set, card.number),
+        f"duplicate card number {card.number} in set {card.set!r}",
+    )
+
+
+def _character_keys(character: Character) -> Iterator[tuple[str, object, str]]:
+    yield "id", ("id", character.id), f"duplicate character id {character.id!r}"
+    yield (
+        "name",
+        ("name", character.name.casefold()),
+        f"duplicate character name {character.name!r}",
+    )
+
+
+def _duplicates(
+    items: Sequence[_Found], what: str, keys: Callable[[Any], Iterator[tuple[str, object, str]]]
+) -> Iterator[LoadProblem]:
+    seen: dict[object, _Found] = {}
+    for item in items:
+        for field, key, message in keys(item.value):
+            first = seen.setdefault(key, item)
+            if first is not item:
+                yield item.doc.problem(
+                    (*item.path, field),
+                    f"{message} (the first {what} with it is at {first.where(field)})",
+                )
+
+
+# --------------------------------------------------------------------------- selector ids
+
+
+def _selectors(found: _Found) -> Iterator[tuple[_YamlPath, Selector]]:
+    """Every selector in a card or character, with its path in the file."""
+    value = found.value
+    if isinstance(value, Card):
+        for a, ability in enumerate(value.abilities):
+            if isinstance(ability, ContinuousAbility):
+                yield from _modifier_selectors(
+                    (*found.path, "abilities", a, "while_equipped"), ability.while_equipped
+                )
+    elif isinstance(value, Character):
+        for side, trait in (("pro", value.pro), ("con", value.con)):
+            for r, rule in enumerate(trait.deck_rules):
+                yield (*found.path, side, "deck_rules", r, "cards"), rule.cards
+            yield from _modifier_selectors((*found.path, side, "modifiers"), trait.modifiers)
+
+
+def _modifier_selectors(
+    path: _YamlPath, modifiers: Sequence[Modifier]
+) -> Iterator[tuple[_YamlPath, Selector]]:
+    for m, modifier in enumerate(modifiers):
+        if isinstance(modifier, CardStatModifier):
+            yield (*path, m, "cards"), modifier.cards
+
+
+def _raw(data: Any, path: _YamlPath) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _unknown_selector_ids(
+    cards: Sequence[_Found], characters: Sequence[_Found]
+) -> Iterator[LoadProblem]:
+    """A selector id that names no card is surely a typo."""
+    ids = {found.value.id for found in cards}
+    known = sorted(ids)
+    for found in (*cards, *characters):
+        for path, selector in _selectors(found):
+            id_path = (*path, "id")
+            listed = isinstance(_raw(found.doc.data, id_path), list)
+            for index, card_id in enumerate(selector.id):
+                if card_id in ids:
+                    continue
+                close = difflib.get_close_matches(card_id, known, n=1, cutoff=0.75)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                yield found.doc.problem(
+                    (*id_path, index) if listed else id_path,
+                    f"no card has the id {card_id!r}{hint}",
+                )
