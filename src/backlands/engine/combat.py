@@ -32,7 +32,7 @@ def defence_problem(
         if card not in remaining:
             return f"{card} is not one of your equipped armour or creature cards (6.1)"
         if card in seen:
-            return f"{card} is named twice"
+            return f"{card} is named twice (6.4)"
         seen.add(card)
         left = remaining[card]
         if not 1 <= absorbed <= left:

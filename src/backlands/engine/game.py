@@ -191,6 +191,7 @@ class Game:
             self._rng.shuffle(player.primal_deck)
         first = self._rng.randrange(len(seats)) if first_player is None else first_player
         self.first_player = first  # 1.4
+        self.first_player_named = first_player is not None
         self._emit(ev.GameStarted(self.seed, tuple(p.name for p in self.players), first))
         for player in self.players:
             self._draw(player, self.player_stat(player.index, PlayerStat.STARTING_INVENTORY))
@@ -210,6 +211,7 @@ class Game:
         self.turn = 0
         self.active = 0
         self.first_player = 0
+        self.first_player_named = True
         self.outcome: Outcome | None = None
         self.log: list[ev.Event] | None = [] if keep_log else None
         self._agenda: list[_Step] = []
@@ -218,6 +220,7 @@ class Game:
         self._actions: list[Action] = []
         self._stat_mods: list[tuple[int, CardStatModifier]] | None = None
         self._stat_cache: dict[tuple[int, int, str], int] = {}
+        self._durability_stale = False
         self.bus = ev.EventBus()
 
     def _new_instance(self, card: Card, owner: int) -> CardInstance:
@@ -241,6 +244,11 @@ class Game:
             )
         if not 0 <= position.active < n:
             raise GameSetupError(f"active player {position.active} is not a seat index")
+        first_turn = position.players[position.active].turns_taken <= 1
+        if position.phase is StartPhase.ATTACK and first_turn and not ruleset.attack_on_first_turn:
+            raise GameSetupError(
+                "the active player is on their first turn, which has no attack phase (3.3)"
+            )
         game = cls.__new__(cls)
         game._init(seed, ruleset, keep_log)
         for index, setup in enumerate(position.players):
@@ -267,11 +275,11 @@ class Game:
         game.turn = position.turn
         game.active = game.first_player = position.active
         game._wire()
-        game._agenda.append(_EndPhase(position.active))
         if position.phase is StartPhase.ATTACK:
+            game._agenda.append(_EndPhase(position.active))
             game._agenda.append(_AttackPhase(position.active))
         else:
-            game._agenda.append(_Main(position.active))
+            game._agenda.append(_Main(position.active))  # ending it queues the rest (3.2)
         game._check_out()
         game._advance()
         return game
@@ -350,6 +358,7 @@ class Game:
         other.turn = self.turn
         other.active = self.active
         other.first_player = self.first_player
+        other.first_player_named = self.first_player_named
         other.outcome = self.outcome
         other.log = None if self.log is None else list(self.log)
         other._agenda = list(self._agenda)
@@ -358,6 +367,7 @@ class Game:
         other._actions = list(self._actions)
         other._stat_mods = None
         other._stat_cache = {}
+        other._durability_stale = self._durability_stale
         other.bus = ev.EventBus()
         other._wire()
         return other
@@ -456,6 +466,19 @@ class Game:
         """Forget computed stats: a modifier source came or went (equip, destroy, out)."""
         self._stat_mods = None
         self._stat_cache.clear()
+        self._durability_stale = True
+
+    def _check_durability(self) -> None:
+        """Durability (10.2): at any time, a card whose counters equal or exceed its live
+        durability is destroyed; a durability modifier leaving play can cause that."""
+        while self._durability_stale:
+            self._durability_stale = False
+            for p in self.players:
+                for slot, eq in list(p.mat.items()):
+                    if p.mat.get(slot) is not eq or not eq.instance.card.type.has_durability:
+                        continue
+                    if eq.counters >= self.stat(eq.instance, CardStat.DURABILITY, p.index):
+                        self._destroy(p, slot, ev.DestroyReason.WORN_OUT)
 
     def cost(self, instance: CardInstance, player: int | None = None) -> int:
         """The primal cost ``player`` pays to equip ``instance`` (4.3)."""
@@ -508,7 +531,7 @@ class Game:
         """Why ``action`` does not answer the pending decision, or None if it is legal."""
         decision = self._decision
         if decision is None:
-            return "the game is over"
+            return "the game is over (9.1 to 9.3)"
         kind = decision.kind
         p = self.players[decision.player]
         if kind is DecisionKind.MAIN:
@@ -536,7 +559,7 @@ class Game:
     def _equip_problem(self, p: PlayerState, action: Equip, *, window: bool) -> str | None:
         instance = action.card
         if instance not in p.inventory:
-            return f"{instance} is not in {p.name}'s inventory"
+            return f"{instance} is not in {p.name}'s inventory (4.1, 4.6)"
         kind = instance.card.type
         if window and kind is not CardType.INSTANT_SPELL:
             return "only instant spells may be played in a response window (4.6, 8.1)"
@@ -562,7 +585,7 @@ class Game:
             return "only a weapon or a creature attacks (3.3)"
         eq = p.mat.get(slot)
         if eq is None or eq.instance != action.card:
-            return f"{action.card} is not equipped on {p.name}'s mat"
+            return f"{action.card} is not equipped on {p.name}'s mat (3.3)"
         if slot in p.attacked:
             return f"{p.name} has already attacked with their {slot} this turn (3.3)"
         if not 0 <= action.target < len(self.players) or action.target == p.index:
@@ -732,6 +755,9 @@ class Game:
         self._emit(ev.TurnStarted(p.index, self.turn))
         self._emit(ev.PhaseStarted(p.index, ev.Phase.START))
         self._draw(p, self.player_stat(p.index, PlayerStat.DRAWS_PER_TURN))
+        self._check_out()  # 9.2: drawing the last card puts the player out at once
+        if p.out:
+            return
         self._emit(ev.PhaseStarted(p.index, ev.Phase.MAIN))
         self._agenda.append(_Main(p.index))
 
@@ -874,7 +900,9 @@ class Game:
             self._sacrifice(p, rest, ev.SacrificeReason.DAMAGE)  # 6.1
 
     def _check_out(self) -> None:
-        """9.1 to 9.3: players with an empty primal deck are out; maybe the game is over."""
+        """State checks after each action or step: worn-out cards (10.2), then 9.1 to 9.3:
+        players with an empty primal deck are out; maybe the game is over."""
+        self._check_durability()
         newly = [p for p in self.players if not p.out and not p.primal_deck]
         if not newly:
             return
@@ -886,6 +914,14 @@ class Game:
             p.poisoned = False
             self._emit(ev.PlayerEliminated(p.index))
         self._modifiers_changed()
+        if self.players[self.active].out:
+            # 9.2: the rest of the active player's turn is skipped, response windows to
+            # what they did included; a defence against damage already dealt still resolves.
+            self._agenda = [
+                step
+                for step in self._agenda
+                if isinstance(step, _Defend) or (isinstance(step, _Respond) and step.repeat)
+            ]
         remaining = [p for p in self.players if not p.out]
         if len(remaining) == 1:
             self._finish(remaining[0].index, "last player with cards in their primal deck (9.1)")

@@ -29,7 +29,7 @@ class GameRecord:
     """Everything needed to replay a game started from seats."""
 
     seed: int
-    first_player: int
+    first_player: int | None  # None: drawn by the game's generator (1.4)
     seats: tuple[tuple[str, str, tuple[str, ...]], ...]  # (name, character id, card ids)
     ruleset: Ruleset
     actions: tuple[Mapping[str, Any], ...]
@@ -45,7 +45,7 @@ class GameRecord:
         )
         return cls(
             game.seed,
-            game.first_player,
+            game.first_player if game.first_player_named else None,
             seats,
             game.ruleset,
             tuple(action_to_json(a) for a in game.actions),
@@ -72,20 +72,23 @@ class GameRecord:
         """Parse a record; a malformed one raises :class:`GameSetupError` saying what."""
         try:
             data = json.loads(text)
-            if data.get("format") != FORMAT_VERSION:
+            if not isinstance(data, dict) or data.get("format") is not FORMAT_VERSION:
                 raise GameSetupError(f"unsupported record format {data.get('format')!r}")
+            first = data["first_player"]
             return cls(
-                int(data["seed"]),
-                int(data["first_player"]),
+                _int(data["seed"], "seed"),
+                None if first is None else _int(first, "first_player"),
                 tuple(
                     (str(s["name"]), str(s["character"]), tuple(str(c) for c in s["cards"]))
                     for s in data["seats"]
                 ),
-                Ruleset(**data["ruleset"]),
+                _ruleset(data["ruleset"]),
                 tuple(dict(a) for a in data["actions"]),
             )
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise GameSetupError(f"not a game record: {error}") from None
+        except GameSetupError:
+            raise
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
+            raise GameSetupError(f"not a game record: {type(error).__name__}: {error}") from None
 
     def replay(self, cards: CardDatabase, *, keep_log: bool = True) -> Game:
         """Play the record again; the result has the identical event log."""
@@ -115,3 +118,34 @@ class GameRecord:
                     f"record action {number} cannot be replayed: {error}"
                 ) from None
         return game
+
+
+def _int(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameSetupError(f"not a game record: {name} must be an integer, not {value!r}")
+    return value
+
+
+def _ruleset(data: object) -> Ruleset:
+    """A Ruleset from JSON, each field of the type of its default (int, bool, or None)."""
+    if not isinstance(data, dict):
+        raise GameSetupError("not a game record: ruleset must be a mapping")
+    values: dict[str, object] = {}
+    for field in attrs.fields(Ruleset):
+        if field.name not in data:
+            continue
+        value = data[field.name]
+        default = field.default
+        if isinstance(default, bool):
+            good = isinstance(value, bool)
+        else:
+            good = (value is None and field.name == "turn_limit") or (
+                isinstance(value, int) and not isinstance(value, bool)
+            )
+        if not good:
+            raise GameSetupError(f"not a game record: ruleset.{field.name} is {value!r}")
+        values[field.name] = value
+    unknown = sorted(set(data) - set(attrs.fields_dict(Ruleset)))
+    if unknown:
+        raise GameSetupError(f"not a game record: unknown ruleset fields {', '.join(unknown)}")
+    return Ruleset(**values)  # type: ignore[arg-type]
