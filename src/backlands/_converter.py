@@ -16,6 +16,7 @@ defaults left out, ``effect:``/``modifier:`` tags written), so that
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import enum
 import re
@@ -76,6 +77,7 @@ __all__ = [
     "converter",
     "structure_at",
     "structure_card_file",
+    "structure_card_items",
 ]
 
 T = TypeVar("T")
@@ -149,14 +151,14 @@ def _show(value: object) -> str:
         return "nothing"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
-        return repr(value)
     if isinstance(value, Mapping):
         return "a mapping"
     if isinstance(value, list | tuple):
         return "a list"
+    if isinstance(value, datetime.date):
+        return f"the date {value.isoformat()}"
     text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return text if len(text) <= 60 else text[:56] + "...'"
 
 
 def _show_key(key: object) -> str:

@@ -89,9 +89,19 @@ def load_cards(path: str | os.PathLike[str] | None = None) -> CardDatabase:
     characters: list[_Found] = []
     for file in files:
         try:
-            text = file.read_bytes()
+            raw = file.read_bytes()
         except OSError as error:
             problems.append(LoadProblem(str(file), None, "", f"cannot read: {error.strerror}"))
+            continue
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = raw.count(b"\n", 0, error.start) + 1
+            problems.append(
+                LoadProblem(
+                    str(file), line, "", f"not UTF-8 text ({error.reason} at byte {error.start})"
+                )
+            )
             continue
         doc, found = read_yaml(text, str(file))
         problems.extend(found)

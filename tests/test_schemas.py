@@ -1,0 +1,235 @@
+"""The JSON Schemas for card and deck files: valid, matching the bundled files, and
+refusing what the loader refuses."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+
+from backlands import CardDatabaseError, load_cards
+from backlands._resources import bundled_cards, bundled_decks, schema_path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ("card-file", "deck-file")
+
+
+def schema(name: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(schema_path(name).read_text())
+    return loaded
+
+
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema(name))
+
+
+def yaml_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml"))
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_schemas_are_valid_draft_2020_12(name: str) -> None:
+    loaded = schema(name)
+    assert loaded["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft202012Validator.check_schema(loaded)
+
+
+@pytest.mark.parametrize("path", yaml_files(bundled_cards()), ids=lambda p: p.name)
+def test_bundled_card_files_validate(path: Path) -> None:
+    errors = [
+        f"{list(e.absolute_path)}: {e.message}"
+        for e in validator("card-file").iter_errors(yaml.safe_load(path.read_text()))
+    ]
+    assert errors == []
+
+
+@pytest.mark.parametrize("path", yaml_files(bundled_cards()), ids=lambda p: p.name)
+def test_bundled_card_files_name_their_schema(path: Path) -> None:
+    first = path.read_text().splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../src/backlands/schemas/card-file.schema.json"
+    if path.is_relative_to(ROOT):  # a source checkout: the editor path must resolve
+        target = path.parent / first.split("$schema=")[1]
+        assert target.resolve() == schema_path("card-file").resolve()
+
+
+@pytest.mark.parametrize("path", yaml_files(bundled_decks()), ids=lambda p: p.name)
+def test_bundled_deck_files_validate(path: Path) -> None:
+    errors = [
+        f"{list(e.absolute_path)}: {e.message}"
+        for e in validator("deck-file").iter_errors(yaml.safe_load(path.read_text()))
+    ]
+    assert errors == []
+
+
+# --------------------------------------------------------------------------- side by side
+
+GOOD: dict[str, Any] = {
+    "cards": [
+        {
+            "id": "ember-blade",
+            "name": "Ember Blade",
+            "type": "weapon",
+            "primal_cost": 2,
+            "damage": 3,
+            "durability": 4,
+            "rarity": "common",
+            "set": "ORI",
+            "number": 1,
+            "year": 2026,
+            "abilities": [
+                {"when": "attacks", "effects": [{"effect": "poison", "target": "attack_target"}]},
+                {"while_equipped": [{"modifier": "immune", "keyword": "curse"}]},
+            ],
+        }
+    ],
+    "characters": [
+        {
+            "id": "grave-tinker",
+            "name": "Grave Tinker",
+            "pro": {
+                "text": "Your weapons deal 1 more damage.",
+                "modifiers": [
+                    {"modifier": "card_stat", "stat": "damage", "amount": 1, "cards": {}}
+                ],
+            },
+            "con": {
+                "text": "At most 2 copies of each legendary card.",
+                "deck_rules": [{"cards": {"rarity": "legendary"}, "max_copies": 2}],
+            },
+        }
+    ],
+}
+
+
+def _card(data: dict[str, Any]) -> dict[str, Any]:
+    card: dict[str, Any] = data["cards"][0]
+    return card
+
+
+def _rule(data: dict[str, Any]) -> dict[str, Any]:
+    rule: dict[str, Any] = data["characters"][0]["con"]["deck_rules"][0]
+    return rule
+
+
+MISTAKES = {
+    "missing required field": (lambda d: _card(d).pop("name"), "required field 'name'"),
+    "unknown key": (lambda d: _card(d).update(dammage=3), "unknown key 'dammage'"),
+    "bad type enum": (lambda d: _card(d).update(type="sword"), "got 'sword'"),
+    "damage on armour": (
+        lambda d: _card(d).update(type="armour"),
+        "an armour has no 'damage'",
+    ),
+    "durability on an instant": (
+        lambda d: (_card(d).update(type="instant_spell"), _card(d).pop("damage")),
+        "an instant_spell has no 'durability'",
+    ),
+    "missing durability on a weapon": (
+        lambda d: _card(d).pop("durability"),
+        "a weapon needs 'durability'",
+    ),
+    "missing damage on a creature": (
+        lambda d: (_card(d).update(type="creature"), _card(d).pop("damage")),
+        "a creature needs 'damage'",
+    ),
+    "string where an int goes": (
+        lambda d: _card(d).update(primal_cost="2"),
+        "primal_cost: must be an integer >= 0, got '2'",
+    ),
+    "bool where an int goes": (
+        lambda d: _card(d).update(number=True),
+        "number: must be an integer from 1 to 100, got true",
+    ),
+    "number out of range": (lambda d: _card(d).update(number=101), "got 101"),
+    "bad slug": (lambda d: _card(d).update(id="Ember Blade"), "must be a slug"),
+    "unknown effect tag": (
+        lambda d: _card(d)["abilities"][0]["effects"][0].update(effect="poisen"),
+        "got 'poisen'",
+    ),
+    "unknown effect parameter": (
+        lambda d: _card(d)["abilities"][0]["effects"][0].update(amount=2),
+        "unknown key 'amount'",
+    ),
+    "unknown modifier tag": (
+        lambda d: _card(d)["abilities"][1]["while_equipped"][0].update(modifier="immunity"),
+        "got 'immunity'",
+    ),
+    "empty effects": (
+        lambda d: _card(d)["abilities"][0].update(effects=[]),
+        "must list at least one item",
+    ),
+    "ability with both keys": (
+        lambda d: _card(d)["abilities"][0].update(while_equipped=[]),
+        "not both",
+    ),
+    "deck rule with two kinds": (
+        lambda d: _rule(d).update(at_least=1),
+        "found 'max_copies' and 'at_least'",
+    ),
+    "deck rule with no kind": (lambda d: _rule(d).pop("max_copies"), "found none"),
+    "forbid false": (
+        lambda d: (_rule(d).pop("max_copies"), _rule(d).update(forbid=False)),
+        "must be true",
+    ),
+    "unknown selector key": (
+        lambda d: _rule(d).update(cards={"colour": "red"}),
+        "unknown key 'colour'",
+    ),
+    "character without con": (lambda d: d["characters"][0].pop("con"), "required field 'con'"),
+    "unknown top-level key": (lambda d: d.update(decks=[]), "unknown key 'decks'"),
+    "file is a list": (None, "a card file must be a mapping"),
+}
+
+
+def test_the_good_file_passes_both(tmp_path: Path) -> None:
+    (tmp_path / "good.yaml").write_text(yaml.safe_dump(GOOD))
+    assert len(load_cards(tmp_path / "good.yaml")) == 1
+    validator("card-file").validate(GOOD)
+
+
+@pytest.mark.parametrize("mistake", list(MISTAKES))
+def test_schema_and_loader_both_refuse(mistake: str, tmp_path: Path) -> None:
+    change, message = MISTAKES[mistake]
+    data: Any = copy.deepcopy(GOOD)
+    if change is None:
+        data = [data]
+    else:
+        change(data)
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(CardDatabaseError) as caught:
+        load_cards(path)
+    assert any(message in str(p) for p in caught.value.problems), caught.value
+    assert list(validator("card-file").iter_errors(data)), f"the schema accepts: {mistake}"
+
+
+def test_deck_schema() -> None:
+    check = validator("deck-file")
+    good = {"name": "Rust", "character": "grave-tinker", "cards": {"ember-blade": 5}}
+    assert not list(check.iter_errors(good))
+    assert not list(check.iter_errors({"character": "Grave Tinker", "cards": {}}))
+    for bad in (
+        {"cards": {"ember-blade": 5}},
+        {"character": "x"},
+        {"character": "x", "cards": {"ember-blade": 0}},
+        {"character": "x", "cards": {"ember-blade": "5"}},
+        {"character": "x", "cards": {"ember-blade": True}},
+        {"character": "x", "cards": ["ember-blade"]},
+        {"character": "x", "cards": {}, "notes": "x"},
+        {"character": 3, "cards": {}},
+        ["character"],
+    ):
+        assert list(check.iter_errors(bad)), bad
+
+
+def test_schema_files_are_what_the_package_ships() -> None:
+    for name in SCHEMAS:
+        assert schema_path(name).is_file()
+        assert os.fspath(schema_path(name)).endswith(f"{name}.schema.json")
