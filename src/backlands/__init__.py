@@ -10,7 +10,7 @@ from .deck import Deck, DeckEntry, DeckProblem, load_deck, validate_deck
 from .errors import (
     BacklandsError,
     CardDatabaseError,
-    DeckFileError,
+    GameSetupError,
     IllegalActionError,
     LoadProblem,
     UsageError,
@@ -33,8 +33,8 @@ __all__ = [
     "Character",
     "Deck",
     "DeckEntry",
-    "DeckFileError",
     "DeckProblem",
+    "GameSetupError",
     "IllegalActionError",
     "LoadProblem",
     "Rarity",

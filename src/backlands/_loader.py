@@ -58,11 +58,16 @@ def card_files(folder: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.relative_to(folder).parts)
 
 
-def load_cards(path: str | os.PathLike[str] | None = None) -> CardDatabase:
-    """Load a card file, or a folder of card files, into a :class:`CardDatabase`.
+CardPath = str | os.PathLike[str]
 
+
+def load_cards(path: CardPath | Sequence[CardPath] | None = None) -> CardDatabase:
+    """Load card files and folders of card files into one :class:`CardDatabase`.
+
+    ``path`` is a file, a folder, or a list of them loaded together as one set (so a
+    character may select cards of another file, and a card defined twice is a duplicate).
     ``None`` loads the bundled sample set (the project's own original cards). Cards and
-    characters keep file order, files are read in sorted order. Raises
+    characters keep file order; a folder's files are read in sorted order. Raises
     :class:`CardDatabaseError` listing every problem in every file.
     """
     if path is None:
@@ -71,18 +76,28 @@ def load_cards(path: str | os.PathLike[str] | None = None) -> CardDatabase:
             raise CardDatabaseError(
                 [LoadProblem(str(root), None, "", "the bundled card folder is missing")]
             )
+        roots = [root]
+    elif isinstance(path, str | os.PathLike):
+        roots = [Path(path)]
     else:
-        root = Path(path)
-    if root.is_dir():
-        files = card_files(root)
-        if not files:
-            raise CardDatabaseError(
-                [LoadProblem(str(root), None, "", "no card files (*.yaml or *.yml) in this folder")]
-            )
-    elif root.exists():
-        files = [root]
-    else:
-        raise CardDatabaseError([LoadProblem(str(root), None, "", "no such file or folder")])
+        roots = [Path(p) for p in path]
+        if not roots:
+            raise CardDatabaseError([LoadProblem("", None, "", "no card file or folder given")])
+    files: list[Path] = []
+    missing: list[LoadProblem] = []
+    for root in roots:
+        if root.is_dir():
+            in_folder = card_files(root)
+            if not in_folder:
+                message = "no card files (*.yaml or *.yml) in this folder"
+                missing.append(LoadProblem(str(root), None, "", message))
+            files.extend(in_folder)
+        elif root.exists():
+            files.append(root)
+        else:
+            missing.append(LoadProblem(str(root), None, "", "no such file or folder"))
+    if missing:
+        raise CardDatabaseError(missing)
 
     problems: list[LoadProblem] = []
     cards: list[_Found] = []

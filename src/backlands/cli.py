@@ -17,9 +17,7 @@ import argparse
 import enum
 import json
 import os
-import shutil
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -29,14 +27,14 @@ import attrs
 
 from . import __version__
 from ._converter import converter
-from ._loader import card_files, load_cards
+from ._loader import load_cards
 from ._resources import bundled_decks
 from .agents import RandomAgent, play_game
 from .database import CardDatabase
 from .deck import Deck, DeckProblem, deck_stats, load_deck, validate_deck
 from .describe import describe_ability, describe_card, describe_character
 from .engine import Game, GameRecord, Seat
-from .errors import BacklandsError, CardDatabaseError, LoadProblem, UsageError
+from .errors import BacklandsError, CardDatabaseError, UsageError
 from .model import (
     Card,
     CardType,
@@ -175,53 +173,9 @@ def database_from_args(args: argparse.Namespace) -> CardDatabase:
 
 
 def load_card_paths(paths: Sequence[str]) -> CardDatabase:
-    """Load card files and folders together as one database; none: the bundled set.
-
-    Several paths are loaded as one set, so a character may select cards of another path
-    and a card defined in two paths is a duplicate; problems name the original files.
-    Raises :class:`CardDatabaseError`.
-    """
-    if not paths:
-        return load_cards()
-    if len(paths) == 1:
-        return load_cards(paths[0])
-    with tempfile.TemporaryDirectory(prefix="backlands-cards-") as tmp:
-        originals: dict[str, str] = {}
-        problems: list[LoadProblem] = []
-        for index, given in enumerate(paths):
-            source = Path(given)
-            if source.is_dir():
-                files = card_files(source)
-                if not files:
-                    message = "no card files (*.yaml or *.yml) in this folder"
-                    problems.append(LoadProblem(given, None, "", message))
-                pairs = [(f, f.relative_to(source)) for f in files]
-            elif source.exists():
-                pairs = [(source, Path(source.name))]
-            else:
-                problems.append(LoadProblem(given, None, "", "no such file or folder"))
-                continue
-            for file, relative in pairs:
-                copy = Path(tmp, f"{index:04d}", relative)
-                copy.parent.mkdir(parents=True, exist_ok=True)
-                try:
-                    shutil.copyfile(file, copy)
-                except OSError as error:
-                    problems.append(LoadProblem(str(file), None, "", f"cannot read: {error}"))
-                originals[str(copy)] = str(file)
-        if problems:
-            raise CardDatabaseError(problems)
-        try:
-            return load_cards(tmp)
-        except CardDatabaseError as error:
-            raise CardDatabaseError([_rename(p, originals) for p in error.problems]) from None
-
-
-def _rename(problem: LoadProblem, originals: dict[str, str]) -> LoadProblem:
-    message = problem.message
-    for copy, original in originals.items():
-        message = message.replace(copy, original)
-    return attrs.evolve(problem, file=originals.get(problem.file, problem.file), message=message)
+    """Card files and folders loaded together as one database; none: the bundled set.
+    Raises :class:`CardDatabaseError`."""
+    return load_cards(list(paths) or None)
 
 
 # --------------------------------------------------------------------------- validate-deck

@@ -10,7 +10,6 @@ import attrs
 __all__ = [
     "BacklandsError",
     "CardDatabaseError",
-    "DeckFileError",
     "GameSetupError",
     "IllegalActionError",
     "LoadProblem",
@@ -54,16 +53,6 @@ class CardDatabaseError(BacklandsError):
         count = len(self.problems)
         lines = "\n".join(str(p) for p in self.problems)
         super().__init__(f"card database has {count} problem{'s' * (count != 1)}:\n{lines}")
-
-
-class DeckFileError(BacklandsError):
-    """A deck file cannot be read at all (not YAML, not a mapping, unreadable)."""
-
-    exit_code = 1
-
-    def __init__(self, problems: Sequence[LoadProblem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
 
 
 class IllegalActionError(BacklandsError):
