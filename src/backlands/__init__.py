@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Any
 
-from ._loader import load_cards
 from .database import CardDatabase
 from .deck import Deck, DeckEntry, DeckProblem, load_deck, validate_deck
 from .errors import (
@@ -17,6 +17,20 @@ from .errors import (
 )
 from .model import Card, CardType, Character, Rarity, Selector, Slot, Trait
 from .ruleset import STANDARD, Ruleset
+
+if TYPE_CHECKING:
+    from ._loader import load_cards
+
+
+def __getattr__(name: str) -> Any:
+    # The YAML edge is imported on first use, so that ``import backlands.engine`` (which
+    # never reads YAML) does not load PyYAML at all.
+    if name == "load_cards":
+        from ._loader import load_cards
+
+        return load_cards
+    raise AttributeError(f"module 'backlands' has no attribute {name!r}")
+
 
 try:
     __version__ = version("backlands")

@@ -28,14 +28,10 @@ def describe_event(event: ev.Event, game: Game) -> str:
             return f"{who(player)} equips {card.card.name}{under}"
         case ev.CardSacrificed(player=player, card=card, reason=reason):
             return f"{who(player)} sacrifices {card.card.name} ({reason})"
-        case ev.CardDiscarded(player=player, card=card):
-            return f"{who(player)} discards {card.card.name}"
         case ev.CardDestroyed(controller=controller, card=card, reason=reason):
             return f"{card.card.name} on {who(controller)}'s mat is destroyed ({reason})"
         case ev.CounterAdded(card=card, amount=amount, counters=counters):
             return f"{card.card.name} takes {amount} durability counter(s), now {counters}"
-        case ev.CounterRemoved(card=card, amount=amount, counters=counters):
-            return f"{card.card.name} loses {amount} durability counter(s), now {counters}"
         case ev.AttackDeclared(player=player, card=card, target=target, damage=damage):
             return f"{who(player)} attacks {who(target)} with {card.card.name} for {damage}"
         case ev.DamageTaken(player=player, amount=amount):

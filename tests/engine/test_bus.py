@@ -152,9 +152,7 @@ def test_unsubscribe() -> None:
     bus.publish(ev.TurnStarted(0, 2))
     assert kept == [ev.TurnStarted(0, 1), ev.TurnStarted(0, 2)]
     assert dropped == [ev.TurnStarted(0, 1)]
-    assert bus.wants(ev.TurnStarted)
     bus.unsubscribe(ev.TurnStarted, kept.append)
-    assert not bus.wants(ev.TurnStarted)
     bus.unsubscribe(ev.TurnStarted, kept.append)  # not subscribed: nothing happens
     bus.unsubscribe(ev.CardDrawn, kept.append)
     bus.publish(ev.TurnStarted(0, 3))
@@ -360,9 +358,10 @@ def test_a_game_without_a_log_has_no_log_subscriber() -> None:
         [PlayerSetup(PLAIN, deck=[FILLER] * DECK), PlayerSetup(PLAIN, deck=[FILLER] * DECK)],
     ).start(seed=0, keep_log=False)
     assert game.log is None
-    assert not game.bus.wants(ev.TurnStarted)
+    heard: list[ev.Event] = []
+    game.bus.subscribe(ev.Event, heard.append)  # the only subscriber now
     game.play(EndPhase())
-    assert game.log is None
+    assert heard and game.log is None
 
 
 def attrs_copy(proposal: Any) -> Any:

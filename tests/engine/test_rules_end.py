@@ -80,6 +80,7 @@ def test_rule_9_2_elimination_mid_attack_game_goes_on(make_card, player, positio
     mark = len(game.log)
     game.play(Pass())
     assert events(game, since=mark) == [
+        ev.DamageTaken(1, 4, w),  # 5.3 after the 8.2 window
         *[ev.CardSacrificed(1, i, ev.SacrificeReason.DAMAGE) for i in top],
         ev.CardDestroyed(1, find(game, b_weapon), ELIMINATED),
         ev.CardDestroyed(1, find(game, b_spell), ELIMINATED),

@@ -135,14 +135,19 @@ def test_rule_8_2_target_may_play_several_instants_before_defending(
     w = find(game, weapon)
     game.play(Attack(w, 1))
     assert game.decision == Decision(RESPONSE, 1)
-    damage_at = game.log.index(ev.DamageTaken(1, 2, w))
+    attack_at = game.log.index(ev.AttackDeclared(0, w, 1, 2))
+    assert ev.DamageTaken(1, 2, w) not in game.log  # the window comes before the damage
     game.play(Equip(find(game, x)))
     assert game.decision == Decision(RESPONSE, 1)
     game.play(Equip(find(game, y)))
-    # nothing left to play: the window closes by itself and the defence is asked
+    # nothing left to play: the window closes by itself, the damage is taken and defended
     assert game.decision == Decision(DecisionKind.DEFEND, 1, 2, w)
-    played = events(game, ev.CardEquipped, since=damage_at)
-    assert [e.card for e in played] == [find(game, x), find(game, y)]
+    played = events(game, ev.CardEquipped, ev.DamageTaken, since=attack_at)
+    assert played == [
+        ev.CardEquipped(1, find(game, x), None),
+        ev.CardEquipped(1, find(game, y), None),
+        ev.DamageTaken(1, 2, w),
+    ]
     assert find(game, z) in game.players[2].inventory
 
 

@@ -8,6 +8,7 @@ says what is asked and of whom; :meth:`Game.legal_actions` lists every legal ans
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import Any, TypeAlias
 
 import attrs
@@ -91,19 +92,26 @@ class Attack:
         return f"attack P{self.target + 1} with {self.card.card.name}"
 
 
+def _in_uid_order(
+    absorbs: Iterable[tuple[CardInstance, int]],
+) -> tuple[tuple[CardInstance, int], ...]:
+    return tuple(sorted(absorbs, key=lambda pair: pair[0].uid))
+
+
 @attrs.frozen
 class Defend:
     """Absorb damage with equipped armour/creatures: ``(card, amount)`` pairs (6.4).
 
-    What is not absorbed is sacrificed. ``Defend()`` is not defending at all (6.1).
+    What is not absorbed is sacrificed. ``Defend()`` is not defending at all (6.1). The
+    pairs are kept in card (uid) order, so two defences naming the same amounts are equal.
     """
 
-    blocks: tuple[tuple[CardInstance, int], ...] = ()
+    absorbs: tuple[tuple[CardInstance, int], ...] = attrs.field(default=(), converter=_in_uid_order)
 
     def __str__(self) -> str:
-        if not self.blocks:
+        if not self.absorbs:
             return "do not defend"
-        return "defend with " + ", ".join(f"{c.card.name} ({n})" for c, n in self.blocks)
+        return "defend with " + ", ".join(f"{c.card.name} ({n})" for c, n in self.absorbs)
 
 
 @attrs.frozen
@@ -125,7 +133,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Attack):
         return {"action": "attack", "card": action.card.uid, "target": action.target}
     if isinstance(action, Defend):
-        return {"action": "defend", "blocks": [[c.uid, n] for c, n in action.blocks]}
+        return {"action": "defend", "absorbs": [[c.uid, n] for c, n in action.absorbs]}
     if isinstance(action, EndPhase):
         return {"action": "end_phase"}
     return {"action": "pass"}
@@ -140,7 +148,7 @@ def action_from_json(data: dict[str, Any], instances: dict[int, CardInstance]) -
     if kind == "attack":
         return Attack(instances[data["card"]], int(data["target"]))
     if kind == "defend":
-        return Defend(tuple((instances[uid], int(n)) for uid, n in data["blocks"]))
+        return Defend(tuple((instances[uid], int(n)) for uid, n in data["absorbs"]))
     if kind == "end_phase":
         return EndPhase()
     if kind == "pass":

@@ -19,16 +19,16 @@ C = TypeVar("C")
 
 
 def defence_problem(
-    blocks: Sequence[tuple[C, int]], amount: int, remaining: dict[C, int]
+    absorbs: Sequence[tuple[C, int]], amount: int, remaining: dict[C, int]
 ) -> str | None:
-    """Why ``blocks`` is not a legal defence against ``amount`` damage, or None if it is.
+    """Why ``absorbs`` is not a legal defence against ``amount`` damage, or None if it is.
 
     ``remaining`` maps each card that may defend to its remaining durability.
     """
     seen: set[C] = set()
     total = 0
     full = False
-    for card, absorbed in blocks:
+    for card, absorbed in absorbs:
         if card not in remaining:
             return f"{card} is not one of your equipped armour or creature cards (6.1)"
         if card in seen:
@@ -44,7 +44,7 @@ def defence_problem(
         full = full or absorbed == left
     if total > amount:
         return f"the amounts add up to {total}, more than the {amount} damage (6.4)"
-    if blocks and total < amount and not full:
+    if absorbs and total < amount and not full:
         return (
             f"{amount - total} damage would bleed, but no named card absorbs its full "
             "remaining durability (6.3, 6.4)"

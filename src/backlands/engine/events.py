@@ -24,12 +24,10 @@ __all__ = [
     "AttackDeclared",
     "Bled",
     "CardDestroyed",
-    "CardDiscarded",
     "CardDrawn",
     "CardEquipped",
     "CardSacrificed",
     "CounterAdded",
-    "CounterRemoved",
     "DamageProposal",
     "DamageTaken",
     "Defended",
@@ -40,6 +38,7 @@ __all__ = [
     "GameEnded",
     "GameStarted",
     "Handler",
+    "Phase",
     "PhaseStarted",
     "PlayerEliminated",
     "PoisonChecked",
@@ -135,12 +134,6 @@ class CardSacrificed(Event):
 
 
 @attrs.frozen
-class CardDiscarded(Event):
-    player: int
-    card: CardInstance
-
-
-@attrs.frozen
 class CardDestroyed(Event):
     """An equipped card went to its owner's void; ``controller`` is whose mat it left."""
 
@@ -154,13 +147,6 @@ class CounterAdded(Event):
     card: CardInstance
     amount: int
     counters: int  # the card's counters after the change
-
-
-@attrs.frozen
-class CounterRemoved(Event):
-    card: CardInstance
-    amount: int
-    counters: int
 
 
 @attrs.frozen
@@ -281,10 +267,6 @@ class EventBus:
         """Deliver an event (or a proposal) to its handlers, in priority order."""
         for handler in self._handlers(type(event)):
             handler(event)
-
-    def wants(self, cls: type) -> bool:
-        """Whether anything listens to ``cls``: lets the game skip building unheard events."""
-        return bool(self._handlers(cls))
 
     def propose(self, proposal: P) -> P:
         """Offer ``proposal`` to its handlers; a handler that cancels it stops the chain."""

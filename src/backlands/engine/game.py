@@ -12,7 +12,8 @@ decision that has a real choice, so a copy of the game is a copy of plain data.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -88,7 +89,7 @@ class _AttackPhase(NamedTuple):
     player: int
 
 
-class _EndPhase(NamedTuple):
+class _EndOfTurn(NamedTuple):
     player: int
 
 
@@ -97,13 +98,19 @@ class _Respond(NamedTuple):
     repeat: bool  # 8.2: the attack's target may play any number of instants
 
 
+class _TakeDamage(NamedTuple):
+    player: int
+    amount: int
+    source: CardInstance | None
+
+
 class _Defend(NamedTuple):
     player: int
     amount: int
     source: CardInstance | None
 
 
-_Step = _TurnStart | _Main | _AttackPhase | _EndPhase | _Respond | _Defend
+_Step = _TurnStart | _Main | _AttackPhase | _EndOfTurn | _Respond | _TakeDamage | _Defend
 
 _NO_DEFENCE = Defend()
 _END = EndPhase()
@@ -131,7 +138,7 @@ class PlayerView:
     deck_size: int
     inventory_size: int
     void: tuple[CardInstance, ...]
-    mat: dict[Slot, EquippedView]
+    mat: Mapping[Slot, EquippedView]
     poisoned: bool
     out: bool
 
@@ -166,11 +173,7 @@ class Game:
         first_player: int | None = None,
         keep_log: bool = True,
     ) -> None:
-        if not ruleset.min_players <= len(seats) <= ruleset.max_players:
-            raise GameSetupError(
-                f"a game has {ruleset.min_players} to {ruleset.max_players} players, "
-                f"not {len(seats)} (1.1)"
-            )
+        _check_player_count(len(seats), ruleset)
         for i, seat in enumerate(seats):
             if len(seat.cards) != ruleset.deck_size:
                 raise GameSetupError(
@@ -238,10 +241,7 @@ class Game:
         """
         n = len(position.players)
         ruleset = position.ruleset
-        if not ruleset.min_players <= n <= ruleset.max_players:
-            raise GameSetupError(
-                f"a game has {ruleset.min_players} to {ruleset.max_players} players, not {n} (1.1)"
-            )
+        _check_player_count(n, ruleset)
         if not 0 <= position.active < n:
             raise GameSetupError(f"active player {position.active} is not a seat index")
         first_turn = position.players[position.active].turns_taken <= 1
@@ -276,7 +276,7 @@ class Game:
         game.active = game.first_player = position.active
         game._wire()
         if position.phase is StartPhase.ATTACK:
-            game._agenda.append(_EndPhase(position.active))
+            game._agenda.append(_EndOfTurn(position.active))
             game._agenda.append(_AttackPhase(position.active))
         else:
             game._agenda.append(_Main(position.active))  # ending it queues the rest (3.2)
@@ -375,6 +375,8 @@ class Game:
     def view(self, player: int) -> GameView:
         """What ``player`` may see: every mat and void, deck and inventory sizes, their own
         inventory; never another inventory or any deck order."""
+        if not 0 <= player < len(self.players):
+            raise ValueError(f"no player {player}: players are 0 to {len(self.players) - 1}")
         views = tuple(
             PlayerView(
                 p.index,
@@ -383,12 +385,17 @@ class Game:
                 len(p.primal_deck),
                 len(p.inventory),
                 tuple(p.void),
-                {
-                    slot: EquippedView(
-                        eq.instance, eq.counters, eq.turn, tuple(a.instance for a in eq.attached)
-                    )
-                    for slot, eq in p.mat.items()
-                },
+                MappingProxyType(
+                    {
+                        slot: EquippedView(
+                            eq.instance,
+                            eq.counters,
+                            eq.turn,
+                            tuple(a.instance for a in eq.attached),
+                        )
+                        for slot, eq in p.mat.items()
+                    }
+                ),
                 p.poisoned,
                 p.out,
             )
@@ -469,8 +476,8 @@ class Game:
         self._durability_stale = True
 
     def _check_durability(self) -> None:
-        """Durability (10.2): at any time, a card whose counters equal or exceed its live
-        durability is destroyed; a durability modifier leaving play can cause that."""
+        """At any time, a card whose counters equal or exceed its live durability is
+        destroyed (4.8, 6.2): a durability modifier coming or going can cause that."""
         while self._durability_stale:
             self._durability_stale = False
             for p in self.players:
@@ -489,8 +496,8 @@ class Game:
         found = self.equipped(instance)
         if found is None:
             raise LookupError(f"{instance} is not equipped in a slot")
-        mat, eq = found
-        return self.stat(instance, CardStat.DURABILITY, mat.index) - eq.counters
+        controller, eq = found
+        return self.stat(instance, CardStat.DURABILITY, controller.index) - eq.counters
 
     def player_stat(self, player: int, stat: PlayerStat) -> int:
         """A player's live starting inventory or draws per turn (1.3, 3.1, 10.3)."""
@@ -532,6 +539,9 @@ class Game:
         decision = self._decision
         if decision is None:
             return "the game is over (9.1 to 9.3)"
+        stranger = self._stranger(action)
+        if stranger is not None:
+            return f"{stranger!r} is not a card of this game"
         kind = decision.kind
         p = self.players[decision.player]
         if kind is DecisionKind.MAIN:
@@ -549,12 +559,28 @@ class Game:
         if kind is DecisionKind.DEFEND:
             if not isinstance(action, Defend):
                 return f"{p.name} must defend {decision.amount} damage first (6.1)"
-            return defence_problem(action.blocks, decision.amount, self._defenders(p))
+            return defence_problem(action.absorbs, decision.amount, self._defenders(p))
         if isinstance(action, Pass):
             return None
         if isinstance(action, Equip):
             return self._equip_problem(p, action, window=True)
         return f"{p.name} is in a response window: play an instant spell or pass (8.1, 8.2)"
+
+    def _stranger(self, action: Action) -> CardInstance | None:
+        """A card instance named by ``action`` that is not this game's (same uid, other card)."""
+        named: tuple[CardInstance | None, ...]
+        if isinstance(action, Equip):
+            named = (action.card, action.host)
+        elif isinstance(action, Attack):
+            named = (action.card,)
+        elif isinstance(action, Defend):
+            named = tuple(card for card, _ in action.absorbs)
+        else:
+            return None
+        for instance in named:
+            if instance is not None and self._instances.get(instance.uid) is not instance:
+                return instance
+        return None
 
     def _equip_problem(self, p: PlayerState, action: Equip, *, window: bool) -> str | None:
         instance = action.card
@@ -613,8 +639,8 @@ class Game:
         p = self.players[decision.player]
         kind = decision.kind
         if kind is DecisionKind.DEFEND:
-            for blocks in defences(decision.amount, list(self._defenders(p).items())):
-                yield Defend(blocks)
+            for absorbs in defences(decision.amount, list(self._defenders(p).items())):
+                yield Defend(absorbs)
             return
         if kind is DecisionKind.ATTACK:
             for slot in SLOT_ATTACKERS:
@@ -697,7 +723,7 @@ class Game:
                 self._equip(p, action.card, action.host)
         elif isinstance(action, EndPhase):
             if kind is DecisionKind.MAIN:
-                self._agenda.append(_EndPhase(p.index))
+                self._agenda.append(_EndOfTurn(p.index))
                 if p.turns_taken > 1 or self.ruleset.attack_on_first_turn:
                     self._emit(ev.PhaseStarted(p.index, ev.Phase.ATTACK))
                     self._agenda.append(_AttackPhase(p.index))
@@ -705,7 +731,7 @@ class Game:
             self._agenda.append(_AttackPhase(p.index))
             self._attack(p, action.card, action.target)
         elif isinstance(action, Defend):
-            self._defend(p, decision.amount, action.blocks)
+            self._defend(p, decision.amount, action.absorbs)
 
     def _advance(self) -> None:
         """Run agenda steps until a decision with a real choice is pending, or the end."""
@@ -729,6 +755,8 @@ class Game:
         elif isinstance(step, _Respond):
             if self.ruleset.response_windows:
                 self._ask(Decision(DecisionKind.RESPONSE, step.player), step)
+        elif isinstance(step, _TakeDamage):
+            self._take_damage(step.player, step.amount, step.source)
         elif isinstance(step, _TurnStart):
             self._start_turn(self.players[step.player])
         else:
@@ -773,7 +801,7 @@ class Game:
                 p.poisoned = False
             self._emit(ev.PoisonChecked(p.index, coins, cured))
             if not cured:
-                self._damage(p.index, self.ruleset.poison_damage, None)
+                self._agenda.append(_TakeDamage(p.index, self.ruleset.poison_damage, None))
 
     def _open_windows(self, player: int) -> None:
         """8.1: each other player still in, in turn order, may answer with one instant."""
@@ -809,8 +837,8 @@ class Game:
         slot = kind.slot
         if kind is CardType.INSTANT_SPELL:  # 4.6
             self._sacrifice(p, cost, ev.SacrificeReason.COST)
+            p.void.append(instance)  # played straight into the void, then it resolves
             self._emit(ev.CardEquipped(p.index, instance, None))
-            p.void.append(instance)
             return
         if kind is CardType.ATTACH_SPELL:  # 4.7
             assert host is not None
@@ -826,37 +854,40 @@ class Game:
         self._sacrifice(p, cost, ev.SacrificeReason.COST)  # 4.3
         self._emit(ev.CardEquipped(p.index, instance, slot, host))  # 4.4 hangs on this
 
-    def _destroy(self, mat: PlayerState, slot: Slot, reason: ev.DestroyReason) -> bool:
-        """Destroy the card in ``slot`` of ``mat`` with what is attached (7.4, 4.7).
+    def _destroy(self, controller: PlayerState, slot: Slot, reason: ev.DestroyReason) -> bool:
+        """Destroy the card in ``slot`` of ``controller``'s mat and what is attached to it
+        (7.4, 4.7): every card goes to its owner's void (1.5) before any event is published.
 
         Worn-out and effect destructions are first offered as a DestroyProposal; salvage,
         host and elimination destructions are not (they are costs and rules, not effects).
         """
-        eq = mat.mat[slot]
+        eq = controller.mat[slot]
         if reason in (ev.DestroyReason.WORN_OUT, ev.DestroyReason.EFFECT):
             proposal = self.bus.propose(ev.DestroyProposal(eq.instance, reason))
             if proposal.cancelled:
                 return False
-        del mat.mat[slot]
+        del controller.mat[slot]
         self._modifiers_changed()
-        owner_void = self.players[eq.instance.owner].void
-        owner_void.append(eq.instance)  # 1.5: always to its owner's void
-        self._emit(ev.CardDestroyed(mat.index, eq.instance, reason))
+        self.players[eq.instance.owner].void.append(eq.instance)
         for attached in eq.attached:
             self.players[attached.instance.owner].void.append(attached.instance)
+        self._emit(ev.CardDestroyed(controller.index, eq.instance, reason))
+        for attached in eq.attached:
             self._emit(
-                ev.CardDestroyed(mat.index, attached.instance, ev.DestroyReason.HOST_DESTROYED)
+                ev.CardDestroyed(
+                    controller.index, attached.instance, ev.DestroyReason.HOST_DESTROYED
+                )
             )
         return True
 
-    def _add_counters(self, mat: PlayerState, eq: Equipped, amount: int) -> None:
+    def _add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
         """Durability counters; the card is destroyed when they reach its durability."""
         eq.counters += amount
         self._emit(ev.CounterAdded(eq.instance, amount, eq.counters))
-        if eq.counters >= self.stat(eq.instance, CardStat.DURABILITY, mat.index):
+        if eq.counters >= self.stat(eq.instance, CardStat.DURABILITY, controller.index):
             slot = eq.instance.card.type.slot
             assert slot is not None
-            self._destroy(mat, slot, ev.DestroyReason.WORN_OUT)
+            self._destroy(controller, slot, ev.DestroyReason.WORN_OUT)
 
     def _attack(self, p: PlayerState, instance: CardInstance, target: int) -> None:
         slot = instance.card.type.slot
@@ -865,25 +896,22 @@ class Game:
         damage = self.stat(instance, CardStat.DAMAGE, p.index)  # before the counter (5.2)
         self._emit(ev.AttackDeclared(p.index, instance, target, damage))
         self._add_counters(p, p.mat[slot], 1)  # 5.2: may destroy it; the damage stands
-        self._damage(target, damage, instance, attack=True)  # 5.3
+        self._agenda.append(_TakeDamage(target, damage, instance))  # 5.3
+        self._agenda.append(_Respond(target, True))  # 8.2: the target answers first
 
-    def _damage(
-        self, target: int, amount: int, source: CardInstance | None, *, attack: bool = False
-    ) -> None:
+    def _take_damage(self, target: int, amount: int, source: CardInstance | None) -> None:
         """``target`` takes damage: offered as a proposal, then defended (6.1, 6.5)."""
         proposal = self.bus.propose(ev.DamageProposal(target, amount, source))
         if proposal.cancelled or proposal.amount <= 0:
             return
         self._emit(ev.DamageTaken(target, proposal.amount, source))
         self._agenda.append(_Defend(target, proposal.amount, source))
-        if attack:
-            self._agenda.append(_Respond(target, True))  # 8.2: before defending
 
     def _defend(
-        self, p: PlayerState, amount: int, blocks: tuple[tuple[CardInstance, int], ...]
+        self, p: PlayerState, amount: int, absorbs: tuple[tuple[CardInstance, int], ...]
     ) -> None:  # 6.1 to 6.4
         absorbed = 0
-        for instance, n in blocks:
+        for instance, n in absorbs:
             slot = instance.card.type.slot
             assert slot is not None
             eq = p.mat[slot]
@@ -920,7 +948,8 @@ class Game:
             self._agenda = [
                 step
                 for step in self._agenda
-                if isinstance(step, _Defend) or (isinstance(step, _Respond) and step.repeat)
+                if isinstance(step, _TakeDamage | _Defend)
+                or (isinstance(step, _Respond) and step.repeat)
             ]
         remaining = [p for p in self.players if not p.out]
         if len(remaining) == 1:
@@ -934,6 +963,13 @@ class Game:
         self._decision = None
         self._decision_step = None
         self._emit(ev.GameEnded(winner, reason))
+
+
+def _check_player_count(count: int, ruleset: Ruleset) -> None:
+    if not ruleset.min_players <= count <= ruleset.max_players:
+        raise GameSetupError(
+            f"a game has {ruleset.min_players} to {ruleset.max_players} players, not {count} (1.1)"
+        )
 
 
 def _continuous(card: Card) -> Iterator[Any]:
