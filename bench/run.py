@@ -13,9 +13,8 @@ import time
 from collections.abc import Callable
 
 from backlands import load_cards
-from backlands._resources import bundled_decks
 from backlands.agents import RandomAgent, play_game
-from backlands.deck import load_deck
+from backlands.deck import bundled_deck_files, load_deck
 from backlands.engine import Game
 from backlands.simulation import seat
 
@@ -57,7 +56,8 @@ def main() -> int:
     start = time.process_time()
     cards = load_cards()
     load_time = time.process_time() - start
-    seats = [seat(load_deck(bundled_decks() / f"{name}.yaml", cards), cards) for name in DECKS]
+    files = {f.stem: f for f in bundled_deck_files()}
+    seats = [seat(load_deck(files[name], cards), cards) for name in DECKS]
 
     rows: list[tuple[str, str, str]] = []
 

@@ -13,8 +13,10 @@ import pytest
 import yaml
 
 import backlands
-from backlands._resources import bundled_decks
+from backlands._converter import converter
 from backlands.cli import COMMANDS, build_parser, main
+from backlands.deck import bundled_deck_files
+from backlands.model import Card
 
 
 def _card_yaml(
@@ -283,7 +285,7 @@ def test_a_card_in_two_card_paths_is_a_duplicate(
 def test_every_bundled_deck_is_legal_on_the_command_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    files = sorted(str(f) for f in bundled_decks().glob("*.yaml"))
+    files = [str(f) for f in bundled_deck_files()]
     assert len(files) >= 6
     code, out, err = run(capsys, "validate-deck", *files)
     assert code == 0, out
@@ -340,6 +342,21 @@ def test_cards_json(capsys: pytest.CaptureFixture[str], card_dir: Path) -> None:
     }
 
 
+def test_cards_json_is_the_card_file_form_with_every_field(
+    capsys: pytest.CaptureFixture[str], card_dir: Path
+) -> None:
+    code, out, _ = run(capsys, "cards", "--format", "json", "--cards", str(card_dir))
+    assert code == 0
+    listed = json.loads(out)["cards"]
+    database = backlands.load_cards([str(card_dir)])
+    for data in listed:
+        assert list(data)[-1] == "abilities_text"
+        form = {k: v for k, v in data.items() if k != "abilities_text" and v not in (None, [])}
+        card = converter.structure(form, Card)
+        assert card == database.by_id(data["id"])
+        assert form == converter.unstructure(card)
+
+
 def test_cards_show(capsys: pytest.CaptureFixture[str], card_dir: Path) -> None:
     code, out, _ = run(capsys, "cards", "show", "ember blade", "--cards", str(card_dir))
     assert code == 0
@@ -379,7 +396,32 @@ def test_cards_show_character(capsys: pytest.CaptureFixture[str], card_dir: Path
 def test_cards_show_unknown(capsys: pytest.CaptureFixture[str], card_dir: Path) -> None:
     code, out, err = run(capsys, "cards", "show", "nothing", "--cards", str(card_dir))
     assert (code, out) == (2, "")
-    assert err == "backlands: error: no card or character 'nothing'\n"
+    assert err == (
+        "backlands: error: no card or character 'nothing' "
+        "(no card or character has a similar id or name)\n"
+    )
+    code, out, err = run(capsys, "cards", "show", "grave tinkr", "--cards", str(card_dir))
+    assert (code, out) == (2, "")
+    assert err == (
+        "backlands: error: no card or character 'grave tinkr'; "
+        "did you mean Grave Tinker (grave-tinker)?\n"
+    )
+    code, out, err = run(capsys, "cards", "show", "ember-blde", "--cards", str(card_dir))
+    assert code == 2
+    assert "did you mean Ember Blade (ember-blade)?" in err
+
+
+def test_cards_show_without_an_id_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], card_dir: Path
+) -> None:
+    code, out, err = run(capsys, "cards", "show", "--cards", str(card_dir))
+    assert (code, out) == (2, "")
+    assert err.startswith("backlands: error: 'cards show' needs an ID")
+    code, out, _ = run(capsys, "cards", "Show", "--cards", str(card_dir))  # a search
+    assert code == 0
+    assert out.splitlines()[-1] == "0 of 8 cards"
+    code, _, err = run(capsys, "cards", "show", "a", "b", "--cards", str(card_dir))
+    assert code == 2
 
 
 def test_cards_summary(capsys: pytest.CaptureFixture[str], card_dir: Path) -> None:
@@ -455,17 +497,65 @@ def test_deck_stats(capsys: pytest.CaptureFixture[str], card_dir: Path, legal: s
     ]
 
 
-def test_deck_stats_json_and_illegal_note(
+def test_deck_stats_of_an_illegal_deck_prints_stats_and_problems_and_exits_1(
     capsys: pytest.CaptureFixture[str], card_dir: Path, bad: str
 ) -> None:
     code, out, err = run(capsys, "deck-stats", bad, "--cards", str(card_dir), "--format", "json")
-    assert code == 0
+    assert (code, err) == (1, "")
     data = json.loads(out)
     assert data["cards"] == 9  # what resolved: 6 Ember Blade + 3 Iron Buckler
     assert data["valid"] is False
     assert data["cost_curve"] == {"1": 6, "2": 3}
+    assert [p["code"] for p in data["problems"]] == [
+        "deck-size", "too-many-copies", "too-many-copies", "unknown-card", "bad-count",
+    ]  # fmt: skip
     code, out, err = run(capsys, "deck-stats", bad, "--cards", str(card_dir))
-    assert err == f"note: {bad} is NOT legal (5 problems); see: backlands validate-deck {bad}\n"
+    assert code == 1
+    assert out.startswith(f"{bad}: 9 cards, Grave Tinker\n")
+    validated = run(capsys, "validate-deck", bad, "--cards", str(card_dir))[1]
+    assert err == validated  # the problems as validate-deck prints them, on stderr
+    assert err.splitlines()[0] == (
+        f"{bad}:2: deck-size: the deck has 11 cards, but a primal deck has exactly 36 "
+        "(the character is not one of them)"
+    )
+
+
+def test_deck_stats_of_a_legal_deck_of_the_wrong_size_exits_1(
+    capsys: pytest.CaptureFixture[str], card_dir: Path, tmp_path: Path
+) -> None:
+    short = write(tmp_path, "short.yaml", "character: grave-tinker\ncards:\n  spark: 5\n")
+    code, out, err = run(capsys, "deck-stats", short, "--cards", str(card_dir))
+    assert code == 1
+    assert out.splitlines()[0] == f"{short}: 5 cards, Grave Tinker"
+    assert err.splitlines() == [
+        f"{short}:2: deck-size: the deck has 5 cards, but a primal deck has exactly 36 "
+        "(the character is not one of them)",
+        f"{short}: NOT legal, 1 problem",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("cards: [oops\n", ":2: malformed: invalid YAML, column 1: "),
+        ("- ash-hound\n", ":1: malformed: a deck file must be a mapping"),
+        ("# nothing\n", ":1: malformed: the deck file is empty"),
+    ],
+)
+def test_deck_stats_of_a_malformed_deck_prints_its_problem_and_exits_1(
+    capsys: pytest.CaptureFixture[str], card_dir: Path, tmp_path: Path, text: str, problem: str
+) -> None:
+    path = write(tmp_path, "broken.yaml", text)
+    code, out, err = run(capsys, "deck-stats", path, "--cards", str(card_dir))
+    assert (code, out) == (1, "")
+    first, verdict = err.splitlines()
+    assert first.startswith(path + problem)
+    assert verdict == f"{path}: NOT legal, 1 problem"
+    code, out, err = run(capsys, "deck-stats", path, "--cards", str(card_dir), "--format", "json")
+    assert (code, err) == (1, "")
+    data = json.loads(out)
+    assert (data["valid"], data["cards"], len(data["problems"])) == (False, 0, 1)
+    assert data["problems"][0]["code"] == "malformed"
 
 
 # --------------------------------------------------------------------------- usage, help
@@ -479,6 +569,8 @@ def test_deck_stats_json_and_illegal_note(
         ["validate-deck"],
         ["validate-deck", "x.yaml", "--format", "xml"],
         ["cards", "a", "b"],
+        ["cards", "show"],
+        ["cards", "show", "x", "y"],
         ["cards", "--summary", "x"],
         ["cards", "--type", "spell"],
         ["deck-stats"],
@@ -492,6 +584,19 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "--version") == (0, f"backlands {backlands.__version__}\n", "")
+
+
+@pytest.mark.parametrize(
+    ("command", "default"),
+    [("play", "(default: a fresh one, printed with the result)"), ("simulate", "(default: 0,")],
+)
+def test_seed_help_says_what_each_command_does(
+    capsys: pytest.CaptureFixture[str], command: str, default: str
+) -> None:
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0
+    seed_help = " ".join(out.split("\n  --seed SEED", 1)[1].split("--cards", 1)[0].split())
+    assert seed_help.startswith(f"random seed {default}")
 
 
 @pytest.mark.parametrize("command", ["validate-deck", "cards", "deck-stats"])

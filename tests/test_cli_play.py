@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from backlands.cli import main
+from backlands import Deck, GameSetupError, load_cards
+from backlands.cli import DEFAULT_MATCH, _default_match, main
+from backlands.deck import bundled_deck_files
+from backlands.simulation import seat
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
 
@@ -64,11 +67,43 @@ def test_play_refuses_an_illegal_deck_with_exit_2(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     short = tmp_path / "short.yaml"
-    short.write_text("character: rustjaw-marauder\ncards:\n  rebar-club: 5\n", encoding="utf-8")
+    short.write_text(
+        "character: rustjaw-marauder\ncards:\n  rebar-club: 6\n  ash-hund: 1\n", encoding="utf-8"
+    )
     code, out, err = run(capsys, "play", str(short), str(DECKS / "iron-bulwark.yaml"))
     assert code == 2
     assert out == ""
-    assert "is not a legal deck (1.1)" in err and "deck-size" in err
+    lines = err.splitlines()
+    assert lines[0] == f"backlands: error: {short} is not a legal deck (1.1):"
+    assert lines[1] == (
+        f"{short}:2: deck-size: the deck has 7 cards, but a primal deck has exactly 36 "
+        "(the character is not one of them)"
+    )
+    assert lines[2].startswith(f"{short}:3: too-many-copies: Rebar Club: 6 copies")
+    assert lines[3].startswith(f"{short}:4: unknown-card: unknown card 'ash-hund'; did you mean")
+    assert len(lines) == 4
+    validated = run(capsys, "validate-deck", str(short))[1]
+    assert lines[1:] == validated.splitlines()[:-1]  # the same lines as validate-deck
+
+
+def test_seat_lists_each_problem_on_its_own_line() -> None:
+    cards = load_cards()
+    deck = Deck.from_cards(cards.character("rustjaw-marauder"), {cards["rebar-club"]: 6})
+    with pytest.raises(GameSetupError) as raised:
+        seat(deck)
+    assert str(raised.value).splitlines() == [
+        "<deck> is not a legal deck (1.1):",
+        "<deck>: deck-size: the deck has 6 cards, but a primal deck has exactly 36 "
+        "(the character is not one of them)",
+        "<deck>: too-many-copies: Rebar Club: 6 copies, but a deck may hold at most 5 copies "
+        "of a card",
+    ]
+
+
+def test_the_default_match_is_two_bundled_decks() -> None:
+    match = _default_match()
+    assert [path.stem for path in match] == list(DEFAULT_MATCH)
+    assert set(match) <= set(bundled_deck_files())
 
 
 def test_play_with_one_deck_is_a_setup_error(capsys: pytest.CaptureFixture[str]) -> None:

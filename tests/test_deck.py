@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,8 +25,14 @@ from backlands import (
     load_deck,
     validate_deck,
 )
-from backlands._resources import bundled_decks
-from backlands.deck import PROBLEM_CODES, deck_stats, is_deck_path
+from backlands.deck import (
+    PROBLEM_CODES,
+    bundled_deck_files,
+    count_kinds,
+    deck_stats,
+    is_deck_path,
+    suggest,
+)
 from backlands.model import AtLeast, AtMost, Forbid, MaxCopies
 
 # --------------------------------------------------------------------------- fixtures
@@ -189,6 +197,28 @@ def test_deck_from_cards() -> None:
     assert deck.file is None
 
 
+def test_a_deck_made_in_code_needs_no_card_database() -> None:
+    counts = {EMBER_BLADE: 5, IRON_BUCKLER: 2, ASH_HOUND: 7, DUST_WOLF: 5, SPARK: 5}
+    counts |= {WAR_DRUM: 5, BONE_SAW: 5, GLASS_KNIFE: 2}
+    assert validate_deck(Deck.from_cards(TINKER, counts)) == []
+    too_many = Deck.from_cards(TINKER, {**counts, IRON_BUCKLER: 3, GLASS_KNIFE: 1})
+    assert [p.code for p in validate_deck(too_many, ruleset=STANDARD)] == ["too-many-copies"]
+
+
+def test_importing_the_deck_rules_never_imports_yaml() -> None:
+    code = "import sys, backlands.deck; assert not [m for m in sys.modules if 'yaml' in m]"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    code = (
+        "import sys, backlands.deck, backlands.simulation\n"
+        "assert not [m for m in sys.modules if 'yaml' in m]\n"
+        "backlands.deck.load_deck('character: x', backlands.CardDatabase())\n"
+        "assert 'backlands._deckfile' in sys.modules"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
 def test_deck_from_cards_problems_have_no_line() -> None:
     deck = Deck.from_cards(None, {EMBER_BLADE: 6, SPARK: 0})
     assert validate_deck(deck, CARDS) == [
@@ -224,8 +254,10 @@ def test_deck_from_cards_problems_have_no_line() -> None:
 
 
 def test_every_bundled_deck_is_legal() -> None:
-    files = sorted(bundled_decks().glob("*.yaml"))
+    files = bundled_deck_files()
     assert len(files) >= 6
+    assert files == sorted(files)
+    assert all(file.suffix == ".yaml" and file.is_file() for file in files)
     cards = load_cards()
     for file in files:
         deck = load_deck(file, cards)
@@ -344,6 +376,11 @@ def test_unknown_card_by_name_suggests_several() -> None:
     assert only(deck_text(entries)).message == (
         "unknown card 'Dust Hound'; did you mean Ash Hound (ash-hound) or Dust Wolf (dust-wolf)?"
     )
+
+
+def test_suggest() -> None:
+    assert suggest("ash hund", CARDS, "card") == "; did you mean Ash Hound (ash-hound)?"
+    assert suggest("zzz", [TINKER], "character") == " (no character has a similar id or name)"
 
 
 def test_unknown_card_without_similar_names() -> None:
@@ -655,6 +692,8 @@ def test_problem_codes_are_documented() -> None:
 def test_problem_str_and_dict() -> None:
     problem = DeckProblem("deck-size", "too small", 3, None, "2.1")
     assert str(problem) == "3: deck-size: too small"
+    assert problem.located("my.yaml") == "my.yaml:3: deck-size: too small"
+    assert DeckProblem("malformed", "x").located("my.yaml") == "my.yaml: malformed: x"
     assert str(DeckProblem("malformed", "x")) == "malformed: x"
     assert problem.to_dict() == {
         "code": "deck-size",
@@ -695,14 +734,60 @@ def test_unreadable_path_raises_oserror(tmp_path: Path) -> None:
         load_deck(str(tmp_path / "missing.yaml"), CARDS)
 
 
-def test_not_utf8_is_malformed(tmp_path: Path) -> None:
+def test_not_utf8_is_malformed_on_the_line_of_the_bad_byte(tmp_path: Path) -> None:
     file = tmp_path / "latin1.yaml"
-    file.write_bytes("name: Caf\xe9\n".encode("latin-1"))
-    problems = validate_deck(load_deck(file, CARDS), CARDS)
-    assert [p.code for p in problems] == ["malformed"]
-    assert problems[0] == DeckProblem(
-        "malformed", "the file is not UTF-8 text (byte 10 cannot be read)", 1
+    file.write_bytes("character: grave-tinker\nname: Caf\xe9\n".encode("latin-1"))
+    deck = load_deck(file, CARDS)
+    assert not deck.readable
+    assert validate_deck(deck, CARDS) == [
+        DeckProblem("malformed", "not UTF-8 text (invalid continuation byte at byte 34)", 2)
+    ]
+
+
+def test_a_byte_order_mark_is_allowed(tmp_path: Path) -> None:
+    file = tmp_path / "bom.yaml"
+    file.write_bytes(b"\xef\xbb\xbf" + deck_text().encode("utf-8"))
+    deck = load_deck(file, CARDS)
+    assert validate_deck(deck, CARDS) == []
+    assert deck.name == "Test Deck"
+
+
+# --------------------------------------------------------------------------- keys as written
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [("true", "true"), ("False", "False"), ("yes", "yes"), ("0x1F", "0x1F"), ("1.50", "1.50")],
+)
+def test_a_card_key_is_shown_as_written(written: str, shown: str) -> None:
+    problems = check(deck_text([*LEGAL, (written, "1")]))
+    unknown = [p for p in problems if p.code == "unknown-card"]
+    assert unknown[0].message.startswith(f"unknown card '{shown}'")
+    assert unknown[0].line == 12
+    deck = load_deck(deck_text([*LEGAL, (written, "1")]), CARDS)
+    assert deck.entries[-1].key == shown
+
+
+def test_a_key_in_a_flow_mapping_is_shown_as_yaml_spells_it() -> None:
+    text = "character: grave-tinker\ncards: {true: 1, null: 2, .inf: 1}\n"
+    messages = [p.message for p in check(text)]
+    assert "unknown card 'true' (no card has a similar id or name)" in messages
+    assert "unknown card '.inf' (no card has a similar id or name)" in messages
+    assert "a card entry has no card id or name" in messages
+
+
+def test_a_duplicated_bool_key_and_a_top_level_bool_key_are_shown_as_written() -> None:
+    problems = check(deck_text([*LEGAL, ("true", "1"), ("true", "2")], extra="no: 3\n"))
+    duplicate = next(p for p in problems if p.code == "duplicate-entry")
+    assert duplicate.message == (
+        "'true' is listed twice: as 'true' on line 12 and again on line 13; "
+        "only the first listing counts"
     )
+    unknown_key = next(p for p in problems if p.message.startswith("unknown key"))
+    assert unknown_key.message == (
+        "unknown key 'no' (a deck file has only name, character and cards)"
+    )
+    assert unknown_key.line == 14
 
 
 def test_deck_stats() -> None:
@@ -726,6 +811,8 @@ def test_deck_stats() -> None:
         "average_durability": 3.0,
         "cards_with_durability": 31,
     }
+    assert count_kinds(deck.cards) == {"by_type": stats["by_type"], "by_rarity": stats["by_rarity"]}
+    assert count_kinds([]) == {"by_type": {}, "by_rarity": {}}
     empty = deck_stats(Deck.from_cards(None, {}))
     assert empty["cost_curve"] == {}
     assert empty["average_damage"] is None

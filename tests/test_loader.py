@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import backlands
 from backlands import CardDatabaseError, load_cards
-from backlands._converter import structure_at, structure_card_file
+from backlands._converter import structure_at, structure_card_items
 from backlands._yaml import read_yaml
 from backlands.model import (
     AtLeast,
@@ -233,9 +233,9 @@ def test_folder_order_is_sorted_recursive_and_stable(here: Path) -> None:
 def test_public_helpers(here: Path) -> None:
     doc, found = read_yaml(EXAMPLE, "x.yaml")
     assert doc is not None and not found
-    cards, characters, found = structure_card_file(doc)
-    assert [c.id for c in cards] == ["ember-blade"]
-    assert [c.id for c in characters] == ["grave-tinker"]
+    cards, characters, found = structure_card_items(doc)
+    assert [(i, c.id) for i, c in cards] == [(0, "ember-blade")]
+    assert [(i, c.id) for i, c in characters] == [(0, "grave-tinker")]
     assert found == []
     value, found = structure_at(doc, doc.data["cards"][0]["rarity"], ("cards", 0, "rarity"), Rarity)
     assert value is Rarity.COMMON and found == []
@@ -315,14 +315,70 @@ def test_billion_laughs_refused_quickly(here: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("cards: &x [*x]\n", "cards/core.yaml:1: cards[0]"),
+        ("cards:\n  - &x {id: a, abilities: [{when: attacks, effects: *x}]}\n", None),
+    ],
+)
+def test_recursive_anchor_is_a_problem_not_a_traceback(
+    here: Path, text: str, expected: str | None
+) -> None:
+    write("core.yaml", text)
+    found = problems()
+    recursive = "the anchor refers to itself (a recursive YAML structure)"
+    if expected is not None:
+        assert found == [f"{expected}: {recursive}"]
+    else:
+        assert found[0] == f"cards/core.yaml:2: cards[0].abilities[0].effects: {recursive}"
+
+
+def test_merge_bomb_refused_quickly(here: Path) -> None:
+    lines = ["a0: &a0 {" + ", ".join(f"k{i}: {i}" for i in range(9)) + "}"]
+    for i in range(1, 10):
+        lines.append(f"a{i}: &a{i} {{<<: [" + ", ".join([f"*a{i - 1}"] * 9) + "]}")
+    write("core.yaml", "cards:\n  - " + "\n    ".join(lines) + "\n")
+    start = time.perf_counter()
+    found = problems()
+    assert time.perf_counter() - start < 1
+    merge = "merge keys ('<<') are not supported; write the keys out in full"
+    assert [p for p in found if "<<" in p] == [
+        f"cards/core.yaml:{i + 2}: cards[0].a{i}.<<: {merge}" for i in range(1, 10)
+    ]
+
+
+def test_a_merge_key_in_a_card_is_refused(here: Path) -> None:
+    write(
+        "core.yaml",
+        "cards:\n  - &base\n    id: ember-blade\n"
+        + WEAPON.split("\n", 1)[1]
+        + "  - <<: *base\n    id: other\n",
+    )
+    found = problems()
+    assert found[0] == (
+        "cards/core.yaml:13: cards[1].<<: merge keys ('<<') are not supported; "
+        "write the keys out in full"
+    )
+    assert found[1:] == [  # the merged keys are not read
+        f"cards/core.yaml:13: cards[1].{key}: required field is missing"
+        for key in ("name", "type", "primal_cost", "rarity", "set", "number", "year")
+    ]
+
+
 def test_not_utf8(here: Path) -> None:
     Path("cards/core.yaml").write_bytes(b"cards:\n  - name: \xff\xfe\n")
-    assert problems() == ["cards/core.yaml:2: not UTF-8 text (invalid start byte at byte 17)"]
+    assert problems() == ["cards/core.yaml:2: not UTF-8 text (invalid start byte at byte 18)"]
 
 
 def test_utf8_with_a_byte_order_mark(here: Path) -> None:
     Path("cards/core.yaml").write_bytes(b"\xef\xbb\xbf" + card_file().encode())
     assert [c.id for c in load_cards("cards")] == ["ember-blade"]
+
+
+def test_not_utf8_after_a_byte_order_mark_counts_the_mark(here: Path) -> None:
+    Path("cards/core.yaml").write_bytes(b"\xef\xbb\xbfcards:\n  - name: \xff\n")
+    assert problems() == ["cards/core.yaml:2: not UTF-8 text (invalid start byte at byte 21)"]
 
 
 @pytest.mark.parametrize(
@@ -374,8 +430,8 @@ def test_duplicate_key_in_a_mapping(here: Path) -> None:
             "dammage: 3",
             "cards/core.yaml:12: cards[0].dammage: unknown key 'dammage' (did you mean 'damage'?)",
         ),
-        ("-name", "cards/core.yaml:2: cards[0]: required field 'name' is missing"),
-        ("-year", "cards/core.yaml:2: cards[0]: required field 'year' is missing"),
+        ("-name", "cards/core.yaml:2: cards[0].name: required field is missing"),
+        ("-year", "cards/core.yaml:2: cards[0].year: required field is missing"),
         (
             "type: sword",
             "cards/core.yaml:4: cards[0].type: must be one of weapon, creature, armour, "
@@ -386,9 +442,9 @@ def test_duplicate_key_in_a_mapping(here: Path) -> None:
             "cards/core.yaml:8: cards[0].rarity: must be one of common, uncommon, rare, "
             "legendary, mythical, got 'commn' (did you mean 'common'?)",
         ),
-        ("-damage", "cards/core.yaml:2: cards[0]: a weapon needs 'damage'"),
-        ("damage:", "cards/core.yaml:2: cards[0]: a weapon needs 'damage'"),
-        ("-durability", "cards/core.yaml:2: cards[0]: a weapon needs 'durability'"),
+        ("-damage", "cards/core.yaml:2: cards[0].damage: required for a weapon"),
+        ("damage:", "cards/core.yaml:6: cards[0].damage: required for a weapon, got nothing"),
+        ("-durability", "cards/core.yaml:2: cards[0].durability: required for a weapon"),
         (
             "durability: x",
             "cards/core.yaml:7: cards[0].durability: must be an integer >= 1, got 'x'",
@@ -473,11 +529,11 @@ cards:
             None,
             "cards/core.yaml:6: cards[0].durability: an attach_spell has no 'durability'",
         ),
-        ("creature", None, "cards/core.yaml:2: cards[0]: a creature needs 'damage'"),
+        ("creature", None, "cards/core.yaml:2: cards[0].damage: required for a creature"),
         (
             "active_spell",
             "-durability",
-            "cards/core.yaml:2: cards[0]: an active_spell needs 'durability'",
+            "cards/core.yaml:2: cards[0].durability: required for an active_spell",
         ),
     ],
 )
@@ -529,12 +585,12 @@ def test_every_problem_of_a_card_is_reported(here: Path) -> None:
         ),
         (
             "[{when: attacks, effects: [{target: self}]}]",
-            "cards[0].abilities[0].effects[0]: an effect needs 'effect: <name>', one of draw, "
-            "sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost",
+            "cards[0].abilities[0].effects[0].effect: required field is missing (one of draw, "
+            "sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost)",
         ),
         (
             "[{when: attacks, effects: [{effect: damage}]}]",
-            "cards[0].abilities[0].effects[0]: required field 'amount' is missing",
+            "cards[0].abilities[0].effects[0].amount: required field is missing",
         ),
         (
             "[{when: attacks, effects: [{effect: draw, count: 0}]}]",
@@ -571,7 +627,7 @@ def test_every_problem_of_a_card_is_reported(here: Path) -> None:
             "[{when: attacks, effects: []}]",
             "cards[0].abilities[0].effects: must list at least one item",
         ),
-        ("[{when: attacks}]", "cards[0].abilities[0]: required field 'effects' is missing"),
+        ("[{when: attacks}]", "cards[0].abilities[0].effects: required field is missing"),
         (
             "[{effects: [{effect: poison}]}]",
             "cards[0].abilities[0]: an ability needs either 'when' (a trigger, with 'effects') "
@@ -643,7 +699,7 @@ characters:
             "characters[0].con.deck_rules[0]: a deck rule needs exactly one of max_copies, "
             "forbid, at_most, at_least; found 'at_most' and 'at_least'",
         ),
-        ("{max_copies: 2}", "characters[0].con.deck_rules[0]: required field 'cards' is missing"),
+        ("{max_copies: 2}", "characters[0].con.deck_rules[0].cards: required field is missing"),
         (
             "{cards: {type: weapon}, max_copies: -1}",
             "characters[0].con.deck_rules[0].max_copies: must be an integer >= 0, got -1",
@@ -700,9 +756,9 @@ def test_character_problems(here: Path) -> None:
     assert problems() == [
         "cards/core.yaml:2: characters[0].id: must be a slug of lowercase letters, digits and "
         "single hyphens (like 'ember-blade'), got 'Dust Warden'",
-        "cards/core.yaml:2: characters[0]: required field 'name' is missing",
+        "cards/core.yaml:2: characters[0].name: required field is missing",
         "cards/core.yaml:3: characters[0].pro.text: must not be empty",
-        "cards/core.yaml:4: characters[0].con.modifiers[0]: required field 'amount' is missing",
+        "cards/core.yaml:4: characters[0].con.modifiers[0].amount: required field is missing",
         "cards/core.yaml:5: characters[0].flavour: unknown key 'flavour'",
         "cards/core.yaml:6: characters[1]: must be a mapping of keys to values, got 'just a name'",
     ]
@@ -760,6 +816,68 @@ def test_duplicates_within_one_file(here: Path) -> None:
     assert problems() == [
         "cards/a.yaml:13: cards[1].name: duplicate card name 'Ember Blade' "
         "(the first card with it is at cards/a.yaml:3)"
+    ]
+
+
+def test_duplicates_are_found_even_in_cards_with_other_problems(here: Path) -> None:
+    write(
+        "a.yaml",
+        card_file() + WEAPON.replace("Ember Blade", "Other").replace("    durability: 4\n", ""),
+    )
+    assert problems() == [
+        "cards/a.yaml:12: cards[1].durability: required for a weapon",
+        "cards/a.yaml:12: cards[1].id: duplicate card id 'ember-blade' "
+        "(the first card with it is at cards/a.yaml:2)",
+        "cards/a.yaml:19: cards[1].number: duplicate card number 1 in set 'ORI' "
+        "(the first card with it is at cards/a.yaml:10)",
+    ]
+
+
+def test_duplicates_use_each_valid_field_and_skip_invalid_ones(here: Path) -> None:
+    write("a.yaml", card_file("rarity: shiny"))  # the first card is the bad one
+    write(
+        "b.yaml",
+        card_file("id: ember-blade", "name: ' '", "number: 1", "set: 3")  # id only
+        + WEAPON.replace("ember-blade", "Ember_Blade").replace("number: 1", "number: 101"),
+    )
+    found = problems()
+    assert [p for p in found if "duplicate" in p] == [
+        "cards/b.yaml:2: cards[0].id: duplicate card id 'ember-blade' "
+        "(the first card with it is at cards/a.yaml:2)",
+        "cards/b.yaml:13: cards[1].name: duplicate card name 'Ember Blade' "
+        "(the first card with it is at cards/a.yaml:3)",
+    ]
+
+
+def test_character_duplicates_in_characters_with_other_problems(here: Path) -> None:
+    write(
+        "a.yaml",
+        """\
+        characters:
+          - id: dust-warden
+            name: Dust Warden
+            pro: {text: x}
+          - id: dust-warden
+            name: DUST WARDEN
+            pro: {text: x}
+            con: {text: y}
+        """,
+    )
+    assert problems() == [
+        "cards/a.yaml:2: characters[0].con: required field is missing",
+        "cards/a.yaml:5: characters[1].id: duplicate character id 'dust-warden' "
+        "(the first character with it is at cards/a.yaml:2)",
+        "cards/a.yaml:6: characters[1].name: duplicate character name 'DUST WARDEN' "
+        "(the first character with it is at cards/a.yaml:3)",
+    ]
+
+
+def test_a_selector_may_name_a_card_that_has_other_problems(here: Path) -> None:
+    write("a.yaml", card_file("rarity: shiny"))
+    write("b.yaml", CHARACTER.replace("RULE", "{cards: {id: ember-blade}, forbid: true}"))
+    assert problems() == [
+        "cards/a.yaml:8: cards[0].rarity: must be one of common, uncommon, rare, legendary, "
+        "mythical, got 'shiny'"
     ]
 
 

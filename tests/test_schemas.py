@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 import json
 import os
+import posixpath
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -51,13 +53,69 @@ def test_bundled_card_files_validate(path: Path) -> None:
     assert errors == []
 
 
-@pytest.mark.parametrize("path", yaml_files(bundled_cards()), ids=lambda p: p.name)
-def test_bundled_card_files_name_their_schema(path: Path) -> None:
-    first = path.read_text().splitlines()[0]
-    assert first == "# yaml-language-server: $schema=../src/backlands/schemas/card-file.schema.json"
-    if path.is_relative_to(ROOT):  # a source checkout: the editor path must resolve
-        target = path.parent / first.split("$schema=")[1]
-        assert target.resolve() == schema_path("card-file").resolve()
+# --------------------------------------------------------------------------- editor schema line
+
+#: The sample card and deck files of the repository, with the schema each must name.
+SOURCE_FILES = [
+    *((path, "card-file") for path in yaml_files(ROOT / "cards")),
+    *((path, "deck-file") for path in yaml_files(ROOT / "decks")),
+]
+SCHEMA_LINE = "# yaml-language-server: $schema="
+
+
+def _named_schema(path: Path) -> str:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith(SCHEMA_LINE), f"{path.name} does not start with its schema line"
+    return first.removeprefix(SCHEMA_LINE)
+
+
+def test_there_are_card_and_deck_files() -> None:
+    kinds = [kind for _, kind in SOURCE_FILES]
+    assert "card-file" in kinds and "deck-file" in kinds
+
+
+@pytest.mark.parametrize(("path", "kind"), SOURCE_FILES, ids=lambda p: getattr(p, "name", p))
+def test_each_sample_file_names_its_schema_by_a_path_that_resolves(path: Path, kind: str) -> None:
+    named = _named_schema(path)
+    assert named == f"../src/backlands/schemas/{kind}.schema.json"
+    target = (path.parent / named).resolve()
+    assert target.is_file()
+    assert target == schema_path(kind).resolve()
+
+
+def _wheel_layout() -> list[tuple[str, str]]:
+    """(source folder, folder in the wheel) of pyproject's wheel target, most specific
+    first: its packages, then its force-include entries."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        wheel = tomllib.load(file)["tool"]["hatch"]["build"]["targets"]["wheel"]
+    layout = [(package, package.split("/")[-1]) for package in wheel["packages"]]
+    layout += list(wheel.get("force-include", {}).items())
+    return sorted(layout, key=lambda pair: -len(pair[1]))
+
+
+def _in_wheel(source: str, layout: list[tuple[str, str]]) -> str | None:
+    for folder, inside in layout:
+        if source.startswith(folder + "/"):
+            return inside + source.removeprefix(folder)
+    return None
+
+
+def _source_of(inside: str, layout: list[tuple[str, str]]) -> str | None:
+    for folder, place in layout:
+        if inside.startswith(place + "/"):
+            return folder + inside.removeprefix(place)
+    return None
+
+
+@pytest.mark.parametrize(("path", "kind"), SOURCE_FILES, ids=lambda p: getattr(p, "name", p))
+def test_the_schema_line_resolves_inside_the_wheel_too(path: Path, kind: str) -> None:
+    layout = _wheel_layout()
+    inside = _in_wheel(path.relative_to(ROOT).as_posix(), layout)
+    assert inside is not None, f"{path.name} is not in the wheel"
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(inside), _named_schema(path)))
+    source = _source_of(target, layout)
+    assert source is not None, f"the wheel has nothing at {target}"
+    assert (ROOT / source).resolve() == schema_path(kind).resolve()
 
 
 @pytest.mark.parametrize("path", yaml_files(bundled_decks()), ids=lambda p: p.name)
@@ -120,7 +178,7 @@ def _rule(data: dict[str, Any]) -> dict[str, Any]:
 
 
 MISTAKES = {
-    "missing required field": (lambda d: _card(d).pop("name"), "required field 'name'"),
+    "missing required field": (lambda d: _card(d).pop("name"), "name: required field is missing"),
     "unknown key": (lambda d: _card(d).update(dammage=3), "unknown key 'dammage'"),
     "bad type enum": (lambda d: _card(d).update(type="sword"), "got 'sword'"),
     "damage on armour": (
@@ -133,11 +191,11 @@ MISTAKES = {
     ),
     "missing durability on a weapon": (
         lambda d: _card(d).pop("durability"),
-        "a weapon needs 'durability'",
+        "durability: required for a weapon",
     ),
     "missing damage on a creature": (
         lambda d: (_card(d).update(type="creature"), _card(d).pop("damage")),
-        "a creature needs 'damage'",
+        "damage: required for a creature",
     ),
     "string where an int goes": (
         lambda d: _card(d).update(primal_cost="2"),
@@ -182,7 +240,10 @@ MISTAKES = {
         lambda d: _rule(d).update(cards={"colour": "red"}),
         "unknown key 'colour'",
     ),
-    "character without con": (lambda d: d["characters"][0].pop("con"), "required field 'con'"),
+    "character without con": (
+        lambda d: d["characters"][0].pop("con"),
+        "con: required field is missing",
+    ),
     "unknown top-level key": (lambda d: d.update(decks=[]), "unknown key 'decks'"),
     "file is a list": (None, "a card file must be a mapping"),
 }

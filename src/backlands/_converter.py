@@ -34,7 +34,7 @@ from cattrs.errors import (
 )
 from cattrs.gen import make_dict_structure_fn, override
 
-from ._yaml import YamlDocument
+from ._yaml import YamlDocument, YamlPath
 from .errors import LoadProblem
 from .model import (
     Ability,
@@ -75,13 +75,12 @@ __all__ = [
     "MODIFIERS",
     "SLUG",
     "converter",
+    "did_you_mean",
     "structure_at",
-    "structure_card_file",
     "structure_card_items",
 ]
 
 T = TypeVar("T")
-Path = tuple[str | int, ...]
 
 #: The pattern of card and character ids.
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -131,7 +130,7 @@ _TAG_OF: dict[type[Any], tuple[str, str]] = {
 class _Invalid(ValueError):
     """A value is wrong; ``subpath`` leads from the value being structured to the culprit."""
 
-    def __init__(self, message: str, subpath: Path = ()) -> None:
+    def __init__(self, message: str, subpath: YamlPath = ()) -> None:
         super().__init__(message)
         self.message = message
         self.subpath = subpath
@@ -140,7 +139,7 @@ class _Invalid(ValueError):
 class _Group(Exception):
     """Several problems found by one hook, each at its own subpath."""
 
-    def __init__(self, errors: Sequence[tuple[Path, BaseException]]) -> None:
+    def __init__(self, errors: Sequence[tuple[YamlPath, BaseException]]) -> None:
         super().__init__(f"{len(errors)} problems")
         self.errors = list(errors)
 
@@ -169,7 +168,8 @@ def _one_of(values: Sequence[str]) -> str:
     return ", ".join(values)
 
 
-def _did_you_mean(word: object, choices: Sequence[str]) -> str:
+def did_you_mean(word: object, choices: Sequence[str]) -> str:
+    """`` (did you mean 'x'?)`` when one of ``choices`` is close to ``word``, else ``""``."""
     if not isinstance(word, str):
         return ""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.75)
@@ -244,7 +244,7 @@ def _enum_hook(value: Any, cls: type[enum.Enum]) -> enum.Enum:
     if isinstance(value, str) and value in values:
         return cls(value)
     raise _Invalid(
-        f"must be one of {_one_of(values)}, got {_show(value)}{_did_you_mean(value, values)}"
+        f"must be one of {_one_of(values)}, got {_show(value)}{did_you_mean(value, values)}"
     )
 
 
@@ -295,7 +295,7 @@ def _value_or_list(item_hook: Hook) -> Hook:
             return (item_hook(value, item_type),)
         if not value:
             raise _Invalid("must be a value or a non-empty list of values, got an empty list")
-        errors: list[tuple[Path, BaseException]] = []
+        errors: list[tuple[YamlPath, BaseException]] = []
         out: list[Any] = []
         for index, item in enumerate(value):
             try:
@@ -373,10 +373,10 @@ def _article(word: str) -> str:
 
 def _check_card(
     mapping: Mapping[Any, Any],
-) -> tuple[Mapping[Any, Any], list[tuple[Path, BaseException]]]:
+) -> tuple[Mapping[Any, Any], list[tuple[YamlPath, BaseException]]]:
     """Per-type fields (RULINGS 10.2): damage on weapons and creatures only, durability on
     everything but instant and attach spells. A forbidden field is reported and dropped."""
-    errors: list[tuple[Path, BaseException]] = []
+    errors: list[tuple[YamlPath, BaseException]] = []
     raw_type = mapping.get("type")
     if not isinstance(raw_type, str) or raw_type not in {t.value for t in CardType}:
         return mapping, errors
@@ -387,7 +387,8 @@ def _check_card(
         ("durability", card_type.has_durability),
     ):
         if allowed and mapping.get(stat) is None:
-            errors.append(((), _Invalid(f"{_article(raw_type)} needs {stat!r}")))
+            got = ", got nothing" if stat in mapping else ""
+            errors.append(((stat,), _Invalid(f"required for {_article(raw_type)}{got}")))
         elif not allowed and stat in mapping:
             errors.append(((stat,), _Invalid(f"{_article(raw_type)} has no {stat!r}")))
             del kept[stat]
@@ -439,17 +440,17 @@ _register_class(
 )
 
 
-def _tagged_union(key: str, kinds: dict[str, type[Any]], what: str) -> Hook:
+def _tagged_union(key: str, kinds: dict[str, type[Any]]) -> Hook:
     names = list(kinds)
 
     def structure(value: Any, _: Any) -> Any:
         mapping = _require_mapping(value)
         if key not in mapping:
-            raise _Invalid(f"{_article(what)} needs '{key}: <name>', one of {_one_of(names)}")
+            raise _Invalid(f"required field is missing (one of {_one_of(names)})", (key,))
         tag = mapping[key]
         if not isinstance(tag, str) or tag not in kinds:
             raise _Invalid(
-                f"must be one of {_one_of(names)}, got {_show(tag)}{_did_you_mean(tag, names)}",
+                f"must be one of {_one_of(names)}, got {_show(tag)}{did_you_mean(tag, names)}",
                 (key,),
             )
         rest = {k: v for k, v in mapping.items() if k != key}
@@ -483,11 +484,9 @@ def _structure_deck_rule(value: Any, _: Any) -> DeckRule:
     return cast(DeckRule, converter.structure(mapping, DECK_RULE_KEYS[present[0]]))
 
 
+converter.register_structure_hook_func(lambda t: t == Effect, _tagged_union("effect", EFFECTS))
 converter.register_structure_hook_func(
-    lambda t: t == Effect, _tagged_union("effect", EFFECTS, "effect")
-)
-converter.register_structure_hook_func(
-    lambda t: t == Modifier, _tagged_union("modifier", MODIFIERS, "modifier")
+    lambda t: t == Modifier, _tagged_union("modifier", MODIFIERS)
 )
 converter.register_structure_hook_func(lambda t: t == Ability, _structure_ability)
 converter.register_structure_hook_func(lambda t: t == DeckRule, _structure_deck_rule)
@@ -548,7 +547,7 @@ converter.register_unstructure_hook_func(
 # --------------------------------------------------------------------------- problems
 
 
-def _problems(doc: YamlDocument, error: BaseException, path: Path) -> list[LoadProblem]:
+def _problems(doc: YamlDocument, error: BaseException, path: YamlPath) -> list[LoadProblem]:
     """Turn one structuring exception (a cattrs group or our own) into LoadProblems."""
     if isinstance(error, _Invalid):
         return [doc.problem((*path, *error.subpath), error.message)]
@@ -559,7 +558,7 @@ def _problems(doc: YamlDocument, error: BaseException, path: Path) -> list[LoadP
         return [
             doc.problem(
                 (*path, key if isinstance(key, str | int) else str(key)),
-                f"unknown key {_show_key(key)}{_did_you_mean(key, allowed)}",
+                f"unknown key {_show_key(key)}{did_you_mean(key, allowed)}",
             )
             for key in sorted(error.extra_fields, key=str)
         ]
@@ -570,7 +569,7 @@ def _problems(doc: YamlDocument, error: BaseException, path: Path) -> list[LoadP
             attribute = next((n for n in notes if isinstance(n, AttributeValidationNote)), None)
             item = next((n for n in notes if isinstance(n, IterableValidationNote)), None)
             if attribute is not None and isinstance(sub, KeyError):
-                out.append(doc.problem(path, f"required field {attribute.name!r} is missing"))
+                out.append(doc.problem((*path, attribute.name), "required field is missing"))
             elif attribute is not None:
                 out.extend(_problems(doc, sub, (*path, attribute.name)))
             elif item is not None:
@@ -601,7 +600,12 @@ def structure_at(
 def structure_card_items(
     doc: YamlDocument,
 ) -> tuple[list[tuple[int, Card]], list[tuple[int, Character]], list[LoadProblem]]:
-    """Like :func:`structure_card_file`, keeping each value's index in its list."""
+    """The cards and characters of one card file, each with its index in its list, and
+    every problem in the file.
+
+    A bad card is left out and does not hide problems in the others. Cross-file checks
+    (duplicates, unknown selector ids) are the loader's.
+    """
     problems: list[LoadProblem] = []
     cards: list[tuple[int, Card]] = []
     characters: list[tuple[int, Character]] = []
@@ -622,7 +626,7 @@ def structure_card_items(
             problems.append(
                 doc.problem(
                     (key if isinstance(key, str | int) else str(key),),
-                    f"unknown key {_show_key(key)}{_did_you_mean(key, CARD_FILE_KEYS)}; "
+                    f"unknown key {_show_key(key)}{did_you_mean(key, CARD_FILE_KEYS)}; "
                     "a card file holds only 'cards:' and 'characters:'",
                 )
             )
@@ -640,15 +644,3 @@ def structure_card_items(
                 out.append((index, value))
     problems.sort(key=lambda p: p.line or 0)
     return cards, characters, problems
-
-
-def structure_card_file(
-    doc: YamlDocument,
-) -> tuple[list[Card], list[Character], list[LoadProblem]]:
-    """The cards and characters of one card file, and every problem in it.
-
-    A bad card is left out and does not hide problems in the others. Cross-file checks
-    (duplicates, unknown selector ids) are the loader's.
-    """
-    cards, characters, problems = structure_card_items(doc)
-    return [c for _, c in cards], [c for _, c in characters], problems

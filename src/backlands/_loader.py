@@ -8,17 +8,16 @@ raised together as one :class:`~backlands.errors.CardDatabaseError`.
 
 from __future__ import annotations
 
-import difflib
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from ._converter import structure_card_items
+from ._converter import SLUG, did_you_mean, structure_card_items
 from ._resources import bundled_cards
-from ._yaml import YamlDocument, read_yaml
+from ._yaml import YamlDocument, YamlPath, decode_text, read_yaml
 from .database import CardDatabase
 from .errors import CardDatabaseError, LoadProblem
 from .model import Card, CardStatModifier, Character, ContinuousAbility, Modifier, Selector
@@ -28,15 +27,13 @@ __all__ = ["CARD_FILE_SUFFIXES", "card_files", "load_cards"]
 #: The file names a folder load picks up.
 CARD_FILE_SUFFIXES = (".yaml", ".yml")
 
-_YamlPath = tuple[str | int, ...]
-
 
 @attrs.frozen
 class _Found:
-    """One loaded value and where it came from."""
+    """One card or character (structured, or the raw mapping) and where it came from."""
 
     doc: YamlDocument
-    path: _YamlPath  # ("cards", 3)
+    path: YamlPath  # ("cards", 3)
     value: Any
 
     def where(self, key: str) -> str:
@@ -100,23 +97,19 @@ def load_cards(path: CardPath | Sequence[CardPath] | None = None) -> CardDatabas
         raise CardDatabaseError(missing)
 
     problems: list[LoadProblem] = []
-    cards: list[_Found] = []
+    cards: list[_Found] = []  # structured: the values are Card and Character
     characters: list[_Found] = []
+    raw_cards: list[_Found] = []  # every mapping in the lists, good or bad
+    raw_characters: list[_Found] = []
     for file in files:
         try:
             raw = file.read_bytes()
         except OSError as error:
             problems.append(LoadProblem(str(file), None, "", f"cannot read: {error.strerror}"))
             continue
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            line = raw.count(b"\n", 0, error.start) + 1
-            problems.append(
-                LoadProblem(
-                    str(file), line, "", f"not UTF-8 text ({error.reason} at byte {error.start})"
-                )
-            )
+        text, found = decode_text(raw, str(file))
+        problems.extend(found)
+        if text is None:
             continue
         doc, found = read_yaml(text, str(file))
         problems.extend(found)
@@ -127,10 +120,13 @@ def load_cards(path: CardPath | Sequence[CardPath] | None = None) -> CardDatabas
         problems.extend(p for p in found if not _inside_any(p.path, refused))
         cards.extend(_Found(doc, ("cards", i), card) for i, card in file_cards)
         characters.extend(_Found(doc, ("characters", i), c) for i, c in file_characters)
+        raw_cards.extend(_raw_items(doc, "cards"))
+        raw_characters.extend(_raw_items(doc, "characters"))
 
-    problems.extend(_duplicates(cards, "card", _card_keys))
-    problems.extend(_duplicates(characters, "character", _character_keys))
-    problems.extend(_unknown_selector_ids(cards, characters))
+    problems.extend(_duplicates(raw_cards, "card", _card_keys))
+    problems.extend(_duplicates(raw_characters, "character", _character_keys))
+    known_ids = {card_id for found in raw_cards if (card_id := _slug(found.value.get("id")))}
+    problems.extend(_unknown_selector_ids(known_ids, cards, characters))
     if problems:
         order = {str(file): index for index, file in enumerate(files)}
         problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0))
@@ -151,28 +147,56 @@ def _unique(problems: Iterable[LoadProblem]) -> list[LoadProblem]:
 # --------------------------------------------------------------------------- duplicates
 
 
-def _card_keys(card: Card) -> Iterator[tuple[str, object, str]]:
-    """(field whose line to report, key that must be unique, how to say it)."""
-    yield "id", ("id", card.id), f"duplicate card id {card.id!r}"
-    yield "name", ("name", card.name.casefold()), f"duplicate card name {card.name!r}"
-    yield (
-        "number",
-        ("number", card.set, card.number),
-        f"duplicate card number {card.number} in set {card.set!r}",
-    )
+def _raw_items(doc: YamlDocument, key: str) -> Iterator[_Found]:
+    """Every mapping in the file's ``cards:`` or ``characters:`` list, as written."""
+    items = doc.data.get(key) if isinstance(doc.data, Mapping) else None
+    if isinstance(items, list):
+        for index, item in enumerate(items):
+            if isinstance(item, Mapping):
+                yield _Found(doc, (key, index), item)
 
 
-def _character_keys(character: Character) -> Iterator[tuple[str, object, str]]:
-    yield "id", ("id", character.id), f"duplicate character id {character.id!r}"
-    yield (
-        "name",
-        ("name", character.name.casefold()),
-        f"duplicate character name {character.name!r}",
-    )
+def _slug(value: object) -> str | None:
+    return value if isinstance(value, str) and SLUG.fullmatch(value) else None
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def _number(value: object) -> int | None:
+    return value if type(value) is int and 1 <= value <= 100 else None
+
+
+def _card_keys(raw: Mapping[Any, Any]) -> Iterator[tuple[str, object, str]]:
+    """(field whose line to report, key that must be unique, how to say it), for each of
+    the card's fields that is valid on its own (whatever else is wrong with the card)."""
+    card_id, name = _slug(raw.get("id")), _text(raw.get("name"))
+    card_set, number = _text(raw.get("set")), _number(raw.get("number"))
+    if card_id is not None:
+        yield "id", ("id", card_id), f"duplicate card id {card_id!r}"
+    if name is not None:
+        yield "name", ("name", name.casefold()), f"duplicate card name {name!r}"
+    if card_set is not None and number is not None:
+        yield (
+            "number",
+            ("number", card_set, number),
+            f"duplicate card number {number} in set {card_set!r}",
+        )
+
+
+def _character_keys(raw: Mapping[Any, Any]) -> Iterator[tuple[str, object, str]]:
+    character_id, name = _slug(raw.get("id")), _text(raw.get("name"))
+    if character_id is not None:
+        yield "id", ("id", character_id), f"duplicate character id {character_id!r}"
+    if name is not None:
+        yield "name", ("name", name.casefold()), f"duplicate character name {name!r}"
 
 
 def _duplicates(
-    items: Sequence[_Found], what: str, keys: Callable[[Any], Iterator[tuple[str, object, str]]]
+    items: Sequence[_Found],
+    what: str,
+    keys: Callable[[Mapping[Any, Any]], Iterator[tuple[str, object, str]]],
 ) -> Iterator[LoadProblem]:
     seen: dict[object, _Found] = {}
     for item in items:
@@ -188,7 +212,7 @@ def _duplicates(
 # --------------------------------------------------------------------------- selector ids
 
 
-def _selectors(found: _Found) -> Iterator[tuple[_YamlPath, Selector]]:
+def _selectors(found: _Found) -> Iterator[tuple[YamlPath, Selector]]:
     """Every selector in a card or character, with its path in the file."""
     value = found.value
     if isinstance(value, Card):
@@ -205,14 +229,14 @@ def _selectors(found: _Found) -> Iterator[tuple[_YamlPath, Selector]]:
 
 
 def _modifier_selectors(
-    path: _YamlPath, modifiers: Sequence[Modifier]
-) -> Iterator[tuple[_YamlPath, Selector]]:
+    path: YamlPath, modifiers: Sequence[Modifier]
+) -> Iterator[tuple[YamlPath, Selector]]:
     for m, modifier in enumerate(modifiers):
         if isinstance(modifier, CardStatModifier):
             yield (*path, m, "cards"), modifier.cards
 
 
-def _raw(data: Any, path: _YamlPath) -> Any:
+def _raw(data: Any, path: YamlPath) -> Any:
     for part in path:
         try:
             data = data[part]
@@ -222,10 +246,10 @@ def _raw(data: Any, path: _YamlPath) -> Any:
 
 
 def _unknown_selector_ids(
-    cards: Sequence[_Found], characters: Sequence[_Found]
+    ids: set[str], cards: Sequence[_Found], characters: Sequence[_Found]
 ) -> Iterator[LoadProblem]:
-    """A selector id that names no card is surely a typo."""
-    ids = {found.value.id for found in cards}
+    """A selector id that names no card (``ids``: every valid card id, even of a card with
+    other problems) is surely a typo."""
     known = sorted(ids)
     for found in (*cards, *characters):
         for path, selector in _selectors(found):
@@ -234,9 +258,7 @@ def _unknown_selector_ids(
             for index, card_id in enumerate(selector.id):
                 if card_id in ids:
                     continue
-                close = difflib.get_close_matches(card_id, known, n=1, cutoff=0.75)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
                 yield found.doc.problem(
                     (*id_path, index) if listed else id_path,
-                    f"no card has the id {card_id!r}{hint}",
+                    f"no card has the id {card_id!r}{did_you_mean(card_id, known)}",
                 )

@@ -3,12 +3,16 @@
 :func:`read_yaml` composes the YAML node graph with the C loader where present, refuses
 every non-standard tag (so ``!!python/...`` can never construct anything), refuses
 duplicate mapping keys, and bounds alias expansion so that a "billion laughs" file is
-refused after a fixed amount of work. The result is plain Python data plus a map from
-each value's path (a tuple of mapping keys and sequence indices) to its 1-based line.
+refused after a fixed amount of work. A recursive structure (an alias inside its own
+anchor) is reported, and so are merge keys (``<<``), which are not supported: their
+expansion happens before any counting could bound it. The result is plain Python data plus
+a map from each value's path (a tuple of mapping keys and sequence indices) to its 1-based
+line. :func:`decode_text` turns a file's bytes into the text :func:`read_yaml` takes.
 """
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +21,7 @@ import yaml
 
 from .errors import LoadProblem
 
-__all__ = ["MAX_NODES", "YamlDocument", "format_path", "read_yaml"]
+__all__ = ["MAX_NODES", "YamlDocument", "YamlPath", "decode_text", "format_path", "read_yaml"]
 
 try:  # pragma: no branch - depends on how PyYAML was built
     _Loader: Any = yaml.CSafeLoader
@@ -33,7 +37,15 @@ _STANDARD_TAGS = frozenset(
     for name in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")
 )
 
-Path = tuple[str | int, ...]
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_VALUE_TAG = "tag:yaml.org,2002:value"  # a plain '=': just the text "="
+
+#: Where a value is in a document: mapping keys and sequence indices from the top.
+YamlPath = tuple[str | int, ...]
+
+_RECURSIVE = "the anchor refers to itself (a recursive YAML structure)"
+_TOO_DEEP = "refused: values nested too deeply to read"
+_MERGE_REFUSED = "merge keys ('<<') are not supported; write the keys out in full"
 
 
 def format_path(path: Sequence[str | int]) -> str:
@@ -53,7 +65,7 @@ class YamlDocument:
 
     file: str
     data: Any
-    lines: dict[Path, int]
+    lines: dict[YamlPath, int]
 
     def line(self, path: Sequence[str | int]) -> int | None:
         """The line of the value at ``path``, or of its nearest enclosing value."""
@@ -77,65 +89,86 @@ class _TooBig(Exception):
 
 
 class _Reader:
-    def __init__(self, doc_lines: dict[Path, int], problems: list[LoadProblem], file: str):
+    def __init__(self, doc_lines: dict[YamlPath, int], problems: list[LoadProblem], file: str):
         self.lines = doc_lines
         self.problems = problems
         self.file = file
         self.visited = 0
+        self.open: set[int] = set()  # ids of the collection nodes on the current path
         self.constructor = yaml.SafeLoader("")  # only its scalar constructors are used
 
-    def read(self, node: yaml.Node, path: Path) -> Any:
+    def problem(self, line: int, path: YamlPath, message: str) -> None:
+        self.problems.append(LoadProblem(self.file, line, format_path(path), message))
+
+    def read(self, node: yaml.Node, path: YamlPath) -> Any:
         self.visited += 1
         if self.visited > MAX_NODES:
             raise _TooBig
-        self.lines.setdefault(path, node.start_mark.line + 1)
+        line = self.lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.ScalarNode) and node.tag == _VALUE_TAG:
+            return node.value  # a plain '=', which PyYAML alone tags specially
         if node.tag not in _STANDARD_TAGS:
-            self.problems.append(
-                LoadProblem(
-                    self.file,
-                    node.start_mark.line + 1,
-                    format_path(path),
-                    f"the YAML tag {_short_tag(node.tag)} is not allowed (only plain YAML data)",
-                )
-            )
+            message = f"the YAML tag {_short_tag(node.tag)} is not allowed (only plain YAML data)"
+            self.problem(node.start_mark.line + 1, path, message)
             return None
-        if isinstance(node, yaml.MappingNode):
-            self.constructor.flatten_mapping(node)  # resolves '<<' merge keys
-            result: dict[Any, Any] = {}
-            for key_node, value_node in node.value:
-                key = self.read(key_node, (*path, "<key>"))
-                if not isinstance(key, str | int | bool | float) and key is not None:
-                    self.problems.append(
-                        LoadProblem(
-                            self.file,
-                            key_node.start_mark.line + 1,
-                            format_path(path),
-                            "a mapping key must be a plain value",
-                        )
-                    )
-                    continue
-                if key in result:
-                    self.problems.append(
-                        LoadProblem(
-                            self.file,
-                            key_node.start_mark.line + 1,
-                            format_path((*path, str(key))),
-                            "this key appears twice in the same mapping",
-                        )
-                    )
-                    continue
-                child: Path = (*path, key if isinstance(key, str | int) else str(key))
-                self.lines[child] = key_node.start_mark.line + 1
-                result[key] = self.read(value_node, child)
-            self.lines.pop((*path, "<key>"), None)
-            return result
-        if isinstance(node, yaml.SequenceNode):
-            return [self.read(item, (*path, i)) for i, item in enumerate(node.value)]
-        return self.constructor.construct_object(node, deep=True)
+        if not isinstance(node, yaml.MappingNode | yaml.SequenceNode):
+            return self.constructor.construct_object(node, deep=True)
+        if id(node) in self.open:  # an alias back to one of its own ancestors
+            self.problem(line, path, _RECURSIVE)
+            return None
+        self.open.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                return [self.read(item, (*path, i)) for i, item in enumerate(node.value)]
+            return self.read_mapping(node, path)
+        finally:
+            self.open.discard(id(node))
+
+    def read_mapping(self, node: yaml.MappingNode, path: YamlPath) -> dict[Any, Any]:
+        result: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key_line = key_node.start_mark.line + 1
+            if key_node.tag == _MERGE_TAG:  # never expanded: see the module docstring
+                self.visited += 1
+                self.problem(key_line, (*path, "<<"), _MERGE_REFUSED)
+                continue
+            key = self.read(key_node, (*path, "<key>"))
+            if not isinstance(key, str | int | bool | float) and key is not None:
+                self.problem(key_line, path, "a mapping key must be a plain value")
+                continue
+            if key in result:
+                message = "this key appears twice in the same mapping"
+                self.problem(key_line, (*path, str(key)), message)
+                continue
+            child: YamlPath = (*path, key if isinstance(key, str | int) else str(key))
+            self.lines[child] = key_line
+            result[key] = self.read(value_node, child)
+        self.lines.pop((*path, "<key>"), None)
+        return result
 
 
-def read_yaml(text: str | bytes, file: str) -> tuple[YamlDocument | None, list[LoadProblem]]:
-    """Read one YAML document. Returns the document (None if unreadable) and its problems."""
+def decode_text(raw: bytes, file: str) -> tuple[str | None, list[LoadProblem]]:
+    """A file's bytes as text: UTF-8, with or without a byte order mark.
+
+    Returns the text, or None and the problem, located at the line of the first bad byte
+    and naming its offset in the file (counted from 1, the byte order mark included).
+    """
+    skip = len(codecs.BOM_UTF8) if raw.startswith(codecs.BOM_UTF8) else 0
+    try:
+        return raw[skip:].decode("utf-8"), []
+    except UnicodeDecodeError as error:
+        offset = skip + error.start  # from 0
+        line = raw.count(b"\n", 0, offset) + 1
+        message = f"not UTF-8 text ({error.reason} at byte {offset + 1})"
+        return None, [LoadProblem(file, line, "", message)]
+
+
+def read_yaml(text: str, file: str) -> tuple[YamlDocument | None, list[LoadProblem]]:
+    """Read one YAML document. Returns the document (None if unreadable) and its problems.
+
+    Never raises for bad input: every problem, down to a structure nested too deeply to
+    read, is a :class:`LoadProblem`. Bytes go through :func:`decode_text` first.
+    """
     problems: list[LoadProblem] = []
     try:
         node = yaml.compose(text, Loader=_Loader)
@@ -147,9 +180,9 @@ def read_yaml(text: str | bytes, file: str) -> tuple[YamlDocument | None, list[L
         return None, [LoadProblem(file, line, "", f"invalid YAML{column}: {reason}")]
     except yaml.YAMLError as error:
         return None, [LoadProblem(file, None, "", f"invalid YAML: {error}")]
-    except UnicodeDecodeError as error:
-        return None, [LoadProblem(file, None, "", f"not UTF-8 text: {error.reason}")]
-    lines: dict[Path, int] = {}
+    except RecursionError:  # pragma: no cover - libyaml limits nesting before this
+        return None, [LoadProblem(file, None, "", _TOO_DEEP)]
+    lines: dict[YamlPath, int] = {}
     if node is None:
         return YamlDocument(file, None, {(): 1}), problems
     reader = _Reader(lines, problems, file)
@@ -165,6 +198,8 @@ def read_yaml(text: str | bytes, file: str) -> tuple[YamlDocument | None, list[L
                 "values (a 'billion laughs' file?)",
             )
         ]
+    except RecursionError:  # the last resort: lists in lists in lists ...
+        return None, [LoadProblem(file, node.start_mark.line + 1, "", _TOO_DEEP)]
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark else None

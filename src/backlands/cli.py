@@ -14,24 +14,31 @@ command, write ``_register_<name>`` (using :func:`add_command`) and append it to
 from __future__ import annotations
 
 import argparse
-import enum
 import json
 import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import attrs
 
 from . import __version__
 from ._converter import converter
 from ._loader import load_cards
-from ._resources import bundled_decks
 from .agents import RandomAgent, play_game
 from .database import CardDatabase
-from .deck import Deck, DeckProblem, deck_stats, load_deck, validate_deck
+from .deck import (
+    Deck,
+    DeckProblem,
+    bundled_deck_files,
+    count_kinds,
+    deck_stats,
+    load_deck,
+    suggest,
+    validate_deck,
+)
 from .describe import describe_ability, describe_card, describe_character
 from .engine import Game, GameRecord, Seat
 from .errors import BacklandsError, CardDatabaseError, UsageError
@@ -112,8 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
         "  backlands cards --summary\n"
         "  backlands play --seed 1\n\n"
         "Run 'backlands COMMAND --help' for a command's options and examples.\n"
-        "Exit codes: 0 success; 1 a deck is not legal; 2 usage error, unreadable path,\n"
-        "a card database that does not load, or a game that cannot start.",
+        "Exit codes: 0 success; 1 a deck is not legal (validate-deck, deck-stats);\n"
+        "2 usage error, unreadable path, a card database that does not load,\n"
+        "or a game that cannot start.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"backlands {__version__}")
@@ -227,16 +235,19 @@ def _validate_deck(args: argparse.Namespace) -> int:
     return 0 if all(result["valid"] for result in results) else 1
 
 
-def _print_validation(file: str, deck: Deck, problems: Sequence[DeckProblem]) -> None:
+def _print_validation(
+    file: str, deck: Deck, problems: Sequence[DeckProblem], stream: TextIO | None = None
+) -> None:
+    """``FILE:LINE: code: message`` per problem, then the verdict (to stdout by default)."""
+    out = sys.stdout if stream is None else stream
     for problem in problems:
-        where = file if problem.line is None else f"{file}:{problem.line}"
-        print(f"{where}: {problem.code}: {problem.message}")
+        print(problem.located(file), file=out)
     if problems:
         count = len(problems)
-        print(f"{file}: NOT legal, {count} problem{'s' * (count != 1)}")
+        print(f"{file}: NOT legal, {count} problem{'s' * (count != 1)}", file=out)
     else:
         character = deck.character.name if deck.character else "no character"
-        print(f"{file}: legal ({deck.size} cards, {character})")
+        print(f"{file}: legal ({deck.size} cards, {character})", file=out)
 
 
 # --------------------------------------------------------------------------- cards
@@ -250,6 +261,7 @@ def _register_cards(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
         "backlands cards poison               # id, name or text containing 'poison'\n"
         "backlands cards --type weapon --rarity rare\n"
         "backlands cards show rebar-club      # one card (or character) in full\n"
+        "backlands cards Show                 # search for 'show' (the search ignores case)\n"
         "backlands cards --summary",
         _cards,
     )
@@ -258,7 +270,8 @@ def _register_cards(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
         metavar="QUERY",
         nargs="*",
         help="text to find in a card's id, name or text (ignoring case); "
-        "'show ID' prints one card or character in full (ID: an id or a name)",
+        "'show ID' prints one card or character in full (ID: an id or a name); "
+        "to search for the word show, write it in another case (Show)",
     )
     parser.add_argument(
         "--type",
@@ -304,8 +317,13 @@ def _rarity(text: str) -> Rarity:
 
 def _cards(args: argparse.Namespace) -> int:
     words: list[str] = args.words
-    show = len(words) == 2 and words[0] == "show"
-    if len(words) > 1 and not show:
+    show = bool(words) and words[0] == "show"
+    if words == ["show"]:
+        raise UsageError(
+            "'cards show' needs an ID: a card's or character's id or name "
+            "(to search for the word show, write it in another case: 'cards Show')"
+        )
+    if len(words) > 2 or (len(words) == 2 and not show):
         raise UsageError(
             "give one QUERY (quote it if it has spaces), or 'show ID' to print one card"
         )
@@ -367,22 +385,23 @@ def _show(cards: CardDatabase, key: str, output: str) -> int:
     else:
         character = cards.find_character(key)
         if character is None:
-            raise UsageError(f"no card or character '{key}'")
+            known = [*cards, *cards.characters.values()]
+            raise UsageError(
+                f"no card or character '{key}'" + suggest(key, known, "card or character")
+            )
         data, text = _character_json(character), describe_character(character)
     print(json.dumps(data, indent=2, ensure_ascii=False) if output == "json" else text)
     return 0
 
 
 def _summary(cards: CardDatabase, output: str) -> int:
-    by_type = Counter(str(c.type) for c in cards)
-    by_rarity = Counter(c.rarity for c in cards)
+    kinds = count_kinds(cards)
     by_set = Counter(c.set for c in cards)
     characters = [c.name for c in cards.characters.values()]
     if output == "json":
         data = {
             "cards": len(cards),
-            "by_type": {str(t): by_type[str(t)] for t in CardType if by_type[str(t)]},
-            "by_rarity": {str(r): by_rarity[r] for r in Rarity if by_rarity[r]},
+            **kinds,
             "by_set": dict(sorted(by_set.items())),
             "characters": characters,
         }
@@ -392,8 +411,8 @@ def _summary(cards: CardDatabase, output: str) -> int:
         f"Card database: {len(cards)} card{'s' * (len(cards) != 1)}, "
         f"{len(characters)} character{'s' * (len(characters) != 1)}"
     )
-    _print_counts("By type", [(str(t), by_type[str(t)]) for t in CardType if by_type[str(t)]])
-    _print_counts("By rarity", [(str(r), by_rarity[r]) for r in Rarity if by_rarity[r]])
+    _print_counts("By type", list(kinds["by_type"].items()))
+    _print_counts("By rarity", list(kinds["by_rarity"].items()))
     _print_counts("By set", sorted(by_set.items()))
     print(f"Characters ({len(characters)}): {', '.join(characters) or 'none'}")
     return 0
@@ -415,7 +434,8 @@ def _register_deck_stats(
     parser = add_command(
         subparsers,
         "deck-stats",
-        "statistics of a deck: types, rarities, primal cost curve, average damage and durability",
+        "statistics of a deck: types, rarities, primal cost curve, average damage and "
+        "durability; exit code 1 (and its problems on stderr) when the deck is not legal",
         "backlands deck-stats decks/rust-raiders.yaml",
         _deck_stats,
     )
@@ -428,12 +448,17 @@ def _deck_stats(args: argparse.Namespace) -> int:
     cards = database_from_args(args)
     deck = load_deck(Path(args.file), cards, file=args.file)
     problems = validate_deck(deck, cards)
+    verdict = 1 if problems else 0
     stats = deck_stats(deck)
     if args.format == "json":
         stats["file"] = args.file
         stats["valid"] = not problems
+        stats["problems"] = [p.to_dict() for p in problems]
         print(json.dumps(stats, indent=2, ensure_ascii=False))
-        return 0
+        return verdict
+    if not deck.readable:  # not a deck at all: no statistics, only why
+        _print_validation(args.file, deck, problems, sys.stderr)
+        return verdict
     title = deck.name or args.file
     character = deck.character.name if deck.character else "no character"
     print(f"{title}: {stats['cards']} cards, {character}")
@@ -454,13 +479,8 @@ def _deck_stats(args: argparse.Namespace) -> int:
         )
     )
     if problems:
-        count = len(problems)
-        print(
-            f"note: {args.file} is NOT legal ({count} problem{'s' * (count != 1)}); "
-            f"see: backlands validate-deck {args.file}",
-            file=sys.stderr,
-        )
-    return 0
+        _print_validation(args.file, deck, problems, sys.stderr)
+    return verdict
 
 
 def _average_line(label: str, average: float | None, over: int) -> str:
@@ -472,21 +492,16 @@ def _average_line(label: str, average: float | None, over: int) -> str:
 # --------------------------------------------------------------------------- JSON forms
 
 
-def _json_value(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_json_value(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _json_value(v) for k, v in value.items()}
-    if isinstance(value, enum.Enum):
-        return value.value
-    return value
-
-
 def _card_json(card: Card) -> dict[str, Any]:
-    """Every field (None where a type has no such stat), abilities in card-file form and
-    in words."""
-    data: dict[str, Any] = {f.name: _json_value(getattr(card, f.name)) for f in attrs.fields(Card)}
-    data["abilities"] = [converter.unstructure(a) for a in card.abilities]
+    """The card in card-file form with every field present (None where the card has no such
+    stat or text, [] for no abilities), plus its abilities in words."""
+    form: dict[str, Any] = converter.unstructure(card)
+    data: dict[str, Any] = {}
+    for field in attrs.fields(Card):
+        if field.name in form:
+            data[field.name] = form[field.name]
+        else:  # card-file form leaves out a field equal to its default
+            data[field.name] = list(field.default) if field.default == () else field.default
     data["abilities_text"] = [describe_ability(a) for a in card.abilities]
     return data
 
@@ -503,11 +518,16 @@ DEFAULT_MATCH = ("rust-raiders", "iron-bulwark")
 
 
 def _seats_from_args(args: argparse.Namespace, cards: CardDatabase) -> list[Seat]:
-    files = [Path(f) for f in args.decks] or [bundled_decks() / f"{n}.yaml" for n in DEFAULT_MATCH]
+    files = [Path(f) for f in args.decks] or _default_match()
     return [seat(load_deck(f, cards, file=str(f)), cards) for f in files]
 
 
-def _add_game_options(parser: argparse.ArgumentParser) -> None:
+def _default_match() -> list[Path]:
+    bundled = {path.stem: path for path in bundled_deck_files()}
+    return [bundled[name] for name in DEFAULT_MATCH]
+
+
+def _add_game_options(parser: argparse.ArgumentParser, seed_default: str) -> None:
     parser.add_argument(
         "decks",
         metavar="DECK",
@@ -515,7 +535,9 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         help="2 to 6 deck files, one per player in seating order "
         f"(default: the bundled {' and '.join(DEFAULT_MATCH)} decks)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="random seed (default: a fresh one)")
+    parser.add_argument(
+        "--seed", type=int, default=None, help=f"random seed (default: {seed_default})"
+    )
     add_cards_option(parser)
 
 
@@ -529,7 +551,7 @@ def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         "backlands play --seed 7 --record game.json",
         _play,
     )
-    _add_game_options(parser)
+    _add_game_options(parser, "a fresh one, printed with the result")
     parser.add_argument("--log", action="store_true", help="print every event of the game")
     parser.add_argument("--summary", action="store_true", help="print the summary (default)")
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
@@ -564,7 +586,7 @@ def _register_simulate(subparsers: argparse._SubParsersAction[argparse.ArgumentP
         "backlands simulate decks/rust-raiders.yaml decks/iron-bulwark.yaml --games 500",
         _simulate,
     )
-    _add_game_options(parser)
+    _add_game_options(parser, "0, so that the same command gives the same result")
     parser.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
 
 

@@ -13,6 +13,11 @@ never raises for what a readable file *says*: every problem it finds (not YAML, 
 mapping, unknown names, bad counts, ...) is carried on :attr:`Deck.problems`.
 :func:`validate_deck` adds the construction rules (deck size, copy limits, the character's
 deck rules) and returns every problem in one pass, ordered by line (RULINGS 2.4).
+
+This module is the YAML-free half: the deck model, the rules and the statistics. Importing
+it never imports YAML, so the engine's callers can check a deck built in code
+(:meth:`Deck.from_cards`). Reading deck files is :mod:`backlands._deckfile`, imported by
+:func:`load_deck` and :func:`is_deck_path` when first called.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from ._yaml import YamlDocument, read_yaml
+from ._resources import bundled_decks
 from .database import CardDatabase
 from .model import (
     AtLeast,
@@ -47,9 +52,12 @@ __all__ = [
     "Deck",
     "DeckEntry",
     "DeckProblem",
+    "bundled_deck_files",
+    "count_kinds",
     "deck_stats",
     "is_deck_path",
     "load_deck",
+    "suggest",
     "validate_deck",
 ]
 
@@ -67,9 +75,6 @@ PROBLEM_CODES: Mapping[str, str | None] = {
     "duplicate-entry": None,
     "malformed": None,
 }
-
-_TOP_LEVEL_KEYS = ("name", "character", "cards")
-_DUPLICATE_KEY = "this key appears twice in the same mapping"  # the message of _yaml.read_yaml
 
 
 @attrs.frozen
@@ -90,6 +95,12 @@ class DeckProblem:
     def __str__(self) -> str:
         where = "" if self.line is None else f"{self.line}: "
         return f"{where}{self.code}: {self.message}"
+
+    def located(self, file: str) -> str:
+        """``FILE:LINE: code: message`` (``FILE: code: message`` when no line applies): the
+        form ``backlands validate-deck`` prints."""
+        where = file if self.line is None else f"{file}:{self.line}"
+        return f"{where}: {self.code}: {self.message}"
 
     def to_dict(self) -> dict[str, Any]:
         """The problem as JSON-ready data: code, message, line, card, rule."""
@@ -185,7 +196,7 @@ class Deck:
         return (entry for entry in self.entries if entry.counted)
 
 
-# --------------------------------------------------------------------------- loading
+# --------------------------------------------------------------------------- deck files
 
 
 def load_deck(
@@ -201,220 +212,52 @@ def load_deck(
     Problems in what the deck says never raise: they are carried on :attr:`Deck.problems`
     (a file that is not YAML or not a mapping gives a ``malformed`` problem). A path that
     cannot be read raises the :class:`OSError` (e.g. :class:`FileNotFoundError`).
+
+    The reading lives in :mod:`backlands._deckfile`, imported here on first use, so that
+    importing this module never imports YAML (the engine checks decks without it).
     """
-    if is_deck_path(source):
-        path = Path(source)
-        data: str | bytes = path.read_bytes()
-        name = file if file is not None else os.fspath(source)
-    else:
-        data = str(source)
-        name = file if file is not None else "<deck>"
-    return _parse(data, name, cards)
+    from ._deckfile import load_deck as _load_deck
+
+    return _load_deck(source, cards, file=file)
 
 
 def is_deck_path(source: str | os.PathLike[str]) -> bool:
     """Whether :func:`load_deck` takes ``source`` as a path (True) or as YAML text."""
-    if not isinstance(source, str):
-        return True
-    return "\n" not in source and source.lower().endswith((".yaml", ".yml"))
+    from ._deckfile import is_deck_path as _is_deck_path
+
+    return _is_deck_path(source)
 
 
-def _parse(text: str | bytes, file: str, cards: CardDatabase) -> Deck:
-    if isinstance(text, bytes):
-        raw = text
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            at = raw[: error.start].count(b"\n") + 1
-            why = f"the file is not UTF-8 text (byte {error.start + 1} cannot be read)"
-            return Deck(
-                None, file=file, problems=[DeckProblem("malformed", why, at)], readable=False
-            )
-    doc, read_problems = read_yaml(text, file)
-    problems: list[DeckProblem] = []
-    if doc is None:
-        first = read_problems[0]
-        unread = DeckProblem("malformed", first.message, first.line)
-        return Deck(None, file=file, problems=[unread], readable=False)
-    data = doc.data
-    root_line = doc.line(())
-    if not isinstance(data, dict):
-        message = (
-            "the deck file is empty"
-            if data is None
-            else f"a deck file must be a mapping with the keys name, character and cards, "
-            f"not {_kind(data)}"
-        )
-        not_mapping = DeckProblem("malformed", message, root_line)
-        return Deck(None, file=file, problems=[not_mapping], readable=False)
-
-    firsts: dict[str, DeckEntry] = {}  # card id -> its first listing
-    for problem in read_problems:
-        if problem.message == _DUPLICATE_KEY and problem.path.startswith("cards."):
-            key = problem.path.removeprefix("cards.")
-            card = cards.find(key)
-            first_line = doc.line(("cards", key))
-            label = card.name if card else f"'{key}'"
-            problems.append(
-                DeckProblem(
-                    "duplicate-entry",
-                    f"{label} is listed twice: as '{key}' on line {first_line} and again on "
-                    f"line {problem.line}; only the first listing counts",
-                    problem.line,
-                    card.id if card else None,
-                )
-            )
-        else:
-            where = f"{problem.path}: " if problem.path else ""
-            problems.append(DeckProblem("malformed", where + problem.message, problem.line))
-
-    for key in data:
-        if key not in _TOP_LEVEL_KEYS:
-            near = difflib.get_close_matches(str(key), _TOP_LEVEL_KEYS, n=1)
-            hint = f"; did you mean '{near[0]}'?" if near else ""
-            problems.append(
-                DeckProblem(
-                    "malformed",
-                    f"unknown key '{key}' (a deck file has only name, character and cards){hint}",
-                    doc.line((_path_part(key),)),
-                )
-            )
-
-    name = data.get("name")
-    if name is not None and not isinstance(name, str):
-        problems.append(
-            DeckProblem("malformed", f"name must be text, not {_kind(name)}", doc.line(("name",)))
-        )
-        name = None
-
-    character, character_line = _read_character(data, doc, cards, problems)
-
-    cards_line = doc.line(("cards",)) if "cards" in data else root_line
-    entries: list[DeckEntry] = []
-    listed = data.get("cards")
-    if isinstance(listed, dict):
-        for key, value in listed.items():
-            line = doc.line(("cards", _path_part(key)))
-            entry = _read_entry(key, value, line, cards, firsts, problems)
-            if entry is not None:
-                entries.append(entry)
-    elif listed is not None:
-        problems.append(
-            DeckProblem(
-                "malformed",
-                f"cards must be a mapping of card id or name to number of copies, "
-                f"not {_kind(listed)}",
-                cards_line,
-            )
-        )
-
-    return Deck(
-        character,
-        entries,
-        name=name,
-        file=file,
-        problems=_by_line(problems),
-        character_line=character_line,
-        cards_line=cards_line,
-    )
-
-
-def _read_character(
-    data: dict[Any, Any], doc: YamlDocument, cards: CardDatabase, problems: list[DeckProblem]
-) -> tuple[Character | None, int | None]:
-    if data.get("character") is None:
-        problems.append(_missing_character(doc.line(("character",))))
-        return None, None
-    key = data["character"]
-    line = doc.line(("character",))
-    if not isinstance(key, str):
-        problems.append(
-            DeckProblem(
-                "malformed",
-                f"character must be a character's id or name, not {_kind(key)}",
-                line,
-            )
-        )
-        return None, line
-    character = cards.find_character(key)
-    if character is None:
-        if cards.find(key) is not None:
-            message = (
-                f"'{key}' is a card, not a character; character: names the deck's character "
-                "(its PRO and CON), which is not one of the cards"
-            )
-        else:
-            message = f"unknown character '{key}'" + _suggest(
-                key, cards.characters.values(), "character"
-            )
-        problems.append(DeckProblem("unknown-character", message, line, None, "2.4"))
-    return character, line
-
-
-def _read_entry(
-    key: object,
-    value: object,
-    line: int | None,
-    cards: CardDatabase,
-    firsts: dict[str, DeckEntry],
-    problems: list[DeckProblem],
-) -> DeckEntry | None:
-    if key is None:
-        problems.append(DeckProblem("malformed", "a card entry has no card id or name", line))
-        return None
-    written = str(key)
-    card = cards.find(written)
-    good = _good_count(value)
-    if card is None:
-        if cards.find_character(written) is not None:
-            message = (
-                f"'{written}' is a character, not a card: name it under character:, "
-                "it is not one of the deck's cards"
-            )
-            problems.append(DeckProblem("unknown-card", message, line, None, "2.5"))
-        else:
-            message = f"unknown card '{written}'" + _suggest(written, cards, "card")
-            problems.append(DeckProblem("unknown-card", message, line, None, "2.4"))
-    if not good:
-        problems.append(_bad_count(card.name if card else written, value, line, card))
-    copies = value if good else None
-    assert copies is None or isinstance(copies, int)
-    if card is not None and card.id in firsts:
-        first = firsts[card.id]
-        problems.append(
-            DeckProblem(
-                "duplicate-entry",
-                f"{card.name} is listed twice: as '{first.key}' on line {first.line} and as "
-                f"'{written}' on line {line}; only the first listing counts",
-                line,
-                card.id,
-            )
-        )
-        return DeckEntry(written, copies, line, card, counted=False)
-    entry = DeckEntry(written, copies, line, card)
-    if card is not None:
-        firsts[card.id] = entry
-    return entry
+def bundled_deck_files() -> list[Path]:
+    """The bundled sample deck files (``*.yaml``), sorted by path."""
+    folder = bundled_decks()
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
 # --------------------------------------------------------------------------- validation
 
 
 def validate_deck(
-    deck: Deck, cards: CardDatabase, ruleset: Ruleset = STANDARD
+    deck: Deck, cards: CardDatabase | None = None, ruleset: Ruleset = STANDARD
 ) -> list[DeckProblem]:
     """Every problem with ``deck`` under ``ruleset``, ordered by line; empty when legal.
 
-    Includes the problems found while reading the deck (:attr:`Deck.problems`), then checks
-    RULINGS 2.1 (deck size), 2.2 (copy limit), 2.3 (the character's PRO and CON deck rules:
-    copy limits, forbidden cards, at most / at least so many cards of a kind) and that every
-    card and the character belong to ``cards``.
+    Includes the problems found while reading the deck (:attr:`Deck.problems`, where unknown
+    names got their suggestions from the database the deck was loaded against), then checks
+    RULINGS 2.1 (deck size), 2.2 (copy limit) and 2.3 (the character's PRO and CON deck
+    rules: copy limits, forbidden cards, at most / at least so many cards of a kind). Given
+    ``cards``, it also checks that every card and the character belong to it; a deck made by
+    :meth:`Deck.from_cards` needs no database.
     """
     problems = list(deck.problems)
     if not deck.readable:
         return problems
     character = deck.character
-    if character is not None and cards.characters.get(character.id) != character:
+    if (
+        cards is not None
+        and character is not None
+        and cards.characters.get(character.id) != character
+    ):
         problems.append(
             DeckProblem(
                 "unknown-character",
@@ -443,7 +286,7 @@ def validate_deck(
         card = entry.card
         if not entry.counted or card is None or entry.copies is None:
             continue
-        if cards.cards.get(card.id) != card:
+        if cards is not None and cards.cards.get(card.id) != card:
             problems.append(
                 DeckProblem(
                     "unknown-card",
@@ -530,12 +373,24 @@ def _kind_problem(
 # --------------------------------------------------------------------------- statistics
 
 
+def count_kinds(cards: Iterable[Card]) -> dict[str, dict[str, int]]:
+    """``{"by_type": {...}, "by_rarity": {...}}``: how many of ``cards`` have each type and
+    each rarity, in the order of :class:`CardType` and :class:`Rarity`, zeros left out."""
+    by_type: Counter[CardType] = Counter()
+    by_rarity: Counter[Rarity] = Counter()
+    for card in cards:
+        by_type[card.type] += 1
+        by_rarity[card.rarity] += 1
+    return {
+        "by_type": {str(t): by_type[t] for t in CardType if by_type[t]},
+        "by_rarity": {str(r): by_rarity[r] for r in Rarity if by_rarity[r]},
+    }
+
+
 def deck_stats(deck: Deck) -> dict[str, Any]:
     """Counts by type and rarity, the primal cost curve and averages, over the deck's cards
     counting copies. Cost curve rows run from the lowest to the highest cost, gaps as 0."""
     cards = deck.cards
-    by_type = Counter(str(c.type) for c in cards)
-    by_rarity = Counter(c.rarity for c in cards)
     costs = Counter(c.primal_cost for c in cards)
     curve = {cost: costs[cost] for cost in range(min(costs), max(costs) + 1)} if costs else {}
     damages = [c.damage for c in cards if c.damage is not None]
@@ -544,8 +399,7 @@ def deck_stats(deck: Deck) -> dict[str, Any]:
         "name": deck.name,
         "character": deck.character.id if deck.character else None,
         "cards": len(cards),
-        "by_type": {str(t): by_type[str(t)] for t in CardType if by_type[str(t)]},
-        "by_rarity": {str(r): by_rarity[r] for r in Rarity if by_rarity[r]},
+        **count_kinds(cards),
         "cost_curve": curve,
         "average_damage": sum(damages) / len(damages) if damages else None,
         "cards_with_damage": len(damages),
@@ -581,8 +435,10 @@ def _missing_character(line: int | None) -> DeckProblem:
     )
 
 
-def _suggest(key: str, known: Iterable[Card | Character], what: str) -> str:
-    """``; did you mean Ember Blade (ember-blade)?`` from the nearest ids and names."""
+def suggest(key: str, known: Iterable[Card | Character], what: str) -> str:
+    """``; did you mean Ember Blade (ember-blade)?`` from the ids and names of ``known``
+    nearest to ``key`` (at most 3), or `` (no card has a similar id or name)`` with ``what``
+    (e.g. ``card``) naming the kind of thing looked for."""
     by_word: dict[str, Card | Character] = {}
     for item in known:
         by_word.setdefault(item.id.casefold(), item)
@@ -608,23 +464,6 @@ def _quote(character: Character, side: str) -> str:
 def _cards_of(selector: Selector, count: int) -> str:
     noun = "card" if count == 1 else "cards"
     return noun if str(selector) == "every card" else f"{noun} with {selector}"
-
-
-def _kind(value: object) -> str:
-    if isinstance(value, bool):
-        return f"the value {str(value).lower()}"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return f"the text '{value}'"
-    return f"the value {value!r}"
-
-
-def _path_part(key: object) -> str | int:
-    """How :mod:`._yaml` names a mapping key in a line path."""
-    return key if isinstance(key, str | int) else str(key)
 
 
 def _by_line(problems: Iterable[DeckProblem]) -> list[DeckProblem]:

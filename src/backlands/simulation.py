@@ -22,14 +22,16 @@ from .ruleset import STANDARD, Ruleset
 __all__ = ["SimulationResult", "seat", "simulate"]
 
 
-def seat(deck: Deck, cards: CardDatabase, ruleset: Ruleset = STANDARD) -> Seat:
-    """A seat for ``deck``, which must be legal (1.1): else :class:`GameSetupError` listing
-    every problem."""
+def seat(deck: Deck, cards: CardDatabase | None = None, ruleset: Ruleset = STANDARD) -> Seat:
+    """A seat for ``deck``, which must be legal (1.1): else :class:`GameSetupError` whose
+    message lists every problem on its own line as ``FILE:LINE: code: message`` (the form of
+    ``backlands validate-deck``). ``cards``, when given, is the database every card and the
+    character must belong to (see :func:`~backlands.deck.validate_deck`)."""
     problems = validate_deck(deck, cards, ruleset)
     if problems or deck.character is None:
-        where = deck.file or deck.name or "deck"
-        listed = "; ".join(f"{p.code}: {p.message}" for p in problems)
-        raise GameSetupError(f"{where} is not a legal deck (1.1): {listed}")
+        where = deck.file or deck.name or "<deck>"
+        listed = "\n".join(problem.located(where) for problem in problems)
+        raise GameSetupError(f"{where} is not a legal deck (1.1):\n{listed}")
     return Seat(deck.character, deck.cards, deck.name)
 
 

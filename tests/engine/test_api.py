@@ -593,7 +593,10 @@ def test_a_primal_deck_has_exactly_36_cards(size: int) -> None:
     character = table[1].character
     cards = (table[1].cards * 2)[:size]
     table[1] = Seat(character, cards)
-    message = rf"player 2 \({character.name}\) has {size} cards, .*exactly 36 \(2\.1\)"
+    message = (
+        rf"player 2 \({character.name}\) does not bring a legal primal deck \(1\.1\):\n"
+        rf"  deck-size: the deck has {size} cards, .*exactly 36.* \(2\.1\)"
+    )
     with pytest.raises(GameSetupError, match=message):
         Game(table, seed=0)
 

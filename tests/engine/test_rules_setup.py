@@ -239,7 +239,10 @@ def test_rule_1_5_attached_card_destroyed_on_another_mat_goes_to_owner_void(
 
 
 def test_rule_2_5_character_is_not_one_of_the_36_cards(plain_character, filler):
-    with pytest.raises(GameSetupError, match=r"has 35 cards.*exactly 36 \(2\.1\)"):
+    with pytest.raises(
+        GameSetupError,
+        match=r"deck-size: the deck has 35 cards, .*\(the character is not one of them\) \(2\.1\)",
+    ):
         Game([Seat(plain_character, filler(35)), Seat(plain_character, filler(36))])
     game = Game([Seat(plain_character, filler(36))] * 2, seed=0)
     assert len(game.instances) == 72

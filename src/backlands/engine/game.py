@@ -12,12 +12,14 @@ decision that has a real choice, so a copy of the game is a copy of plain data.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
+from ..deck import Deck, validate_deck
 from ..errors import GameSetupError, IllegalActionError
 from ..model import (
     Card,
@@ -174,11 +176,17 @@ class Game:
         keep_log: bool = True,
     ) -> None:
         _check_player_count(len(seats), ruleset)
-        for i, seat in enumerate(seats):
-            if len(seat.cards) != ruleset.deck_size:
+        for i, seat in enumerate(seats):  # 1.1: each player brings a legal primal deck
+            brought = Deck.from_cards(seat.character, Counter(seat.cards))
+            problems = validate_deck(brought, ruleset=ruleset)
+            if problems:
+                listed = "\n".join(
+                    f"  {p.code}: {p.message}" + (f" ({p.rule})" if p.rule else "")
+                    for p in problems
+                )
                 raise GameSetupError(
-                    f"player {i + 1} ({seat.character.name}) has {len(seat.cards)} cards, "
-                    f"a primal deck has exactly {ruleset.deck_size} (2.1)"
+                    f"player {i + 1} ({seat.name or seat.character.name}) does not bring a "
+                    f"legal primal deck (1.1):\n{listed}"
                 )
         if first_player is not None and not 0 <= first_player < len(seats):
             raise GameSetupError(f"first player {first_player} is not a seat index (1.4)")

@@ -1,0 +1,319 @@
+"""Reading deck files (internal): the YAML half of :mod:`backlands.deck`.
+
+:func:`load_deck` reads a deck file's YAML (through :mod:`._yaml`, which keeps every
+value's line) and resolves its names against a :class:`CardDatabase`, giving a
+:class:`~backlands.deck.Deck` whose :attr:`~backlands.deck.Deck.problems` carry everything
+wrong with what the file says. :mod:`backlands.deck` re-exports :func:`load_deck` and
+:func:`is_deck_path` through functions that import this module when first called, so that
+``import backlands.deck`` never imports YAML.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from ._yaml import YamlDocument, decode_text, read_yaml
+from .database import CardDatabase
+from .deck import (
+    Deck,
+    DeckEntry,
+    DeckProblem,
+    _bad_count,
+    _by_line,
+    _good_count,
+    _missing_character,
+    suggest,
+)
+from .model import Character
+
+__all__ = ["is_deck_path", "load_deck"]
+
+_TOP_LEVEL_KEYS = ("name", "character", "cards")
+_DUPLICATE_KEY = "this key appears twice in the same mapping"  # the message of _yaml.read_yaml
+
+
+def load_deck(
+    source: str | os.PathLike[str], cards: CardDatabase, *, file: str | None = None
+) -> Deck:
+    """Read a deck and resolve its character and cards against ``cards``
+    (see :func:`backlands.deck.load_deck`)."""
+    if is_deck_path(source):
+        path = Path(source)
+        data: str | bytes = path.read_bytes()
+        name = file if file is not None else os.fspath(source)
+    else:
+        data = str(source)
+        name = file if file is not None else "<deck>"
+    return _parse(data, name, cards)
+
+
+def is_deck_path(source: str | os.PathLike[str]) -> bool:
+    """Whether :func:`load_deck` takes ``source`` as a path (True) or as YAML text."""
+    if not isinstance(source, str):
+        return True
+    return "\n" not in source and source.lower().endswith((".yaml", ".yml"))
+
+
+def _parse(data: str | bytes, file: str, cards: CardDatabase) -> Deck:
+    if isinstance(data, bytes):
+        decoded, decode_problems = decode_text(data, file)
+        if decoded is None:
+            first = decode_problems[0]
+            undecodable = DeckProblem("malformed", first.message, first.line)
+            return Deck(None, file=file, problems=[undecodable], readable=False)
+        text = decoded
+    else:
+        text = data
+    doc, read_problems = read_yaml(text, file)
+    if doc is None:
+        first = read_problems[0]
+        unread = DeckProblem("malformed", first.message, first.line)
+        return Deck(None, file=file, problems=[unread], readable=False)
+    root = doc.data
+    root_line = doc.line(())
+    if not isinstance(root, dict):
+        message = (
+            "the deck file is empty"
+            if root is None
+            else f"a deck file must be a mapping with the keys name, character and cards, "
+            f"not {_kind(root)}"
+        )
+        not_mapping = DeckProblem("malformed", message, root_line)
+        return Deck(None, file=file, problems=[not_mapping], readable=False)
+
+    spell = _KeySpeller(text)
+    problems: list[DeckProblem] = []
+    listed = root.get("cards")
+    firsts: dict[str, DeckEntry] = {}  # card id -> its first listing
+    for problem in read_problems:
+        if problem.message == _DUPLICATE_KEY and problem.path.startswith("cards."):
+            original = _original_key(problem.path.removeprefix("cards."), listed)
+            key = spell(original, problem.line)
+            card = cards.find(key)
+            first_line = doc.line(("cards", _path_part(original)))
+            label = card.name if card else f"'{key}'"
+            problems.append(
+                DeckProblem(
+                    "duplicate-entry",
+                    f"{label} is listed twice: as '{key}' on line {first_line} and again on "
+                    f"line {problem.line}; only the first listing counts",
+                    problem.line,
+                    card.id if card else None,
+                )
+            )
+        else:
+            where = f"{problem.path}: " if problem.path else ""
+            problems.append(DeckProblem("malformed", where + problem.message, problem.line))
+
+    for key in root:
+        if key not in _TOP_LEVEL_KEYS:
+            line = doc.line((_path_part(key),))
+            written = spell(key, line)
+            near = difflib.get_close_matches(written, _TOP_LEVEL_KEYS, n=1)
+            hint = f"; did you mean '{near[0]}'?" if near else ""
+            problems.append(
+                DeckProblem(
+                    "malformed",
+                    f"unknown key '{written}' (a deck file has only name, character and cards)"
+                    + hint,
+                    line,
+                )
+            )
+
+    name = root.get("name")
+    if name is not None and not isinstance(name, str):
+        problems.append(
+            DeckProblem("malformed", f"name must be text, not {_kind(name)}", doc.line(("name",)))
+        )
+        name = None
+
+    character, character_line = _read_character(root, doc, cards, problems)
+
+    cards_line = doc.line(("cards",)) if "cards" in root else root_line
+    entries: list[DeckEntry] = []
+    if isinstance(listed, dict):
+        for key, value in listed.items():
+            line = doc.line(("cards", _path_part(key)))
+            as_written = None if key is None else spell(key, line)
+            entry = _read_entry(as_written, value, line, cards, firsts, problems)
+            if entry is not None:
+                entries.append(entry)
+    elif listed is not None:
+        problems.append(
+            DeckProblem(
+                "malformed",
+                f"cards must be a mapping of card id or name to number of copies, "
+                f"not {_kind(listed)}",
+                cards_line,
+            )
+        )
+
+    return Deck(
+        character,
+        entries,
+        name=name,
+        file=file,
+        problems=_by_line(problems),
+        character_line=character_line,
+        cards_line=cards_line,
+    )
+
+
+def _read_character(
+    data: dict[Any, Any], doc: YamlDocument, cards: CardDatabase, problems: list[DeckProblem]
+) -> tuple[Character | None, int | None]:
+    if data.get("character") is None:
+        problems.append(_missing_character(doc.line(("character",))))
+        return None, None
+    key = data["character"]
+    line = doc.line(("character",))
+    if not isinstance(key, str):
+        problems.append(
+            DeckProblem(
+                "malformed",
+                f"character must be a character's id or name, not {_kind(key)}",
+                line,
+            )
+        )
+        return None, line
+    character = cards.find_character(key)
+    if character is None:
+        if cards.find(key) is not None:
+            message = (
+                f"'{key}' is a card, not a character; character: names the deck's character "
+                "(its PRO and CON), which is not one of the cards"
+            )
+        else:
+            message = f"unknown character '{key}'" + suggest(
+                key, cards.characters.values(), "character"
+            )
+        problems.append(DeckProblem("unknown-character", message, line, None, "2.4"))
+    return character, line
+
+
+def _read_entry(
+    written: str | None,
+    value: object,
+    line: int | None,
+    cards: CardDatabase,
+    firsts: dict[str, DeckEntry],
+    problems: list[DeckProblem],
+) -> DeckEntry | None:
+    if written is None:
+        problems.append(DeckProblem("malformed", "a card entry has no card id or name", line))
+        return None
+    card = cards.find(written)
+    good = _good_count(value)
+    if card is None:
+        if cards.find_character(written) is not None:
+            message = (
+                f"'{written}' is a character, not a card: name it under character:, "
+                "it is not one of the deck's cards"
+            )
+            problems.append(DeckProblem("unknown-card", message, line, None, "2.5"))
+        else:
+            message = f"unknown card '{written}'" + suggest(written, cards, "card")
+            problems.append(DeckProblem("unknown-card", message, line, None, "2.4"))
+    if not good:
+        problems.append(_bad_count(card.name if card else written, value, line, card))
+    copies = value if good else None
+    assert copies is None or isinstance(copies, int)
+    if card is not None and card.id in firsts:
+        first = firsts[card.id]
+        problems.append(
+            DeckProblem(
+                "duplicate-entry",
+                f"{card.name} is listed twice: as '{first.key}' on line {first.line} and as "
+                f"'{written}' on line {line}; only the first listing counts",
+                line,
+                card.id,
+            )
+        )
+        return DeckEntry(written, copies, line, card, counted=False)
+    entry = DeckEntry(written, copies, line, card)
+    if card is not None:
+        firsts[card.id] = entry
+    return entry
+
+
+# --------------------------------------------------------------------------- keys as written
+
+
+class _KeySpeller:
+    """A mapping key as the deck file wrote it: ``true:`` is shown as ``true``, ``yes:`` as
+    ``yes``, ``0x1F:`` as ``0x1F`` (YAML reads them as a bool and an int, whose ``str`` would
+    be ``True`` and ``31``)."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+
+    def __call__(self, key: object, line: int | None) -> str:
+        if isinstance(key, str):
+            return key
+        if line is not None and 1 <= line <= len(self.lines):
+            head, colon, _ = self.lines[line - 1].strip().partition(":")
+            if colon and head and _same_scalar(head.strip(), key):
+                return head.strip()
+        return _yaml_spelling(key)
+
+
+def _same_scalar(written: str, key: object) -> bool:
+    """Whether YAML reads ``written`` (one plain scalar) as ``key``, type included."""
+    doc, problems = read_yaml(written, "<key>")
+    if doc is None or problems:
+        return False
+    value = doc.data
+    if type(value) is not type(key):
+        return False
+    if isinstance(value, float) and isinstance(key, float) and math.isnan(value):
+        return math.isnan(key)
+    return bool(value == key)
+
+
+def _yaml_spelling(key: object) -> str:
+    """How YAML spells a plain value: true, false, null, 3, 1.5, .inf, -.inf, .nan."""
+    if key is None:
+        return "null"
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    if isinstance(key, float):
+        if math.isnan(key):
+            return ".nan"
+        if math.isinf(key):
+            return ".inf" if key > 0 else "-.inf"
+        return repr(key)
+    return str(key)
+
+
+def _original_key(path_key: str, listed: object) -> object:
+    """The ``cards`` key that :mod:`._yaml` names ``path_key`` in a problem's path (it writes
+    a key's ``str``: ``True`` for ``true:``, ``5`` for ``5:``)."""
+    if isinstance(listed, dict) and path_key not in listed:
+        for key in listed:
+            if not isinstance(key, str) and str(key) == path_key:
+                return key
+    return path_key
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, bool):
+        return f"the value {str(value).lower()}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f"the text '{value}'"
+    return f"the value {value!r}"
+
+
+def _path_part(key: object) -> str | int:
+    """How :mod:`._yaml` names a mapping key in a line path."""
+    return key if isinstance(key, str | int) else str(key)
