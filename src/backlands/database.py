@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from types import MappingProxyType
 
 from .model import Card, Character
 
@@ -66,13 +67,13 @@ class CardDatabase:
     @property
     def cards(self) -> Mapping[str, Card]:
         """Cards by id (read-only view)."""
-        return self._cards
+        return MappingProxyType(self._cards)
 
     # characters
     @property
     def characters(self) -> Mapping[str, Character]:
         """Characters by id (read-only view)."""
-        return self._characters
+        return MappingProxyType(self._characters)
 
     def find_character(self, key: str) -> Character | None:
         """The character with this id, else with this name ignoring case, else None."""
