@@ -464,7 +464,7 @@ Ability: TypeAlias = TriggeredAbility | ContinuousAbility
 # --------------------------------------------------------------------------- cards
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # cards key dicts everywhere (decks, counts): hash once
 class Card:
     """A card as printed (RULINGS 10.2). Stats here are base values; the engine computes
     live values from modifiers without ever writing over the card."""

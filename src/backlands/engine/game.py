@@ -229,9 +229,11 @@ class Game:
         self._decision: Decision | None = None
         self._decision_step: _Step | None = None
         self._actions: list[Action] = []
+        self._legal_cache: tuple[Action, ...] | None = None
         self._stat_mods: list[tuple[int, CardStatModifier]] | None = None
         self._stat_cache: dict[tuple[int, int, str], int] = {}
-        self._durability_stale = False
+        self._durability_stale = True  # the first check notes which modifiers are in play
+        self._durability_modified = False  # was a durability modifier in play at the last check
         self.bus = ev.EventBus()
 
     def _new_instance(self, card: Card, owner: int) -> CardInstance:
@@ -337,6 +339,7 @@ class Game:
         if reason is not None:
             raise IllegalActionError(f"cannot {action}: {reason}")
         self._actions.append(action)
+        self._legal_cache = None
         self._answer(action)
         self._check_out()
         self._advance()
@@ -373,9 +376,11 @@ class Game:
         other._decision = self._decision
         other._decision_step = self._decision_step
         other._actions = list(self._actions)
+        other._legal_cache = self._legal_cache
         other._stat_mods = None
         other._stat_cache = {}
         other._durability_stale = self._durability_stale
+        other._durability_modified = self._durability_modified
         other.bus = ev.EventBus()
         other._wire()
         return other
@@ -488,6 +493,12 @@ class Game:
         destroyed (4.8, 6.2): a durability modifier coming or going can cause that."""
         while self._durability_stale:
             self._durability_stale = False
+            if self._stat_mods is None:
+                self._stat_mods = self._collect_stat_modifiers()
+            changes = any(m.stat is CardStat.DURABILITY for _, m in self._stat_mods)
+            if not changes and not self._durability_modified:
+                return  # no durability modifier in play, now or before: nothing moved
+            self._durability_modified = changes
             for p in self.players:
                 for slot, eq in list(p.mat.items()):
                     if p.mat.get(slot) is not eq or not eq.instance.card.type.has_durability:
@@ -639,6 +650,12 @@ class Game:
         return found
 
     # ------------------------------------------------------------------ enumeration
+
+    def _legal_tuple(self) -> tuple[Action, ...]:
+        """The legal actions, listed once per decision (the state only changes in play)."""
+        if self._legal_cache is None:
+            self._legal_cache = tuple(self._legal())
+        return self._legal_cache
 
     def _legal(self) -> Iterator[Action]:
         decision = self._decision
@@ -996,10 +1013,10 @@ class LegalActions:
         self._game = game
 
     def __iter__(self) -> Iterator[Action]:
-        return self._game._legal()
+        return iter(self._game._legal_tuple())
 
     def __len__(self) -> int:
-        return sum(1 for _ in self._game._legal())
+        return len(self._game._legal_tuple())
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Equip | EndPhase | Attack | Defend | Pass):
