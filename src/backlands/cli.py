@@ -40,7 +40,7 @@ from .deck import (
     validate_deck,
 )
 from .describe import describe_ability, describe_card, describe_character
-from .engine import Game, GameRecord, Seat
+from .engine import Event, Game, GameRecord, Seat
 from .errors import BacklandsError, CardDatabaseError, UsageError
 from .model import (
     Card,
@@ -48,7 +48,7 @@ from .model import (
     Character,
     Rarity,
 )
-from .report import describe_event, game_summary
+from .report import EventPrinter, game_summary
 from .simulation import seat, simulate
 
 __all__ = [
@@ -560,20 +560,17 @@ def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
 def _play(args: argparse.Namespace) -> int:
     cards = database_from_args(args)
     seats = _seats_from_args(args, cards)
-    game = Game(seats, seed=args.seed)
+    printer = [(Event, EventPrinter())] if args.log else []
+    game = Game(seats, seed=args.seed, handlers=printer)  # --log: events print as they happen
     play_game(game, [RandomAgent(game.seed + i + 1) for i in range(len(seats))])
-    _print_game(game, log=args.log)
+    _print_summary(game, log=args.log)
     if args.record:
         Path(args.record).write_text(game.record().to_json() + "\n", encoding="utf-8")
     return 0
 
 
-def _print_game(game: Game, *, log: bool) -> None:
+def _print_summary(game: Game, *, log: bool) -> None:
     if log:
-        for event in game.log or ():
-            line = describe_event(event, game)
-            if line:
-                print(line)
         print()
     print(game_summary(game))
 
@@ -616,7 +613,8 @@ def _register_replay(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
 def _replay(args: argparse.Namespace) -> int:
     cards = database_from_args(args)
     record = GameRecord.from_json(Path(args.record).read_text(encoding="utf-8"))
-    _print_game(record.replay(cards), log=args.log)
+    printer = [(Event, EventPrinter())] if args.log else []
+    _print_summary(record.replay(cards, handlers=printer), log=args.log)
     return 0
 
 

@@ -2,17 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from .engine import Game
 from .engine import events as ev
 
-__all__ = ["describe_event", "game_summary"]
+__all__ = ["EventPrinter", "describe_event", "game_summary"]
 
 
-def describe_event(event: ev.Event, game: Game) -> str:
-    """One line a player understands, e.g. ``P2 (Sister Nettle) bleeds 3``."""
+class EventPrinter:
+    """A bus handler that prints each event as a line as it happens: a terminal UI.
+
+    Subscribe it to :class:`~backlands.engine.events.Event` before setup, e.g.
+    ``Game(seats, handlers=[(Event, EventPrinter())])``; it learns the players' names from
+    ``GameStarted``.
+    """
+
+    def __init__(self, write: Callable[[str], object] = print) -> None:
+        self._write = write
+        self._names: tuple[str, ...] = ()
+
+    def __call__(self, event: ev.Event) -> None:
+        if isinstance(event, ev.GameStarted):
+            self._names = event.players
+        line = describe_event(event, self._names)
+        if line:
+            self._write(line)
+
+
+def describe_event(event: ev.Event, names: Sequence[str]) -> str:
+    """One line a player understands, e.g. ``Iron Bulwark bleeds 3``; ``names`` are the
+    players' names by seat. Empty for events not worth a line (a turn's end)."""
 
     def who(index: int) -> str:
-        return game.players[index].name
+        return names[index] if index < len(names) else f"P{index + 1}"
 
     match event:
         case ev.GameStarted(seed=seed, players=players, first_player=first):

@@ -615,3 +615,36 @@ def test_the_first_player_is_a_seat(first: int) -> None:
 def test_a_position_puts_cards_in_their_slots() -> None:
     with pytest.raises(GameSetupError, match=r"cannot go in the weapon slot \(4\.1\)"):
         Position([setup(mat={Slot.WEAPON: MatCard(VEST)}), setup()]).start()
+
+
+# --------------------------------------------------------------------------- live handlers
+
+
+def test_handlers_given_to_the_game_hear_setup_too() -> None:
+    heard: list[ev.Event] = []
+    game = Game(seats(2), seed=3, handlers=[(ev.Event, heard.append)])
+    assert heard == game.log  # every event, GameStarted and the starting draws included
+    assert isinstance(heard[0], ev.GameStarted)
+    assert sum(isinstance(e, ev.CardDrawn) for e in heard[:11]) == 10  # 5 each (1.3)
+
+
+def test_the_event_printer_is_a_live_terminal_view_of_the_log() -> None:
+    from backlands.report import EventPrinter, describe_event
+
+    lines: list[str] = []
+    game = Game(seats(3), seed=8, handlers=[(ev.Event, EventPrinter(lines.append))])
+    play_game(game, [RandomAgent(i) for i in range(3)])
+    assert game.log is not None
+    names = [p.name for p in game.players]
+    expected = [describe_event(e, names) for e in game.log]
+    assert lines == [line for line in expected if line]
+    assert lines[0].startswith("game starts (seed 8): P1, P2, P3; ")
+    assert lines[-1].startswith("game over: ")
+
+
+def test_a_replay_with_handlers_hears_the_whole_game() -> None:
+    game = Game(seats(2), seed=12)
+    play_game(game, [RandomAgent(1), RandomAgent(2)])
+    heard: list[ev.Event] = []
+    game.record().replay(sample_db(), handlers=[(ev.Event, heard.append)])
+    assert heard == game.log

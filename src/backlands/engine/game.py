@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -165,6 +165,7 @@ class Game:
     """A game of Backlands between 2 to 6 seats (1.1), driven by decisions."""
 
     seats: tuple[Seat, ...]
+    bus: ev.EventBus
 
     def __init__(
         self,
@@ -174,7 +175,13 @@ class Game:
         ruleset: Ruleset = STANDARD,
         first_player: int | None = None,
         keep_log: bool = True,
+        handlers: Iterable[tuple[type[ev.Event], ev.Handler]] = (),
     ) -> None:
+        """Set up a game (1.1 to 1.5) and run it to the first decision.
+
+        ``handlers`` are ``(event class, handler)`` pairs subscribed to the bus before
+        setup, so that they hear every event from ``GameStarted`` on (a terminal UI, say).
+        """
         _check_player_count(len(seats), ruleset)
         for i, seat in enumerate(seats):  # 1.1: each player brings a legal primal deck
             brought = Deck.from_cards(seat.character, Counter(seat.cards))
@@ -197,6 +204,8 @@ class Game:
             name = seat.name or f"P{index + 1}"
             self.players.append(PlayerState(index, name, seat.character, deck))
         self._wire()
+        for event_class, handler in handlers:
+            self.bus.subscribe(event_class, handler)
 
         for player in self.players:  # 1.3: shuffle, in seating order
             self._rng.shuffle(player.primal_deck)
@@ -242,7 +251,14 @@ class Game:
         return instance
 
     @classmethod
-    def from_position(cls, position: Position, *, seed: int = 0, keep_log: bool = True) -> Game:
+    def from_position(
+        cls,
+        position: Position,
+        *,
+        seed: int = 0,
+        keep_log: bool = True,
+        handlers: Iterable[tuple[type[ev.Event], ev.Handler]] = (),
+    ) -> Game:
         """A game in an exact position (see :class:`Position`); nothing is shuffled or drawn.
 
         Card instances get uids in order: each player's deck (top first), inventory, mat
@@ -285,6 +301,8 @@ class Game:
         game.turn = position.turn
         game.active = game.first_player = position.active
         game._wire()
+        for event_class, handler in handlers:
+            game.bus.subscribe(event_class, handler)
         if position.phase is StartPhase.ATTACK:
             game._agenda.append(_EndOfTurn(position.active))
             game._agenda.append(_AttackPhase(position.active))

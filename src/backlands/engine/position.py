@@ -8,7 +8,7 @@ a :class:`~backlands.engine.game.Game` whose pending decision is the active play
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
@@ -17,6 +17,7 @@ from ..model import Card, Character, Slot
 from ..ruleset import STANDARD, Ruleset
 
 if TYPE_CHECKING:
+    from .events import Event, Handler
     from .game import Game
 
 __all__ = ["MatCard", "PlayerSetup", "Position", "StartPhase"]
@@ -65,8 +66,15 @@ class Position:
     phase: StartPhase = StartPhase.MAIN
     ruleset: Ruleset = STANDARD
 
-    def start(self, seed: int = 0, *, keep_log: bool = True) -> Game:
-        """The game in this position; ``seed`` drives later coins and shuffles."""
+    def start(
+        self,
+        seed: int = 0,
+        *,
+        keep_log: bool = True,
+        handlers: Iterable[tuple[type[Event], Handler]] = (),
+    ) -> Game:
+        """The game in this position; ``seed`` drives later coins and shuffles; ``handlers``
+        are subscribed before anything happens (see ``Game``)."""
         from .game import Game
 
-        return Game.from_position(self, seed=seed, keep_log=keep_log)
+        return Game.from_position(self, seed=seed, keep_log=keep_log, handlers=handlers)

@@ -8,7 +8,7 @@ replayed game takes them by itself, exactly as the original did.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -17,6 +17,7 @@ from ..database import CardDatabase
 from ..errors import GameSetupError, IllegalActionError
 from ..ruleset import Ruleset
 from .actions import action_from_json, action_to_json
+from .events import Event, Handler
 from .game import Game, Seat
 
 __all__ = ["FORMAT_VERSION", "GameRecord"]
@@ -90,8 +91,15 @@ class GameRecord:
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
             raise GameSetupError(f"not a game record: {type(error).__name__}: {error}") from None
 
-    def replay(self, cards: CardDatabase, *, keep_log: bool = True) -> Game:
-        """Play the record again; the result has the identical event log."""
+    def replay(
+        self,
+        cards: CardDatabase,
+        *,
+        keep_log: bool = True,
+        handlers: Iterable[tuple[type[Event], Handler]] = (),
+    ) -> Game:
+        """Play the record again; the result has the identical event log. ``handlers`` hear
+        every event from the start (see ``Game``)."""
         seats = []
         for name, character_id, card_ids in self.seats:
             character = cards.find_character(character_id)
@@ -107,6 +115,7 @@ class GameRecord:
             ruleset=self.ruleset,
             first_player=self.first_player,
             keep_log=keep_log,
+            handlers=handlers,
         )
         instances = game.instances
         for number, data in enumerate(self.actions, 1):
