@@ -73,8 +73,15 @@ class GameRecord:
         """Parse a record; a malformed one raises :class:`GameSetupError` saying what."""
         try:
             data = json.loads(text)
-            if not isinstance(data, dict) or data.get("format") is not FORMAT_VERSION:
-                raise GameSetupError(f"unsupported record format {data.get('format')!r}")
+        except (ValueError, RecursionError) as error:
+            raise GameSetupError(f"not a game record: not JSON ({error})") from None
+        if not isinstance(data, dict):
+            raise GameSetupError("not a game record: the JSON is not an object")
+        if data.get("format") is not FORMAT_VERSION:
+            raise GameSetupError(
+                f"not a game record of format {FORMAT_VERSION}: format is {data.get('format')!r}"
+            )
+        try:
             first = data["first_player"]
             return cls(
                 _int(data["seed"], "seed"),
@@ -86,10 +93,12 @@ class GameRecord:
                 _ruleset(data["ruleset"]),
                 tuple(dict(a) for a in data["actions"]),
             )
-        except GameSetupError:
-            raise
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
-            raise GameSetupError(f"not a game record: {type(error).__name__}: {error}") from None
+        except KeyError as error:
+            raise GameSetupError(f"not a game record: the field {error} is missing") from None
+        except (ValueError, TypeError, AttributeError) as error:
+            raise GameSetupError(
+                f"not a game record: a field has the wrong shape ({error})"
+            ) from None
 
     def replay(
         self,
