@@ -679,3 +679,17 @@ def test_deck_stats_of_a_missing_or_unreadable_file_exits_2(
     code, out, err = run(capsys, "validate-deck", str(folder), "--cards", str(card_dir))
     assert (code, out) == (2, "")
     assert err == f"backlands: error: {folder}: Is a directory\n"
+
+
+def test_deck_stats_of_absurd_counts_is_quick(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    deck = tmp_path / "huge.yaml"
+    deck.write_text(
+        "character: rustjaw-marauder\ncards:\n  rebar-club: 99999999999999999999999\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "deck-stats", str(deck))
+    assert code == 1  # not legal: stats printed, problems on stderr
+    assert "99999999999999999999999" in out
+    assert "too-many-copies" in err

@@ -147,3 +147,37 @@ def test_replay_of_a_bad_record_is_exit_2(
     assert "not a game record" in err
     code, _, err = run(capsys, "replay", str(tmp_path / "missing.json"))
     assert code == 2 and "missing.json" in err
+
+
+def test_replay_of_a_file_that_is_not_utf8_is_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes(b'{"format": 1, "name": "caf\xe9"}')
+    code, out, err = run(capsys, "replay", str(bad))
+    assert (code, out) == (2, "")
+    assert "not a game record: not JSON" in err
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"ruleset": {"turn_limit": None}}, "Ruleset.turn_limit must be an integer >= 1"),
+        ({"ruleset": {"min_players": 0}}, "Ruleset.min_players must be an integer >= 1"),
+        ({"seats": [{"name": None, "character": "x", "cards": []}]}, "name must be text"),
+        ({"actions": [{"action": "equip", "card": 1.5}]}, "no card 1.5 in this game"),
+    ],
+)
+def test_a_hostile_record_is_refused_not_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: dict[str, object], message: str
+) -> None:
+    import json
+
+    record = tmp_path / "game.json"
+    assert run(capsys, "play", "--seed", "2", "--record", str(record))[0] == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data.update(change)
+    record.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(record))
+    assert (code, out) == (2, "")
+    assert message in err

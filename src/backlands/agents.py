@@ -36,7 +36,8 @@ def play_game(game: Game, agents: Sequence[Agent], max_decisions: int = 100_000)
     """Ask each decision of ``game`` to the agent of its player until the game is over.
 
     ``agents[i]`` plays seat ``i``. Raises ``RuntimeError`` if ``max_decisions`` pass
-    without an end (the engine's own turn limit ends every game long before that).
+    without an end (a guard for agents that never end a phase; every game itself ends by
+    ``Ruleset.turn_limit`` turns at the latest).
     """
     if len(agents) != len(game.players):
         raise ValueError(f"{len(game.players)} players need {len(game.players)} agents")

@@ -612,7 +612,7 @@ def _register_replay(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
 
 def _replay(args: argparse.Namespace) -> int:
     cards = database_from_args(args)
-    record = GameRecord.from_json(Path(args.record).read_text(encoding="utf-8"))
+    record = GameRecord.from_json(Path(args.record).read_bytes())
     printer = [(Event, EventPrinter())] if args.log else []
     _print_summary(record.replay(cards, handlers=printer), log=args.log)
     return 0

@@ -373,14 +373,16 @@ def _kind_problem(
 # --------------------------------------------------------------------------- statistics
 
 
-def count_kinds(cards: Iterable[Card]) -> dict[str, dict[str, int]]:
-    """``{"by_type": {...}, "by_rarity": {...}}``: how many of ``cards`` have each type and
-    each rarity, in the order of :class:`CardType` and :class:`Rarity`, zeros left out."""
+def count_kinds(cards: Iterable[Card] | Mapping[Card, int]) -> dict[str, dict[str, int]]:
+    """``{"by_type": {...}, "by_rarity": {...}}``: how many of ``cards`` (each once, or
+    ``{card: copies}``) have each type and each rarity, in the order of :class:`CardType`
+    and :class:`Rarity`, zeros left out."""
+    weighted = cards.items() if isinstance(cards, Mapping) else ((card, 1) for card in cards)
     by_type: Counter[CardType] = Counter()
     by_rarity: Counter[Rarity] = Counter()
-    for card in cards:
-        by_type[card.type] += 1
-        by_rarity[card.rarity] += 1
+    for card, copies in weighted:
+        by_type[card.type] += copies
+        by_rarity[card.rarity] += copies
     return {
         "by_type": {str(t): by_type[t] for t in CardType if by_type[t]},
         "by_rarity": {str(r): by_rarity[r] for r in Rarity if by_rarity[r]},
@@ -389,22 +391,29 @@ def count_kinds(cards: Iterable[Card]) -> dict[str, dict[str, int]]:
 
 def deck_stats(deck: Deck) -> dict[str, Any]:
     """Counts by type and rarity, the primal cost curve and averages, over the deck's cards
-    counting copies. Cost curve rows run from the lowest to the highest cost, gaps as 0."""
-    cards = deck.cards
-    costs = Counter(c.primal_cost for c in cards)
+    counting copies. Cost curve rows run from the lowest to the highest cost, gaps as 0.
+    Works from the counts, so a deck listing absurd numbers of copies costs no more."""
+    counts = deck.counts
+    costs: Counter[int] = Counter()
+    for card, copies in counts.items():
+        costs[card.primal_cost] += copies
     curve = {cost: costs[cost] for cost in range(min(costs), max(costs) + 1)} if costs else {}
-    damages = [c.damage for c in cards if c.damage is not None]
-    durabilities = [c.durability for c in cards if c.durability is not None]
+    damage = [(c.damage, n) for c, n in counts.items() if c.damage is not None]
+    durability = [(c.durability, n) for c, n in counts.items() if c.durability is not None]
+    with_damage = sum(n for _, n in damage)
+    with_durability = sum(n for _, n in durability)
     return {
         "name": deck.name,
         "character": deck.character.id if deck.character else None,
-        "cards": len(cards),
-        **count_kinds(cards),
+        "cards": sum(counts.values()),
+        **count_kinds(counts),
         "cost_curve": curve,
-        "average_damage": sum(damages) / len(damages) if damages else None,
-        "cards_with_damage": len(damages),
-        "average_durability": sum(durabilities) / len(durabilities) if durabilities else None,
-        "cards_with_durability": len(durabilities),
+        "average_damage": sum(d * n for d, n in damage) / with_damage if with_damage else None,
+        "cards_with_damage": with_damage,
+        "average_durability": (
+            sum(d * n for d, n in durability) / with_durability if with_durability else None
+        ),
+        "cards_with_durability": with_durability,
     }
 
 

@@ -13,11 +13,17 @@ from backlands.engine import (
     CardInstance,
     Defend,
     Equip,
+    Game,
+    Outcome,
+    Seat,
     StartPhase,
     Zone,
 )
 from backlands.engine import events as ev
+from backlands.engine.combat import defences
+from backlands.errors import GameSetupError
 from backlands.model import CardType, Slot
+from backlands.ruleset import Ruleset
 
 
 def test_a_forged_instance_with_a_real_uid_is_refused(
@@ -101,3 +107,98 @@ def test_importing_the_engine_loads_no_yaml():
         "assert not loaded, loaded\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --------------------------------------------------------------------------- hostile inputs
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("turn_limit", None),
+        ("turn_limit", 0),
+        ("deck_size", 0),
+        ("draws_per_turn", -1),
+        ("starting_inventory", True),
+        ("min_players", 0),
+        ("poison_coins", 1.5),
+        ("response_windows", 1),
+    ],
+)
+def test_a_ruleset_no_game_could_use_is_refused(field, value):
+    with pytest.raises(ValueError, match=rf"Ruleset\.{field} must be"):
+        Ruleset(**{field: value})
+
+
+def test_a_ruleset_with_fewer_max_than_min_players_is_refused():
+    with pytest.raises(ValueError, match="max_players"):
+        Ruleset(min_players=4, max_players=3)
+
+
+def test_a_game_where_nobody_loses_cards_still_ends_in_a_draw(plain_character, filler):
+    still = Ruleset(starting_inventory=0, draws_per_turn=0, turn_limit=50)
+    game = Game([Seat(plain_character, filler(36))] * 2, seed=1, ruleset=still)
+    assert game.outcome == Outcome(None, "turn limit of 50 reached")
+    assert game.turn == 50
+
+
+def test_listing_defences_takes_time_in_proportion_to_their_number():
+    # armour and creature of durability 3000 against 3000 damage: 3,001 exact splits, plus
+    # not defending; a search over every pair of amounts would take 9 million steps
+    found = list(defences(3000, [("armour", 3000), ("creature", 3000)]))
+    assert len(found) == 3002
+    assert found[0] == () and found[1] == (("creature", 3000),)
+    assert found[-1] == (("armour", 3000),)
+
+
+@pytest.mark.parametrize(
+    ("make_action", "reason"),
+    [
+        (lambda w, a: Attack(w, 1.0), "the target must be a player index, not 1.0"),
+        (lambda w, a: Attack(w, "1"), "the target must be a player index, not '1'"),
+        (lambda w, a: Attack(None, 1), "None is not a card instance"),
+    ],
+)
+def test_malformed_attacks_are_refused_with_a_reason(
+    make_card, player, position, find, assert_illegal, make_action, reason
+):
+    weapon = make_card(CardType.WEAPON, damage=1)
+    game = position(player(6, mat={Slot.WEAPON: weapon}), player(6), phase=StartPhase.ATTACK)
+    action = make_action(find(game, weapon), None)
+    assert action not in game.legal_actions()
+    assert_illegal(game, action, reason)
+
+
+@pytest.mark.parametrize(
+    ("absorbs", "reason"),
+    [
+        (lambda a: ((a,),), "each defending card is a (card, amount) pair"),
+        (lambda a: ((a, 2.0),), "an amount of damage is a whole number, not 2.0"),
+        (lambda a: ((a, True),), "an amount of damage is a whole number, not True"),
+        (lambda a: (("armour", 2),), "'armour' is not a card instance"),
+    ],
+)
+def test_malformed_defences_are_refused_with_a_reason(
+    make_card, player, position, find, assert_illegal, absorbs, reason
+):
+    weapon = make_card(CardType.WEAPON, damage=3)
+    armour = make_card(CardType.ARMOUR, durability=4)
+    game = position(
+        player(6, mat={Slot.WEAPON: weapon}),
+        player(6, mat={Slot.ARMOUR: armour}),
+        phase=StartPhase.ATTACK,
+    )
+    game.play(Attack(find(game, weapon), 1))
+    action = Defend(absorbs(find(game, armour)))
+    assert action not in game.legal_actions()
+    assert_illegal(game, action, reason)
+
+
+def test_an_equip_of_no_card_is_refused(player, position, assert_illegal):
+    game = position(player(6), player(6))
+    assert_illegal(game, Equip(None), "None is not a card instance")
+
+
+def test_a_first_player_that_is_not_an_index_is_refused(plain_character, filler):
+    with pytest.raises(GameSetupError, match=r"\(1\.4\)"):
+        Game([Seat(plain_character, filler(36))] * 2, first_player=True)

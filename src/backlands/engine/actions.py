@@ -95,7 +95,11 @@ class Attack:
 def _in_uid_order(
     absorbs: Iterable[tuple[CardInstance, int]],
 ) -> tuple[tuple[CardInstance, int], ...]:
-    return tuple(sorted(absorbs, key=lambda pair: pair[0].uid))
+    pairs = tuple(absorbs)
+    try:
+        return tuple(sorted(pairs, key=lambda pair: pair[0].uid))
+    except (TypeError, AttributeError, IndexError, KeyError):
+        return pairs  # malformed: the game refuses it with a reason (Game.play)
 
 
 @attrs.frozen
@@ -140,15 +144,33 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 def action_from_json(data: dict[str, Any], instances: dict[int, CardInstance]) -> Action:
-    """Inverse of :func:`action_to_json`; ``instances`` maps uids to the game's cards."""
-    kind = data["action"]
+    """Inverse of :func:`action_to_json`; ``instances`` maps uids to the game's cards.
+    Raises ``ValueError`` saying what is wrong with a malformed action."""
+
+    def card(uid: object) -> CardInstance:
+        found = instances.get(uid) if isinstance(uid, int) and not isinstance(uid, bool) else None
+        if found is None:
+            raise ValueError(f"no card {uid!r} in this game")
+        return found
+
+    def number(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{value!r} is not a whole number")
+        return value
+
+    kind = data.get("action")
     if kind == "equip":
         host = data.get("host")
-        return Equip(instances[data["card"]], None if host is None else instances[host])
+        return Equip(card(data.get("card")), None if host is None else card(host))
     if kind == "attack":
-        return Attack(instances[data["card"]], int(data["target"]))
+        return Attack(card(data.get("card")), number(data.get("target")))
     if kind == "defend":
-        return Defend(tuple((instances[uid], int(n)) for uid, n in data["absorbs"]))
+        pairs = data.get("absorbs")
+        if not isinstance(pairs, list) or not all(
+            isinstance(p, list) and len(p) == 2 for p in pairs
+        ):
+            raise ValueError(f"absorbs must be a list of [card, amount] pairs, not {pairs!r}")
+        return Defend(tuple((card(uid), number(n)) for uid, n in pairs))
     if kind == "end_phase":
         return EndPhase()
     if kind == "pass":

@@ -9,8 +9,7 @@ not defending: every point of damage is sacrificed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import product
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeVar
 
 __all__ = ["defence_problem", "defences"]
@@ -57,16 +56,33 @@ def defences(
 ) -> Iterator[tuple[tuple[C, int], ...]]:
     """Every legal defence against ``amount`` damage, the empty one (no defence) first.
 
-    ``defenders`` are ``(card, remaining durability)`` pairs, in mat order.
+    ``defenders`` are ``(card, remaining durability)`` pairs, in mat order. Defences come in
+    the order of their amounts (the first defender's amount, then the next's, ...), and the
+    work is in proportion to how many there are: the last defender's amount is computed,
+    not searched.
     """
     yield ()
-    ranges = [range(0, min(left, amount) + 1) for _, left in defenders]
-    for amounts in product(*ranges):
-        total = sum(amounts)
-        if total == 0 or total > amount:
-            continue
-        if total < amount and not any(
-            n == left and n > 0 for n, (_, left) in zip(amounts, defenders, strict=True)
-        ):
-            continue
-        yield tuple((card, n) for n, (card, _) in zip(amounts, defenders, strict=True) if n)
+    if not defenders:
+        return
+    for amounts in _amounts(amount, [left for _, left in defenders], 0, False):
+        if any(amounts):
+            yield tuple((card, n) for n, (card, _) in zip(amounts, defenders, strict=True) if n)
+
+
+def _amounts(amount: int, lefts: list[int], total: int, full: bool) -> Iterator[tuple[int, ...]]:
+    """Amounts for ``lefts`` that, after ``total`` absorbed so far (``full``: a card before
+    absorbed its whole remaining durability), make a legal defence."""
+    left, rest = lefts[0], lefts[1:]
+    most = min(left, amount - total)
+    if not rest:
+        if full:  # bleed is allowed: any amount from 0 up
+            choices: Iterable[int] = range(most + 1)
+        else:  # absorb the rest exactly, or absorb this card's full durability and bleed
+            exact = amount - total
+            choices = sorted({n for n in (exact, left) if 0 <= n <= most})
+        for n in choices:
+            yield (n,)
+        return
+    for n in range(most + 1):
+        for tail in _amounts(amount, rest, total + n, full or (n == left and n > 0)):
+            yield (n, *tail)

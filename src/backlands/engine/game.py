@@ -195,7 +195,11 @@ class Game:
                     f"player {i + 1} ({seat.name or seat.character.name}) does not bring a "
                     f"legal primal deck (1.1):\n{listed}"
                 )
-        if first_player is not None and not 0 <= first_player < len(seats):
+        if first_player is not None and (
+            isinstance(first_player, bool)
+            or not isinstance(first_player, int)
+            or not 0 <= first_player < len(seats)
+        ):
             raise GameSetupError(f"first player {first_player} is not a seat index (1.4)")
         self._init(seed, ruleset, keep_log)
         self.seats = tuple(seats)
@@ -355,7 +359,7 @@ class Game:
         why, and changes nothing."""
         reason = self._illegal(action)
         if reason is not None:
-            raise IllegalActionError(f"cannot {action}: {reason}")
+            raise IllegalActionError(f"cannot {_show(action)}: {reason}")
         self._actions.append(action)
         self._legal_cache = None
         self._answer(action)
@@ -576,9 +580,9 @@ class Game:
         decision = self._decision
         if decision is None:
             return "the game is over (9.1 to 9.3)"
-        stranger = self._stranger(action)
-        if stranger is not None:
-            return f"{stranger!r} is not a card of this game"
+        malformed = self._malformed(action)
+        if malformed is not None:
+            return malformed
         kind = decision.kind
         p = self.players[decision.player]
         if kind is DecisionKind.MAIN:
@@ -603,20 +607,30 @@ class Game:
             return self._equip_problem(p, action, window=True)
         return f"{p.name} is in a response window: play an instant spell or pass (8.1, 8.2)"
 
-    def _stranger(self, action: Action) -> CardInstance | None:
-        """A card instance named by ``action`` that is not this game's (same uid, other card)."""
-        named: tuple[CardInstance | None, ...]
+    def _malformed(self, action: Action) -> str | None:
+        """Why ``action`` is not even well formed for this game: a field of the wrong type,
+        or a card instance that is not this game's own (same uid, another card)."""
+        named: list[object] = []
         if isinstance(action, Equip):
-            named = (action.card, action.host)
+            named = [action.card]
+            if action.host is not None:
+                named.append(action.host)
         elif isinstance(action, Attack):
-            named = (action.card,)
+            named = [action.card]
+            if isinstance(action.target, bool) or not isinstance(action.target, int):
+                return f"the target must be a player index, not {action.target!r}"
         elif isinstance(action, Defend):
-            named = tuple(card for card, _ in action.absorbs)
-        else:
-            return None
+            for pair in action.absorbs:
+                if not isinstance(pair, tuple) or len(pair) != 2:
+                    return f"each defending card is a (card, amount) pair, not {pair!r}"
+                if isinstance(pair[1], bool) or not isinstance(pair[1], int):
+                    return f"an amount of damage is a whole number, not {pair[1]!r}"
+                named.append(pair[0])
         for instance in named:
-            if instance is not None and self._instances.get(instance.uid) is not instance:
-                return instance
+            if not isinstance(instance, CardInstance):
+                return f"{instance!r} is not a card instance"
+            if self._instances.get(instance.uid) is not instance:
+                return f"{instance!r} is not a card of this game"
         return None
 
     def _equip_problem(self, p: PlayerState, action: Equip, *, window: bool) -> str | None:
@@ -809,7 +823,7 @@ class Game:
         if self.turn:
             self._emit(ev.TurnEnded(self.active, self.turn))
         limit = self.ruleset.turn_limit
-        if limit is not None and self.turn >= limit:
+        if self.turn >= limit:
             self._finish(None, f"turn limit of {limit} reached")
             return
         n = len(self.players)
@@ -1006,6 +1020,14 @@ class Game:
         self._decision = None
         self._decision_step = None
         self._emit(ev.GameEnded(winner, reason))
+
+
+def _show(action: object) -> str:
+    """``str(action)``, or its ``repr`` when a malformed action cannot say itself."""
+    try:
+        return str(action)
+    except (AttributeError, TypeError, ValueError, IndexError):
+        return repr(action)
 
 
 def _check_player_count(count: int, ruleset: Ruleset) -> None:

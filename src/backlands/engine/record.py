@@ -69,7 +69,7 @@ class GameRecord:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
+    def from_json(cls, text: str | bytes) -> GameRecord:
         """Parse a record; a malformed one raises :class:`GameSetupError` saying what."""
         try:
             data = json.loads(text)
@@ -87,7 +87,11 @@ class GameRecord:
                 _int(data["seed"], "seed"),
                 None if first is None else _int(first, "first_player"),
                 tuple(
-                    (str(s["name"]), str(s["character"]), tuple(str(c) for c in s["cards"]))
+                    (
+                        _str(s["name"], "name"),
+                        _str(s["character"], "character"),
+                        tuple(_str(c, "card") for c in s["cards"]),
+                    )
                     for s in data["seats"]
                 ),
                 _ruleset(data["ruleset"]),
@@ -138,6 +142,12 @@ class GameRecord:
         return game
 
 
+def _str(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise GameSetupError(f"not a game record: a seat's {name} must be text, not {value!r}")
+    return value
+
+
 def _int(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise GameSetupError(f"not a game record: {name} must be an integer, not {value!r}")
@@ -145,25 +155,13 @@ def _int(value: object, name: str) -> int:
 
 
 def _ruleset(data: object) -> Ruleset:
-    """A Ruleset from JSON, each field of the type of its default (int, bool, or None)."""
+    """A Ruleset from JSON; a value the Ruleset refuses is a malformed record."""
     if not isinstance(data, dict):
         raise GameSetupError("not a game record: ruleset must be a mapping")
-    values: dict[str, object] = {}
-    for field in attrs.fields(Ruleset):
-        if field.name not in data:
-            continue
-        value = data[field.name]
-        default = field.default
-        if isinstance(default, bool):
-            good = isinstance(value, bool)
-        else:
-            good = (value is None and field.name == "turn_limit") or (
-                isinstance(value, int) and not isinstance(value, bool)
-            )
-        if not good:
-            raise GameSetupError(f"not a game record: ruleset.{field.name} is {value!r}")
-        values[field.name] = value
     unknown = sorted(set(data) - set(attrs.fields_dict(Ruleset)))
     if unknown:
         raise GameSetupError(f"not a game record: unknown ruleset fields {', '.join(unknown)}")
-    return Ruleset(**values)  # type: ignore[arg-type]
+    try:
+        return Ruleset(**data)
+    except ValueError as error:
+        raise GameSetupError(f"not a game record: {error}") from None
