@@ -55,6 +55,7 @@ __all__ = [
     "Trait",
     "Trigger",
     "TriggeredAbility",
+    "ValueEnum",
     "Whose",
 ]
 
@@ -62,7 +63,14 @@ __all__ = [
 # --------------------------------------------------------------------------- enums
 
 
-class Slot(enum.Enum):
+class ValueEnum(enum.Enum):
+    """An enum whose ``str`` is its value: the word card files, JSON and messages use."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Slot(ValueEnum):
     """The four slots of a player's mat (RULINGS 1.5, 4.1)."""
 
     WEAPON = "weapon"
@@ -70,11 +78,8 @@ class Slot(enum.Enum):
     CREATURE = "creature"
     SPELL = "spell"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class CardType(enum.Enum):
+class CardType(ValueEnum):
     """The six card types (RULINGS 10.1)."""
 
     WEAPON = "weapon"
@@ -83,9 +88,6 @@ class CardType(enum.Enum):
     INSTANT_SPELL = "instant_spell"
     ATTACH_SPELL = "attach_spell"
     ACTIVE_SPELL = "active_spell"
-
-    def __str__(self) -> str:
-        return self.value
 
     @property
     def slot(self) -> Slot | None:
@@ -117,7 +119,7 @@ _SLOT_OF_TYPE = {
 
 
 @functools.total_ordering
-class Rarity(enum.Enum):
+class Rarity(ValueEnum):
     """Rarity, ordered COMMON < UNCOMMON < RARE < LEGENDARY < MYTHICAL (RULINGS 10.2)."""
 
     COMMON = "common"
@@ -135,14 +137,11 @@ class Rarity(enum.Enum):
             return NotImplemented
         return self.rank < other.rank
 
-    def __str__(self) -> str:
-        return self.value
-
 
 _RARITY_RANK = {rarity: rank for rank, rarity in enumerate(Rarity)}
 
 
-class Trigger(enum.Enum):
+class Trigger(ValueEnum):
     """When a triggered ability resolves."""
 
     EQUIPPED = "equipped"  # when this card is equipped (4.4); an instant's ability (4.6)
@@ -152,11 +151,8 @@ class Trigger(enum.Enum):
     DEFENDS = "defends"  # when this card absorbs damage (6.2)
     DESTROYED = "destroyed"  # when this card is destroyed (7.4)
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class PlayerTarget(enum.Enum):
+class PlayerTarget(ValueEnum):
     """Which player(s) an effect acts on."""
 
     SELF = "self"  # the controller of the card
@@ -166,11 +162,8 @@ class PlayerTarget(enum.Enum):
     ATTACK_TARGET = "attack_target"  # the player this card is attacking (trigger: attacks)
     ATTACKER = "attacker"  # the player whose attack this card defends (trigger: defends)
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class CardTarget(enum.Enum):
+class CardTarget(ValueEnum):
     """Which equipped card an effect acts on."""
 
     THIS = "this"  # the card carrying the ability
@@ -179,51 +172,36 @@ class CardTarget(enum.Enum):
     OWN_CARD = "own_card"  # one of your own equipped cards, chosen
     ANY_CARD = "any_card"  # any equipped card, chosen
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class CardStat(enum.Enum):
+class CardStat(ValueEnum):
     """Card stats that modifiers may change; always computed from their sources."""
 
     DAMAGE = "damage"
     DURABILITY = "durability"
     PRIMAL_COST = "primal_cost"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class PlayerStat(enum.Enum):
+class PlayerStat(ValueEnum):
     """Player-level numbers that a character's PRO or CON may change (10.3)."""
 
     STARTING_INVENTORY = "starting_inventory"  # cards drawn at setup (1.3)
     DRAWS_PER_TURN = "draws_per_turn"  # cards drawn in the start phase (3.1)
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Keyword(enum.Enum):
+class Keyword(ValueEnum):
     """Keywords a player may be immune to (10.3: 'what keywords affect them')."""
 
     POISON = "poison"
     CURSE = "curse"
     STEAL = "steal"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Whose(enum.Enum):
+class Whose(ValueEnum):
     """Whose cards a card-stat modifier applies to, seen from the modifier's controller."""
 
     OWN = "own"
     OPPONENTS = "opponents"
     ALL = "all"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 # --------------------------------------------------------------------------- selectors

@@ -7,13 +7,12 @@ says what is asked and of whom; :meth:`Game.legal_actions` lists every legal ans
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import Any, TypeAlias
 
 import attrs
 
-from ..model import Slot
+from ..model import Slot, ValueEnum
 from .state import CardInstance
 
 __all__ = [
@@ -30,14 +29,11 @@ __all__ = [
 ]
 
 
-class DecisionKind(enum.Enum):
+class DecisionKind(ValueEnum):
     MAIN = "main"  # main-phase action: Equip or EndPhase (3.2, 4.x)
     ATTACK = "attack"  # attack-phase action: Attack (with its target) or EndPhase (3.3, 5.1)
     DEFEND = "defend"  # defence allocation against ``amount`` damage (6.1 to 6.5)
     RESPONSE = "response"  # a response window: Equip an instant spell or Pass (8.1 to 8.3)
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @attrs.frozen

@@ -11,13 +11,12 @@ receives every subclass, which is how the game log records everything.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
 
-from ..model import Slot
+from ..model import Slot, ValueEnum
 from .state import CardInstance
 
 __all__ = [
@@ -49,35 +48,26 @@ __all__ = [
 ]
 
 
-class Phase(enum.Enum):
+class Phase(ValueEnum):
     START = "start"
     MAIN = "main"
     ATTACK = "attack"
     END = "end"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class SacrificeReason(enum.Enum):
+class SacrificeReason(ValueEnum):
     COST = "cost"  # paying a primal cost (4.3)
     DAMAGE = "damage"  # undefended damage (6.1)
     BLEED = "bleed"  # bleed damage (6.3)
     EFFECT = "effect"  # a card's SACRIFICE effect (7.5)
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class DestroyReason(enum.Enum):
+class DestroyReason(ValueEnum):
     SALVAGE = "salvage"  # making room in a slot (4.2)
     WORN_OUT = "worn_out"  # counters reached durability (5.2, 6.2, 4.8)
     HOST_DESTROYED = "host_destroyed"  # an attach spell goes with its host (4.7)
     ELIMINATED = "eliminated"  # its controller went out (9.2)
     EFFECT = "effect"  # DESTROY or CURSE (7.2, 7.4)
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @attrs.frozen

@@ -7,13 +7,12 @@ a :class:`~backlands.engine.game.Game` whose pending decision is the active play
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
 
-from ..model import Card, Character, Slot
+from ..model import Card, Character, Slot, ValueEnum
 from ..ruleset import STANDARD, Ruleset
 
 if TYPE_CHECKING:
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["MatCard", "PlayerSetup", "Position", "StartPhase"]
 
 
-class StartPhase(enum.Enum):
+class StartPhase(ValueEnum):
     MAIN = "main"
     ATTACK = "attack"
 

@@ -8,25 +8,20 @@ slot, or attached under the card in a slot).
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
-from ..model import Card, Character, Slot
+from ..model import Card, Character, Slot, ValueEnum
 
 __all__ = ["CardInstance", "Equipped", "PlayerState", "Zone"]
 
 
-class Zone(enum.Enum):
+class Zone(ValueEnum):
     """Where a card instance is."""
 
     PRIMAL_DECK = "primal_deck"
     INVENTORY = "inventory"
     VOID = "void"
     MAT = "mat"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @attrs.frozen(repr=False)
