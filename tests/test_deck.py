@@ -206,7 +206,10 @@ def test_a_deck_made_in_code_needs_no_card_database() -> None:
 
 
 def test_importing_the_deck_rules_never_imports_yaml() -> None:
-    code = "import sys, backlands.deck; assert not [m for m in sys.modules if 'yaml' in m]"
+    code = (
+        "import sys, backlands.deck, backlands.deckrules\n"
+        "assert not [m for m in sys.modules if 'yaml' in m]"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     code = (

@@ -1,24 +1,23 @@
-"""Reading deck files (internal): the YAML half of :mod:`backlands.deck`.
+"""Parsing a deck's YAML (internal): the YAML half of :mod:`backlands.deck`.
 
-:func:`load_deck` reads a deck file's YAML (through :mod:`._yaml`, which keeps every
+:func:`parse_deck` reads a deck file's YAML (through :mod:`._yaml`, which keeps every
 value's line) and resolves its names against a :class:`CardDatabase`, giving a
-:class:`~backlands.deck.Deck` whose :attr:`~backlands.deck.Deck.problems` carry everything
-wrong with what the file says. :mod:`backlands.deck` re-exports :func:`load_deck` and
-:func:`is_deck_path` through functions that import this module when first called, so that
-``import backlands.deck`` never imports YAML.
+:class:`~backlands.deckrules.Deck` whose :attr:`~backlands.deckrules.Deck.problems` carry
+everything wrong with what the file says. :func:`backlands.deck.load_deck` reads the file
+and imports this module when first called, so that ``import backlands.deck`` never imports
+YAML. This module depends on :mod:`backlands.deckrules` only, never on
+:mod:`backlands.deck`.
 """
 
 from __future__ import annotations
 
 import difflib
 import math
-import os
-from pathlib import Path
 from typing import Any
 
 from ._yaml import YamlDocument, decode_text, read_yaml
 from .database import CardDatabase
-from .deck import (
+from .deckrules import (
     Deck,
     DeckEntry,
     DeckProblem,
@@ -30,35 +29,15 @@ from .deck import (
 )
 from .model import Character
 
-__all__ = ["is_deck_path", "load_deck"]
+__all__ = ["parse_deck"]
 
 _TOP_LEVEL_KEYS = ("name", "character", "cards")
 _DUPLICATE_KEY = "this key appears twice in the same mapping"  # the message of _yaml.read_yaml
 
 
-def load_deck(
-    source: str | os.PathLike[str], cards: CardDatabase, *, file: str | None = None
-) -> Deck:
-    """Read a deck and resolve its character and cards against ``cards``
-    (see :func:`backlands.deck.load_deck`)."""
-    if is_deck_path(source):
-        path = Path(source)
-        data: str | bytes = path.read_bytes()
-        name = file if file is not None else os.fspath(source)
-    else:
-        data = str(source)
-        name = file if file is not None else "<deck>"
-    return _parse(data, name, cards)
-
-
-def is_deck_path(source: str | os.PathLike[str]) -> bool:
-    """Whether :func:`load_deck` takes ``source`` as a path (True) or as YAML text."""
-    if not isinstance(source, str):
-        return True
-    return "\n" not in source and source.lower().endswith((".yaml", ".yml"))
-
-
-def _parse(data: str | bytes, file: str, cards: CardDatabase) -> Deck:
+def parse_deck(data: str | bytes, file: str, cards: CardDatabase) -> Deck:
+    """The deck that ``data`` (a deck file's bytes, or its text) describes, with ``file``
+    naming it in problems; never raises for what the data says."""
     if isinstance(data, bytes):
         decoded, decode_problems = decode_text(data, file)
         if decoded is None:
