@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run test lint typecheck pytest bench clean
+.PHONY: setup run test lint typecheck pytest bench bench-ratio clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ test: lint typecheck pytest
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# random self-play as a ratio to ../shared/bench/bare_loop.py (issue 7); ARGS=--quick for a smoke run
+bench-ratio: $(STAMP)
+	$(BIN)/python bench/ratio.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache
