@@ -19,6 +19,7 @@ from .model import Card, CardType, Character, Rarity, Selector, Slot, Trait
 from .ruleset import STANDARD, Ruleset
 
 if TYPE_CHECKING:
+    from ._converter import card_to_data, character_to_data
     from ._loader import load_cards
 
 
@@ -29,6 +30,14 @@ def __getattr__(name: str) -> Any:
         from ._loader import load_cards
 
         return load_cards
+    if name == "card_to_data":
+        from ._converter import card_to_data
+
+        return card_to_data
+    if name == "character_to_data":
+        from ._converter import character_to_data
+
+        return character_to_data
     raise AttributeError(f"module 'backlands' has no attribute {name!r}")
 
 
@@ -58,6 +67,8 @@ __all__ = [
     "Trait",
     "UsageError",
     "__version__",
+    "card_to_data",
+    "character_to_data",
     "load_cards",
     "load_deck",
     "validate_deck",

@@ -12,6 +12,8 @@ detailed-validation exception groups (their ``__notes__`` carry the field name o
 ``converter.unstructure`` produces the card-file form back (enums by value, tuples as lists,
 defaults left out, ``effect:``/``modifier:`` tags written), so that
 ``converter.structure(converter.unstructure(x), type(x)) == x`` for every model value.
+:func:`card_to_data` and :func:`character_to_data` are the public face of it
+(``backlands.card_to_data``).
 """
 
 from __future__ import annotations
@@ -74,6 +76,8 @@ __all__ = [
     "EFFECTS",
     "MODIFIERS",
     "SLUG",
+    "card_to_data",
+    "character_to_data",
     "converter",
     "did_you_mean",
     "structure_at",
@@ -542,6 +546,24 @@ converter.register_unstructure_hook(Selector, _unstructure_selector)
 converter.register_unstructure_hook_func(
     lambda t: isinstance(t, type) and attrs.has(t) and t is not Selector, _unstructure_model
 )
+
+
+def card_to_data(card: Card) -> dict[str, Any]:
+    """``card`` as plain data: the mapping a card file's ``cards:`` list holds for it.
+
+    Enums are written by value, tuples as lists, ability tags (``effect:``, ``modifier:``)
+    included, and fields equal to their default left out. The result is JSON-ready, and
+    written into a card file it loads back (:func:`backlands.load_cards`) as an equal card.
+    """
+    data: dict[str, Any] = converter.unstructure(card)
+    return data
+
+
+def character_to_data(character: Character) -> dict[str, Any]:
+    """``character`` as plain data: the mapping a card file's ``characters:`` list holds
+    for it (see :func:`card_to_data`)."""
+    data: dict[str, Any] = converter.unstructure(character)
+    return data
 
 
 # --------------------------------------------------------------------------- problems

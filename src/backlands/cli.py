@@ -24,9 +24,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from . import __version__
-from ._converter import converter
-from ._loader import load_cards
+from . import __version__, card_to_data, character_to_data, load_cards
 from .agents import RandomAgent, play_game
 from .database import CardDatabase
 from .deck import (
@@ -42,12 +40,7 @@ from .deck import (
 from .describe import describe_ability, describe_card, describe_character
 from .engine import Event, Game, GameRecord, Seat
 from .errors import BacklandsError, CardDatabaseError, UsageError
-from .model import (
-    Card,
-    CardType,
-    Character,
-    Rarity,
-)
+from .model import Card, CardType, Rarity
 from .report import EventPrinter, game_summary
 from .simulation import seat, simulate
 
@@ -389,7 +382,7 @@ def _show(cards: CardDatabase, key: str, output: str) -> int:
             raise UsageError(
                 f"no card or character '{key}'" + suggest(key, known, "card or character")
             )
-        data, text = _character_json(character), describe_character(character)
+        data, text = character_to_data(character), describe_character(character)
     print(json.dumps(data, indent=2, ensure_ascii=False) if output == "json" else text)
     return 0
 
@@ -495,7 +488,7 @@ def _average_line(label: str, average: float | None, over: int) -> str:
 def _card_json(card: Card) -> dict[str, Any]:
     """The card in card-file form with every field present (None where the card has no such
     stat or text, [] for no abilities), plus its abilities in words."""
-    form: dict[str, Any] = converter.unstructure(card)
+    form = card_to_data(card)
     data: dict[str, Any] = {}
     for field in attrs.fields(Card):
         if field.name in form:
@@ -503,12 +496,6 @@ def _card_json(card: Card) -> dict[str, Any]:
         else:  # card-file form leaves out a field equal to its default
             data[field.name] = list(field.default) if field.default == () else field.default
     data["abilities_text"] = [describe_ability(a) for a in card.abilities]
-    return data
-
-
-def _character_json(character: Character) -> dict[str, Any]:
-    """The character in card-file form."""
-    data: dict[str, Any] = converter.unstructure(character)
     return data
 
 
