@@ -64,7 +64,13 @@ __all__ = [
 
 
 class ValueEnum(enum.Enum):
-    """An enum whose ``str`` is its value: the word card files, JSON and messages use."""
+    """An enum whose ``str`` is its value: the word card files, JSON and messages use.
+
+    Members hash by identity (each member is a singleton, and enums compare by identity):
+    the engine keys hot dicts by slot and stat, and ``Enum.__hash__`` runs in Python.
+    """
+
+    __hash__ = object.__hash__
 
     def __str__(self) -> str:
         return str(self.value)

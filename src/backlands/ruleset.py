@@ -27,7 +27,7 @@ def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> 
         raise ValueError(f"Ruleset.{attribute.name} must be true or false, not {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Ruleset:
     """Deck construction and game parameters, with the RULINGS number each one comes from."""
 

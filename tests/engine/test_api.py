@@ -82,7 +82,7 @@ def state(game: Game) -> tuple[Any, ...]:
         game.outcome,
         game.actions,
         None if game.log is None else tuple(game.log),
-        game._rng.getstate(),
+        game._t.rng.getstate(),
         tuple(
             (
                 p.name,
@@ -258,8 +258,8 @@ def test_mutating_a_copy_leaves_the_original_unchanged() -> None:
         p.poisoned = True
     assert other.log is not None and game.log is not None
     other.log.clear()
-    other._agenda.clear()
-    other._rng.random()
+    other._t.agenda.clear()
+    other._t.rng.random()
     assert state(game) == before
     assert game.log  # not the copy's list
 

@@ -33,8 +33,8 @@ def test_a_forged_instance_with_a_real_uid_is_refused(
     dear = make_card(CardType.WEAPON, cost=5)
     game = position(player(6, inventory=[cheap]), player(6))
     real = find(game, cheap)
-    forged = CardInstance(real.uid, dear, real.owner)  # equal to ``real``: same uid
-    assert forged == real
+    forged = CardInstance(real.uid, dear, real.owner)  # same uid, another card
+    assert forged != real and forged.uid == real.uid
     assert Equip(forged) not in game.legal_actions()
     assert_illegal(game, Equip(forged), "is not a card of this game")
     assert Equip(real) in game.legal_actions()

@@ -9,6 +9,7 @@ from . import events
 from .actions import (
     Action,
     Attack,
+    Choose,
     Decision,
     DecisionKind,
     Defend,
@@ -19,15 +20,20 @@ from .actions import (
     action_to_json,
 )
 from .events import Event, EventBus
-from .game import EquippedView, Game, GameView, LegalActions, Outcome, PlayerView, Seat
+from .game import Game, GameRecord, LegalActions
 from .position import MatCard, PlayerSetup, Position, StartPhase
-from .record import GameRecord
-from .state import CardInstance, Equipped, PlayerState, Zone
+from .setup import Seat
+from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
+from .table import Choice, Table, Work
+from .triggers import Reaction, TriggerIndex
+from .views import EquippedView, GameView, PlayerView
 
 __all__ = [
     "Action",
     "Attack",
     "CardInstance",
+    "Choice",
+    "Choose",
     "Decision",
     "DecisionKind",
     "Defend",
@@ -48,8 +54,12 @@ __all__ = [
     "PlayerState",
     "PlayerView",
     "Position",
+    "Reaction",
     "Seat",
     "StartPhase",
+    "Table",
+    "TriggerIndex",
+    "Work",
     "Zone",
     "action_from_json",
     "action_to_json",

@@ -18,6 +18,7 @@ from .state import CardInstance
 __all__ = [
     "Action",
     "Attack",
+    "Choose",
     "Decision",
     "DecisionKind",
     "Defend",
@@ -34,6 +35,7 @@ class DecisionKind(ValueEnum):
     ATTACK = "attack"  # attack-phase action: Attack (with its target) or EndPhase (3.3, 5.1)
     DEFEND = "defend"  # defence allocation against ``amount`` damage (6.1 to 6.5)
     RESPONSE = "response"  # a response window: Equip an instant spell or Pass (8.1 to 8.3)
+    CHOOSE = "choose"  # an ability's choice: Choose one of its options (11.4)
 
 
 @attrs.frozen
@@ -41,7 +43,8 @@ class Decision:
     """What the game waits for: ``player`` must answer a ``kind`` decision.
 
     For DEFEND, ``amount`` is the damage to defend and ``source`` the attacking card (None
-    for damage that comes from no card, such as poison).
+    for damage that comes from no card, such as poison). For CHOOSE, ``source`` is the card
+    whose ability asks (None for a character's or a rule's).
     """
 
     kind: DecisionKind
@@ -52,6 +55,8 @@ class Decision:
     def __str__(self) -> str:
         if self.kind is DecisionKind.DEFEND:
             return f"P{self.player + 1} defends {self.amount} damage"
+        if self.kind is DecisionKind.CHOOSE and self.source is not None:
+            return f"P{self.player + 1} chooses for {self.source.card.name}"
         return f"P{self.player + 1}: {self.kind} decision"
 
 
@@ -122,7 +127,20 @@ class Pass:
         return "pass"
 
 
-Action: TypeAlias = Equip | EndPhase | Attack | Defend | Pass
+@attrs.frozen
+class Choose:
+    """Answer an ability's choice (11.4): a player (by index) or an equipped card."""
+
+    option: int | CardInstance
+
+    def __str__(self) -> str:
+        if isinstance(self.option, CardInstance):
+            return f"choose {self.option.card.name}"
+        return f"choose P{self.option + 1}"
+
+
+Action: TypeAlias = Equip | EndPhase | Attack | Defend | Pass | Choose
+ACTION_CLASSES = (Equip, EndPhase, Attack, Defend, Pass, Choose)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -136,6 +154,10 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"action": "defend", "absorbs": [[c.uid, n] for c, n in action.absorbs]}
     if isinstance(action, EndPhase):
         return {"action": "end_phase"}
+    if isinstance(action, Choose):
+        if isinstance(action.option, CardInstance):
+            return {"action": "choose", "card": action.option.uid}
+        return {"action": "choose", "player": action.option}
     return {"action": "pass"}
 
 
@@ -171,6 +193,10 @@ def action_from_json(data: dict[str, Any], instances: dict[int, CardInstance]) -
         return EndPhase()
     if kind == "pass":
         return Pass()
+    if kind == "choose":
+        if "card" in data:
+            return Choose(card(data["card"]))
+        return Choose(number(data.get("player")))
     raise ValueError(f"unknown action {kind!r}")
 
 

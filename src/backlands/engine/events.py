@@ -45,6 +45,7 @@ __all__ = [
     "SacrificeReason",
     "TurnEnded",
     "TurnStarted",
+    "event_to_json",
 ]
 
 
@@ -189,6 +190,28 @@ class GameEnded(Event):
     reason: str
 
 
+def _plain(value: object) -> Any:
+    if isinstance(value, CardInstance):
+        return value.uid
+    if isinstance(value, ValueEnum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """A JSON-ready form of an event: its class name and fields, cards by uid, enums by value.
+
+    Card instances belong to one game and compare by identity, so two games' logs compare
+    by this form: ``[event_to_json(e) for e in log]``.
+    """
+    data: dict[str, Any] = {"event": type(event).__name__}
+    for field in attrs.fields(type(event)):
+        data[field.name] = _plain(getattr(event, field.name))
+    return data
+
+
 # --------------------------------------------------------------------------- proposals
 
 
@@ -224,14 +247,21 @@ Handler = Callable[[Any], None]
 
 
 class EventBus:
-    """Handlers by event class, called in priority order (highest first, then oldest)."""
+    """Handlers by event class, called in priority order (highest first, then oldest).
 
-    __slots__ = ("_by_class", "_resolved", "_serial")
+    ``wanted`` maps each of the engine's event classes that has a handler to its handlers,
+    in order: the engine builds an event only when its class is there (or a trigger listens
+    to it), so a game nobody watches makes no event objects at all.
+    """
+
+    __slots__ = ("_by_class", "_resolved", "_serial", "on_change", "wanted")
 
     def __init__(self) -> None:
         self._by_class: dict[type, list[tuple[int, int, Handler]]] = {}
         self._resolved: dict[type, tuple[Handler, ...]] = {}
         self._serial = 0
+        self.wanted: dict[type, tuple[Handler, ...]] = {}
+        self.on_change: Callable[[], None] | None = None  # the game's, to re-read ``wanted``
 
     def subscribe(
         self, event_class: type[E], handler: Callable[[E], None], priority: int = 0
@@ -239,12 +269,23 @@ class EventBus:
         """Call ``handler(event)`` for every published ``event_class`` (or subclass)."""
         self._serial += 1
         self._by_class.setdefault(event_class, []).append((-priority, self._serial, handler))
-        self._resolved.clear()
+        self._changed()
 
     def unsubscribe(self, event_class: type[E], handler: Callable[[E], None]) -> None:
         entries = self._by_class.get(event_class, [])
         self._by_class[event_class] = [e for e in entries if e[2] != handler]
+        self._changed()
+
+    def _changed(self) -> None:
         self._resolved.clear()
+        wanted = {}
+        for cls in _ENGINE_CLASSES:
+            handlers = self._handlers(cls)
+            if handlers:
+                wanted[cls] = handlers
+        self.wanted = wanted
+        if self.on_change is not None:
+            self.on_change()
 
     def _handlers(self, cls: type) -> tuple[Handler, ...]:
         found = self._resolved.get(cls)
@@ -269,3 +310,17 @@ class EventBus:
 
 def _order(entry: tuple[int, int, Handler]) -> tuple[int, int]:
     return entry[0], entry[1]
+
+
+def _subclasses(cls: type) -> list[type]:
+    found = [cls]
+    sub: type
+    for sub in cls.__subclasses__():
+        found.extend(_subclasses(sub))
+    return found
+
+
+# every event and proposal class the engine publishes (a base class is never published)
+_ENGINE_CLASSES = tuple(
+    c for c in _subclasses(Event) + _subclasses(Proposal) if c not in (Event, Proposal)
+)

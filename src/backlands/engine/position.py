@@ -12,19 +12,15 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..model import Card, Character, Slot, ValueEnum
+from ..model import Card, Character, Slot
 from ..ruleset import STANDARD, Ruleset
+from .game import Game
+from .steps import StartPhase
 
 if TYPE_CHECKING:
     from .events import Event, Handler
-    from .game import Game
 
 __all__ = ["MatCard", "PlayerSetup", "Position", "StartPhase"]
-
-
-class StartPhase(ValueEnum):
-    MAIN = "main"
-    ATTACK = "attack"
 
 
 @attrs.frozen
@@ -74,6 +70,4 @@ class Position:
     ) -> Game:
         """The game in this position; ``seed`` drives later coins and shuffles; ``handlers``
         are subscribed before anything happens (see ``Game``)."""
-        from .game import Game
-
         return Game.from_position(self, seed=seed, keep_log=keep_log, handlers=handlers)

@@ -1,18 +1,20 @@
-"""Game state: card instances, equipped cards and the zones of each player (RULINGS 1.5).
+"""Game state: card instances, equipped cards, the zones of each player (RULINGS 1.5).
 
-The state is plain mutable data owned by one :class:`~backlands.engine.game.Game`; only the
-game changes it, and every change it makes is published as an event. Every card of the game
-sits in exactly one zone at all times: a primal deck, an inventory, a void, or a mat (in a
-slot, or attached under the card in a slot).
+Plain mutable slotted data, changed only by the engine's rules (``table``, ``flow``,
+``questions``); every change they make is published as an event. Every card of the game sits
+in exactly one zone at all times: a primal deck, an inventory, a void, or a mat (in a slot,
+or attached under the card in a slot).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import attrs
 
 from ..model import Card, Character, Slot, ValueEnum
 
-__all__ = ["CardInstance", "Equipped", "PlayerState", "Zone"]
+__all__ = ["CardInstance", "Equipped", "Outcome", "PlayerState", "Zone"]
 
 
 class Zone(ValueEnum):
@@ -24,16 +26,34 @@ class Zone(ValueEnum):
     MAT = "mat"
 
 
-@attrs.frozen(repr=False)
 class CardInstance:
-    """One physical card in a game. Equal and hashed by ``uid`` alone.
+    """One physical card in a game: a ``uid`` unique in the game, the printed ``card`` and
+    its ``owner``, none of which ever changes (1.5, 7.3).
 
-    ``owner`` never changes (7.3); who *controls* an equipped card is whose mat it is on.
+    Two instances are equal when they are the same card at the same uid of the same owner
+    (a game and its replay, say); they hash by uid. The engine itself compares them by
+    identity: an instance belongs to one game and its copies, which share it. Who *controls*
+    an equipped card is whose mat it is on.
     """
 
-    uid: int
-    card: Card = attrs.field(eq=False)
-    owner: int = attrs.field(eq=False)
+    __slots__ = ("actions", "card", "owner", "uid")
+
+    def __init__(self, uid: int, card: Card, owner: int) -> None:
+        self.uid = uid
+        self.card = card
+        self.owner = owner
+        # the game's action values naming this card, made once each (see questions.py)
+        self.actions: dict[object, Any] = {}
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not CardInstance:
+            return NotImplemented
+        return self.uid == other.uid and self.owner == other.owner and self.card == other.card
+
+    def __hash__(self) -> int:
+        return hash(self.uid)
 
     def __repr__(self) -> str:
         return f"<{self.card.name} #{self.uid}>"
@@ -42,59 +62,131 @@ class CardInstance:
         return f"{self.card.name} #{self.uid}"
 
 
-@attrs.define(slots=True)
 class Equipped:
     """A card on a mat with its durability counters and the turn it was equipped (4.5).
 
     Attach spells under it are ``attached`` (4.7): they share its slot and go with it.
     """
 
-    instance: CardInstance
-    turn: int
-    counters: int = 0
-    attached: list[Equipped] = attrs.field(factory=list)
+    __slots__ = ("attached", "counters", "instance", "turn")
+
+    def __init__(
+        self,
+        instance: CardInstance,
+        turn: int,
+        counters: int = 0,
+        attached: list[Equipped] | None = None,
+    ) -> None:
+        self.instance = instance
+        self.turn = turn
+        self.counters = counters
+        self.attached: list[Equipped] = [] if attached is None else attached
 
     def copy(self) -> Equipped:
-        return Equipped(self.instance, self.turn, self.counters, [a.copy() for a in self.attached])
+        attached = self.attached
+        return Equipped(
+            self.instance,
+            self.turn,
+            self.counters,
+            [a.copy() for a in attached] if attached else [],
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Equipped):
+            return NotImplemented
+        return (self.instance, self.turn, self.counters, self.attached) == (
+            other.instance,
+            other.turn,
+            other.counters,
+            other.attached,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return (
+            f"Equipped({self.instance!r}, turn={self.turn}, counters={self.counters}, "
+            f"attached={self.attached!r})"
+        )
 
 
-@attrs.define(slots=True)
 class PlayerState:
     """One player's character and zones.
 
     ``primal_deck`` holds the top card LAST (``primal_deck[-1]`` is the top) so that
     drawing and sacrificing are O(1); :meth:`deck_top_first` gives the rulebook's order.
+    ``mat`` keeps the order in which its slots were filled.
     """
 
-    index: int
-    name: str
-    character: Character
-    primal_deck: list[CardInstance]
-    inventory: list[CardInstance] = attrs.field(factory=list)
-    void: list[CardInstance] = attrs.field(factory=list)
-    mat: dict[Slot, Equipped] = attrs.field(factory=dict)
-    poisoned: bool = False
-    out: bool = False
-    turns_taken: int = 0
-    attacked: set[Slot] = attrs.field(factory=set)
+    __slots__ = (
+        "attacked",
+        "character",
+        "index",
+        "inventory",
+        "mat",
+        "name",
+        "out",
+        "poisoned",
+        "primal_deck",
+        "turns_taken",
+        "void",
+    )
+
+    def __init__(
+        self,
+        index: int,
+        name: str,
+        character: Character,
+        primal_deck: list[CardInstance],
+        inventory: list[CardInstance] | None = None,
+        void: list[CardInstance] | None = None,
+        mat: dict[Slot, Equipped] | None = None,
+        poisoned: bool = False,
+        out: bool = False,
+        turns_taken: int = 0,
+        attacked: set[Slot] | None = None,
+    ) -> None:
+        self.index = index
+        self.name = name
+        self.character = character
+        self.primal_deck = primal_deck
+        self.inventory: list[CardInstance] = [] if inventory is None else inventory
+        self.void: list[CardInstance] = [] if void is None else void
+        self.mat: dict[Slot, Equipped] = {} if mat is None else mat
+        self.poisoned = poisoned
+        self.out = out
+        self.turns_taken = turns_taken
+        self.attacked: set[Slot] = set() if attacked is None else attacked
 
     def deck_top_first(self) -> list[CardInstance]:
         return self.primal_deck[::-1]
 
     def copy(self) -> PlayerState:
+        mat = self.mat
         return PlayerState(
             self.index,
             self.name,
             self.character,
-            list(self.primal_deck),
-            list(self.inventory),
-            list(self.void),
-            {slot: eq.copy() for slot, eq in self.mat.items()},
+            self.primal_deck[:],
+            self.inventory[:],
+            self.void[:],
+            {slot: eq.copy() for slot, eq in mat.items()} if mat else {},
             self.poisoned,
             self.out,
             self.turns_taken,
             set(self.attacked),
         )
 
+    def __repr__(self) -> str:
+        return f"<PlayerState {self.index} {self.name!r}>"
+
     def __str__(self) -> str:
         return self.name
+
+
+@attrs.frozen
+class Outcome:
+    """How the game ended: ``winner`` is a player index, or None for a draw (9.1 to 9.3)."""
+
+    winner: int | None
+    reason: str

@@ -1,0 +1,257 @@
+"""The flow: run the agenda to the next decision, the turn (3.x), the queue of triggered
+abilities (11.3) and the state checks (worn-out cards, 6.2; players out, 9.1 to 9.3).
+
+:func:`advance` pops steps off the agenda and runs them until a question has a real choice
+or the game is over. After every step (and after every answer), the state is checked and
+what the step triggered joins the queue; one queued ability at a time then resolves, its
+effects pushed as steps that may themselves ask questions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..model import CardStat, CardType, PlayerStat, Slot
+from . import events as ev
+from .actions import Action
+from .questions import QUESTIONS
+from .steps import (
+    ATTACK_PHASE,
+    CHOOSE,
+    DEFEND,
+    END_PHASE,
+    MAIN,
+    RESOLVE,
+    RESOLVED,
+    RESPOND,
+    RUN,
+    SURVIVE_ACTIVE_OUT,
+    TAKE_DAMAGE,
+    TURN_START,
+    UPKEEP,
+    Step,
+)
+from .table import Table
+from .triggers import resolution_order
+
+__all__ = ["advance", "answer", "ask", "check_state"]
+
+_START = ev.Phase.START
+_MAIN = ev.Phase.MAIN
+_END = ev.Phase.END
+_DRAWS = PlayerStat.DRAWS_PER_TURN
+_DURABILITY = CardStat.DURABILITY
+
+
+def advance(t: Table) -> None:
+    """Run agenda steps until a decision with a real choice is pending, or the end."""
+    agenda = t.agenda
+    players = t.players
+    while t.decision is None and t.outcome is None:
+        if t.triggered:
+            t.queue.extend(resolution_order(t.triggered, t.active, len(players)))
+            t.triggered.clear()
+        if t.queue and not t.resolving:  # 11.3: the next ability, completely
+            reaction, event = t.queue.pop(0)
+            t.resolving = True
+            agenda.append((RESOLVED, -1))
+            agenda.append((RESOLVE, reaction.player, reaction, event))
+        if not agenda:
+            next_turn(t)
+            continue
+        step = agenda.pop()
+        kind = step[0]
+        if kind != RESOLVED and players[step[1]].out:  # 9.2: no more turns or decisions
+            continue
+        RUNNERS[kind](t, step)
+        check_state(t)
+
+
+def ask(t: Table, step: Step) -> None:
+    """Ask the question of ``step``; one without a real choice is answered at once."""
+    question = QUESTIONS[step[0]]
+    if question.has_choice(t, step):
+        t.decision = question.decision(t, step)
+        t.step = step
+        return
+    question.forced(t, step)
+
+
+def answer(t: Table, action: Action) -> None:
+    """Apply a legal answer to the pending decision (recorded), then run on."""
+    step = t.step
+    assert step is not None
+    t.actions.append(action)
+    t.decision = None
+    t.step = None
+    t.listing = None
+    QUESTIONS[step[0]].apply(t, step, action)
+    check_state(t)
+    advance(t)
+
+
+# --------------------------------------------------------------------------- the turn
+
+
+def next_turn(t: Table) -> None:  # 3.4: play passes clockwise
+    if t.turn and ev.TurnEnded in t.heard:
+        t.emit(ev.TurnEnded(t.active, t.turn))
+    limit = t.ruleset.turn_limit
+    if t.turn >= limit:
+        t.finish(None, f"turn limit of {limit} reached")
+        return
+    players = t.players
+    n = len(players)
+    following = (t.active + 1) % n
+    while players[following].out:  # skipping players who are out
+        following = (following + 1) % n
+    t.agenda.append((TURN_START, following))
+
+
+def start_turn(t: Table, step: Step) -> None:  # 3.1
+    p = t.players[step[1]]
+    t.turn += 1
+    t.active = p.index
+    p.turns_taken += 1
+    p.attacked.clear()
+    heard = t.heard
+    if ev.TurnStarted in heard:
+        t.emit(ev.TurnStarted(p.index, t.turn))
+    if ev.PhaseStarted in heard:
+        t.emit(ev.PhaseStarted(p.index, _START))
+    t.draw(p, t.stats.player(p.index, _DRAWS))
+    check_state(t)  # 9.2: drawing the last card puts the player out at once
+    if p.out:
+        return
+    if ev.PhaseStarted in t.heard:
+        t.emit(ev.PhaseStarted(p.index, _MAIN))
+    t.agenda.append((MAIN, p.index))
+
+
+def end_phase(t: Table, step: Step) -> None:  # 3.4: "at the end of your turn" first
+    if ev.PhaseStarted in t.heard:
+        t.emit(ev.PhaseStarted(step[1], _END))
+
+
+def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
+    p = t.players[step[1]]
+    spell = p.mat.get(Slot.SPELL)
+    if spell is not None and spell.instance.card.type is CardType.ACTIVE_SPELL:
+        t.add_counters(p, spell, t.ruleset.active_spell_counters_per_turn)  # 4.8
+    if p.poisoned:  # 7.1
+        rng = t.rng
+        coins = tuple(rng.random() < 0.5 for _ in range(t.ruleset.poison_coins))
+        cured = all(coins)
+        if cured:
+            p.poisoned = False
+        if ev.PoisonChecked in t.heard:
+            t.emit(ev.PoisonChecked(p.index, coins, cured))
+        if not cured:
+            t.agenda.append((TAKE_DAMAGE, p.index, t.ruleset.poison_damage, None))
+
+
+def respond(t: Table, step: Step) -> None:  # 8.1, 8.2
+    if t.ruleset.response_windows:
+        ask(t, step)
+
+
+def take_damage(t: Table, step: Step) -> None:
+    """The player takes damage: offered as a proposal, then defended (6.1, 6.5)."""
+    _, target, amount, source = step
+    if ev.DamageProposal in t.heard:
+        proposal = t.bus.propose(ev.DamageProposal(target, amount, source))
+        if proposal.cancelled:
+            return
+        amount = proposal.amount
+    if amount <= 0:
+        return
+    if ev.DamageTaken in t.heard:
+        t.emit(ev.DamageTaken(target, amount, source))
+    t.agenda.append((DEFEND, target, amount, source))
+
+
+def run_work(t: Table, step: Step) -> None:
+    step[2].run(t)
+
+
+def resolve(t: Table, step: Step) -> None:  # 11.3: one queued ability resolves
+    step[2].resolve(t, step[3])
+
+
+def resolved(t: Table, step: Step) -> None:
+    t.resolving = False
+
+
+RUNNERS: dict[int, Callable[[Table, Step], None]] = {
+    TURN_START: start_turn,
+    MAIN: ask,
+    ATTACK_PHASE: ask,
+    END_PHASE: end_phase,
+    UPKEEP: upkeep,
+    RESPOND: respond,
+    TAKE_DAMAGE: take_damage,
+    DEFEND: ask,
+    CHOOSE: ask,
+    RUN: run_work,
+    RESOLVE: resolve,
+    RESOLVED: resolved,
+}
+
+
+# --------------------------------------------------------------------------- state checks
+
+
+def check_state(t: Table) -> None:
+    """State checks after each step and answer: worn-out cards (4.8, 6.2), then 9.1 to 9.3:
+    players with an empty primal deck are out; maybe the game is over. Each check runs only
+    if what it looks at changed since it last ran."""
+    if t.stats.stale:
+        check_durability(t)
+    if not t.decks_changed:
+        return
+    t.decks_changed = False
+    players = t.players
+    newly = [p for p in players if not p.out and not p.primal_deck]
+    if not newly:
+        return
+    for p in newly:
+        p.out = True
+    for p in newly:
+        for slot in list(p.mat):  # 9.2: their equipped cards are destroyed
+            t.destroy(p, slot, ev.DestroyReason.ELIMINATED)
+        p.poisoned = False
+        if ev.PlayerEliminated in t.heard:
+            t.emit(ev.PlayerEliminated(p.index))
+    t.stats.changed()
+    if players[t.active].out:
+        # 9.2: the rest of the active player's turn is skipped, response windows to what
+        # they did included; a defence against damage already dealt still resolves, and so
+        # do abilities already triggered.
+        t.agenda[:] = [
+            step
+            for step in t.agenda
+            if step[0] in SURVIVE_ACTIVE_OUT or (step[0] == RESPOND and step[2])
+        ]
+    remaining = [p for p in players if not p.out]
+    if len(remaining) == 1:
+        t.finish(remaining[0].index, "last player with cards in their primal deck (9.1)")
+    elif not remaining:
+        t.finish(None, "every remaining player went out at the same check (9.3)")
+
+
+def check_durability(t: Table) -> None:
+    """At any time, a card whose counters equal or exceed its live durability is destroyed
+    (4.8, 6.2): a durability modifier coming or going can cause that."""
+    stats = t.stats
+    while stats.stale:
+        stats.stale = False
+        changes = stats.durability_in_play()
+        if not changes and not stats.durability_modified:
+            return  # no durability modifier in play, now or before: nothing moved
+        stats.durability_modified = changes
+        for p in t.players:
+            for slot, eq in list(p.mat.items()):
+                if p.mat.get(slot) is not eq or not eq.instance.card.type.has_durability:
+                    continue
+                if eq.counters >= stats.card(eq.instance, _DURABILITY, p.index):
+                    t.destroy(p, slot, ev.DestroyReason.WORN_OUT)

@@ -1,0 +1,440 @@
+"""Questions: one class per decision kind, each with everything about that kind of decision.
+
+A question knows, for the agenda step that asks it (see ``steps.py``):
+
+- ``decision``: the public :class:`Decision` value;
+- ``has_choice``: whether there is more than the do-nothing answer. A question without one
+  is answered by the game and not recorded (a phase with nothing to do, no defender, 8.3: no
+  playable instant, 11.4: one option or none);
+- ``options``: every legal answer, in a fixed order (listed once per decision);
+- ``problem``: why an action is not a legal answer, with the rule, or None;
+- ``apply``: how a legal answer changes the game (the flow runs on after it).
+
+A new kind of decision is one new class here and one entry in ``QUESTIONS``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import CardStat, CardType, Slot
+from . import events as ev
+from .actions import (
+    Action,
+    Attack,
+    Choose,
+    Decision,
+    DecisionKind,
+    Defend,
+    EndPhase,
+    Equip,
+    Pass,
+)
+from .combat import defence_problem, defences
+from .state import CardInstance, PlayerState
+from .steps import ATTACK_PHASE, CHOOSE, DEFEND, END_PHASE, MAIN, RESPOND, TAKE_DAMAGE, UPKEEP, Step
+from .table import Table
+
+__all__ = ["QUESTIONS", "Question", "malformed"]
+
+NO_DEFENCE = Defend()
+END = EndPhase()
+PASS = Pass()
+_INSTANT = CardType.INSTANT_SPELL
+_ATTACH = CardType.ATTACH_SPELL
+_DURABILITY = CardStat.DURABILITY
+_ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # 3.3
+_DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # 6.1
+_ATTACK = ev.Phase.ATTACK
+
+
+class Question:
+    """The behaviour of one decision kind (see the module docstring)."""
+
+    kind: DecisionKind
+    default: Action | None = None  # the do-nothing answer
+
+    def decision(self, t: Table, step: Step) -> Decision:
+        key = (step[0], step[1])
+        found = t.decisions.get(key)
+        if found is None:
+            found = t.decisions[key] = Decision(self.kind, step[1])
+        return found
+
+    def has_choice(self, t: Table, step: Step) -> bool:
+        raise NotImplementedError
+
+    def options(self, t: Table, step: Step) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def problem(self, t: Table, step: Step, action: Action) -> str | None:
+        raise NotImplementedError
+
+    def apply(self, t: Table, step: Step, action: Action) -> None:
+        raise NotImplementedError
+
+    def forced(self, t: Table, step: Step) -> None:
+        """Answer a question without a choice: its do-nothing answer."""
+        assert self.default is not None
+        self.apply(t, step, self.default)
+
+
+# --------------------------------------------------------------------------- equipping
+
+
+def equip_action(instance: CardInstance, host: CardInstance | None = None) -> Equip:
+    """The one ``Equip`` value for this card (and host) in this game: listings reuse it."""
+    found = instance.actions.get(host)
+    if found is None:
+        found = instance.actions[host] = Equip(instance, host)
+    return found
+
+
+def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
+    """Every equip ``p`` may make now, in inventory order (4.x); in a window, instants only."""
+    left = len(p.primal_deck)
+    cost = t.stats.card
+    found: list[Action] = []
+    hosts: list[CardInstance] | None = None
+    side = p.index
+    for instance in p.inventory:
+        kind = instance.card.type
+        if window and kind is not _INSTANT:
+            continue
+        if cost(instance, CardStat.PRIMAL_COST, side) > left:
+            continue
+        if kind is _ATTACH:
+            if hosts is None:
+                hosts = [eq.instance for q in t.players if not q.out for eq in q.mat.values()]
+            for host in hosts:
+                found.append(equip_action(instance, host))
+        else:
+            actions = instance.actions
+            action = actions.get(None)
+            if action is None:
+                action = actions[None] = Equip(instance)
+            found.append(action)
+    return found
+
+
+def equip_problem(t: Table, p: PlayerState, action: Equip, window: bool) -> str | None:
+    instance = action.card
+    if instance not in p.inventory:
+        return f"{instance} is not in {p.name}'s inventory (4.1, 4.6)"
+    kind = instance.card.type
+    if window and kind is not _INSTANT:
+        return "only instant spells may be played in a response window (4.6, 8.1)"
+    cost = t.cost(instance, p.index)
+    if cost > len(p.primal_deck):
+        return (
+            f"it costs {cost} and only {len(p.primal_deck)} cards are left in "
+            f"{p.name}'s primal deck (4.3)"
+        )
+    if kind is _ATTACH:
+        if action.host is None:
+            return "an attach spell goes under an equipped card: name its host (4.7)"
+        found = t.equipped(action.host)
+        if found is None or found[0].out:
+            return f"{action.host} is not an equipped card (4.7)"
+    elif action.host is not None:
+        return f"only attach spells have a host; {instance.card.name} is a {kind} (4.1)"
+    return None
+
+
+def open_windows(t: Table, player: int) -> None:
+    """8.1: each other player still in, in turn order, may answer with one instant."""
+    players = t.players
+    n = len(players)
+    agenda = t.agenda
+    for offset in range(n - 1, 0, -1):  # pushed in reverse: the next player runs first
+        other = (player + offset) % n
+        if not players[other].out:
+            agenda.append((RESPOND, other, False))
+
+
+class MainQuestion(Question):
+    """The main phase (3.2): equip a card from the inventory, or end the phase."""
+
+    kind = DecisionKind.MAIN
+    default = END
+
+    def has_choice(self, t: Table, step: Step) -> bool:
+        found = equips(t, t.players[step[1]], False)
+        if not found:
+            return False
+        found.append(END)
+        t.listing = tuple(found)
+        return True
+
+    def options(self, t: Table, step: Step) -> tuple[Action, ...]:
+        return (*equips(t, t.players[step[1]], False), END)
+
+    def problem(self, t: Table, step: Step, action: Action) -> str | None:
+        p = t.players[step[1]]
+        if isinstance(action, EndPhase):
+            return None
+        if isinstance(action, Equip):
+            return equip_problem(t, p, action, False)
+        return f"{p.name} is in the main phase: equip a card or end the phase (3.2)"
+
+    def apply(self, t: Table, step: Step, action: Action) -> None:
+        player = step[1]
+        p = t.players[player]
+        if type(action) is Equip:
+            t.agenda.append(step)
+            t.equip(p, action.card, action.host)
+            open_windows(t, player)
+            return
+        agenda = t.agenda
+        agenda.append((UPKEEP, player))
+        agenda.append((END_PHASE, player))
+        if p.turns_taken > 1 or t.ruleset.attack_on_first_turn:
+            if ev.PhaseStarted in t.heard:
+                t.emit(ev.PhaseStarted(player, _ATTACK))
+            agenda.append((ATTACK_PHASE, player))
+
+
+class RespondQuestion(Question):
+    """A response window (8.1, 8.2): play an instant spell, or pass."""
+
+    kind = DecisionKind.RESPONSE
+    default = PASS
+
+    def has_choice(self, t: Table, step: Step) -> bool:
+        found = equips(t, t.players[step[1]], True)
+        if not found:
+            return False
+        found.append(PASS)
+        t.listing = tuple(found)
+        return True
+
+    def options(self, t: Table, step: Step) -> tuple[Action, ...]:
+        return (*equips(t, t.players[step[1]], True), PASS)
+
+    def problem(self, t: Table, step: Step, action: Action) -> str | None:
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Equip):
+            return equip_problem(t, t.players[step[1]], action, True)
+        name = t.players[step[1]].name
+        return f"{name} is in a response window: play an instant spell or pass (8.1, 8.2)"
+
+    def apply(self, t: Table, step: Step, action: Action) -> None:
+        if type(action) is Equip:
+            if step[2]:  # 8.2: the attack's target may play any number of instants
+                t.agenda.append(step)
+            t.equip(t.players[step[1]], action.card, action.host)
+
+
+# --------------------------------------------------------------------------- combat
+
+
+class AttackQuestion(Question):
+    """The attack phase (3.3, 5.1): attack once with each of weapon and creature, or end."""
+
+    kind = DecisionKind.ATTACK
+    default = END
+
+    def has_choice(self, t: Table, step: Step) -> bool:
+        p = t.players[step[1]]
+        mat = p.mat
+        attacked = p.attacked
+        return any(slot not in attacked and slot in mat for slot in _ATTACKERS)
+
+    def options(self, t: Table, step: Step) -> tuple[Action, ...]:
+        p = t.players[step[1]]
+        found: list[Action] = []
+        for slot in _ATTACKERS:
+            eq = p.mat.get(slot)
+            if eq is None or slot in p.attacked:
+                continue
+            instance = eq.instance
+            actions = instance.actions
+            for target in t.players:
+                if target is not p and not target.out:
+                    action = actions.get(target.index)
+                    if action is None:
+                        action = actions[target.index] = Attack(instance, target.index)
+                    found.append(action)
+        found.append(END)
+        return tuple(found)
+
+    def problem(self, t: Table, step: Step, action: Action) -> str | None:
+        p = t.players[step[1]]
+        if isinstance(action, EndPhase):
+            return None
+        if not isinstance(action, Attack):
+            return f"{p.name} is in the attack phase: attack or end the phase (3.3)"
+        slot = action.card.card.type.slot
+        if slot not in _ATTACKERS:
+            return "only a weapon or a creature attacks (3.3)"
+        eq = p.mat.get(slot)
+        if eq is None or eq.instance is not action.card:
+            return f"{action.card} is not equipped on {p.name}'s mat (3.3)"
+        if slot in p.attacked:
+            return f"{p.name} has already attacked with their {slot} this turn (3.3)"
+        if not 0 <= action.target < len(t.players) or action.target == p.index:
+            return f"the target must be an opponent (5.1), not {action.target}"
+        if t.players[action.target].out:
+            return f"{t.players[action.target].name} is out of the game (9.2)"
+        return None
+
+    def apply(self, t: Table, step: Step, action: Action) -> None:
+        if type(action) is not Attack:
+            return
+        t.agenda.append(step)
+        p = t.players[step[1]]
+        instance = action.card
+        slot = instance.card.type.slot
+        assert slot is not None
+        p.attacked.add(slot)
+        damage = t.stats.card(instance, CardStat.DAMAGE, p.index)  # before the counter (5.2)
+        if ev.AttackDeclared in t.heard:
+            t.emit(ev.AttackDeclared(p.index, instance, action.target, damage))
+        t.add_counters(p, p.mat[slot], 1)  # 5.2: may destroy it; the damage stands
+        t.agenda.append((TAKE_DAMAGE, action.target, damage, instance))  # 5.3
+        t.agenda.append((RESPOND, action.target, True))  # 8.2: the target answers first
+
+
+def defenders(t: Table, p: PlayerState) -> dict[CardInstance, int]:
+    """``p``'s armour and creature with the damage each can still absorb (6.4)."""
+    found = {}
+    card_stat = t.stats.card
+    for slot in _DEFENDERS:
+        eq = p.mat.get(slot)
+        if eq is not None:
+            left = card_stat(eq.instance, _DURABILITY, p.index) - eq.counters
+            if left > 0:
+                found[eq.instance] = left
+    return found
+
+
+class DefendQuestion(Question):
+    """Damage to defend (6.1 to 6.4): name defending cards and amounts, or do not defend."""
+
+    kind = DecisionKind.DEFEND
+    default = NO_DEFENCE
+
+    def decision(self, t: Table, step: Step) -> Decision:
+        return Decision(DecisionKind.DEFEND, step[1], step[2], step[3])
+
+    def has_choice(self, t: Table, step: Step) -> bool:
+        p = t.players[step[1]]
+        mat = p.mat
+        return any(slot in mat for slot in _DEFENDERS) and bool(defenders(t, p))
+
+    def options(self, t: Table, step: Step) -> tuple[Action, ...]:
+        found = list(defenders(t, t.players[step[1]]).items())
+        return tuple(
+            Defend(absorbs) if absorbs else NO_DEFENCE for absorbs in defences(step[2], found)
+        )
+
+    def problem(self, t: Table, step: Step, action: Action) -> str | None:
+        p = t.players[step[1]]
+        if not isinstance(action, Defend):
+            return f"{p.name} must defend {step[2]} damage first (6.1)"
+        return defence_problem(action.absorbs, step[2], defenders(t, p))
+
+    def apply(self, t: Table, step: Step, action: Action) -> None:  # 6.1 to 6.4
+        assert isinstance(action, Defend)
+        p = t.players[step[1]]
+        absorbed = 0
+        heard = ev.Defended in t.heard
+        for instance, n in action.absorbs:
+            slot = instance.card.type.slot
+            assert slot is not None
+            if heard:
+                t.emit(ev.Defended(p.index, instance, n))
+            absorbed += n
+            t.add_counters(p, p.mat[slot], n)  # 6.2
+        rest = step[2] - absorbed
+        if rest <= 0:
+            return
+        if absorbed:
+            if ev.Bled in t.heard:
+                t.emit(ev.Bled(p.index, rest))  # 6.3
+            t.sacrifice(p, rest, ev.SacrificeReason.BLEED)
+        else:
+            t.sacrifice(p, rest, ev.SacrificeReason.DAMAGE)  # 6.1
+
+
+# --------------------------------------------------------------------------- abilities
+
+
+class ChooseQuestion(Question):
+    """An ability's choice (11.4): one of the options its effect allows."""
+
+    kind = DecisionKind.CHOOSE
+
+    def decision(self, t: Table, step: Step) -> Decision:
+        return Decision(DecisionKind.CHOOSE, step[1], 0, step[4])
+
+    def has_choice(self, t: Table, step: Step) -> bool:
+        return len(step[2]) > 1
+
+    def options(self, t: Table, step: Step) -> tuple[Action, ...]:
+        return tuple(Choose(option) for option in step[2])
+
+    def problem(self, t: Table, step: Step, action: Action) -> str | None:
+        if not isinstance(action, Choose):
+            return f"{t.players[step[1]].name} must choose first (11.4)"
+        if not any(action.option is o or _same_player(action.option, o) for o in step[2]):
+            return f"{action.option!r} is not one of the choices (11.4)"
+        return None
+
+    def apply(self, t: Table, step: Step, action: Action) -> None:
+        assert isinstance(action, Choose)
+        step[3].apply(t, action.option)
+
+    def forced(self, t: Table, step: Step) -> None:
+        if step[2]:  # one legal choice: taken by the game; none: the effect does nothing
+            step[3].apply(t, step[2][0])
+
+
+def _same_player(a: object, b: object) -> bool:
+    return type(a) is int and type(b) is int and a == b
+
+
+QUESTIONS: dict[int, Question] = {
+    MAIN: MainQuestion(),
+    ATTACK_PHASE: AttackQuestion(),
+    DEFEND: DefendQuestion(),
+    RESPOND: RespondQuestion(),
+    CHOOSE: ChooseQuestion(),
+}
+
+
+# --------------------------------------------------------------------------- well-formed
+
+
+def malformed(t: Table, action: Any) -> str | None:
+    """Why ``action`` is not even well formed for this game: a field of the wrong type, or
+    a card instance that is not this game's own (same uid, another card)."""
+    named: list[object] = []
+    if isinstance(action, Equip):
+        named = [action.card]
+        if action.host is not None:
+            named.append(action.host)
+    elif isinstance(action, Attack):
+        named = [action.card]
+        if isinstance(action.target, bool) or not isinstance(action.target, int):
+            return f"the target must be a player index, not {action.target!r}"
+    elif isinstance(action, Defend):
+        for pair in action.absorbs:
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                return f"each defending card is a (card, amount) pair, not {pair!r}"
+            if isinstance(pair[1], bool) or not isinstance(pair[1], int):
+                return f"an amount of damage is a whole number, not {pair[1]!r}"
+            named.append(pair[0])
+    elif isinstance(action, Choose):
+        option = action.option
+        if isinstance(option, bool) or not isinstance(option, int | CardInstance):
+            return f"a choice is a player index or a card instance, not {option!r}"
+        if isinstance(option, CardInstance):
+            named = [option]
+    for instance in named:
+        if not isinstance(instance, CardInstance):
+            return f"{instance!r} is not a card instance"
+        if t.instances.get(instance.uid) is not instance:
+            return f"{instance!r} is not a card of this game"
+    return None

@@ -1,0 +1,136 @@
+"""Computed stats: a card's live damage, durability and cost, a player's draws, immunity.
+
+Nothing is ever written over a card (10.3): a stat is its printed value plus every modifier
+in play, seen from the modifier's controller (11.1). Modifiers come from their *sources*: a
+player's character (PRO and CON) and the cards on their mat (``while_equipped``), attach
+spells included. The list of card-stat modifiers, and each stat computed from it, is kept
+until a source comes or goes (:meth:`Stats.changed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..model import (
+    Card,
+    CardStat,
+    CardStatModifier,
+    ContinuousAbility,
+    Immunity,
+    Keyword,
+    PlayerStat,
+    PlayerStatModifier,
+    Whose,
+)
+from ..ruleset import Ruleset
+from .state import CardInstance, PlayerState
+
+__all__ = ["Stats"]
+
+_DURABILITY = CardStat.DURABILITY
+_OWN = Whose.OWN
+_OPPONENTS = Whose.OPPONENTS
+
+
+class Stats:
+    """The live stats of one game's cards and players (see the module docstring)."""
+
+    __slots__ = ("_cache", "_mods", "durability_modified", "players", "ruleset", "stale")
+
+    def __init__(self, players: Sequence[PlayerState], ruleset: Ruleset) -> None:
+        self.players = players
+        self.ruleset = ruleset
+        self._mods: list[tuple[int, CardStatModifier]] | None = None
+        self._cache: dict[tuple[int, int, CardStat], int] = {}
+        # a durability modifier came or went since the last worn-out check (flow.check_state)
+        self.stale = True
+        self.durability_modified = False  # was one in play at the last check
+
+    def copy(self, players: Sequence[PlayerState]) -> Stats:
+        other = Stats(players, self.ruleset)
+        other.stale = self.stale
+        other.durability_modified = self.durability_modified
+        return other
+
+    def changed(self) -> None:
+        """A modifier source came or went (equip, destroy, a player out): forget stats."""
+        self._mods = None
+        if self._cache:
+            self._cache.clear()
+        self.stale = True
+
+    def card(self, instance: CardInstance, stat: CardStat, side: int) -> int:
+        """``instance``'s live ``stat`` on ``side``'s mat (or in their inventory). Damage and
+        cost never go below 0, durability never below 1; a stat the card lacks is 0."""
+        key = (instance.uid, side, stat)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        card = instance.card
+        printed: int | None = getattr(card, stat._value_)
+        if printed is None:
+            return 0
+        value = printed
+        mods = self._mods
+        if mods is None:
+            mods = self._mods = self._collect()
+        for source, mod in mods:
+            if mod.stat is not stat or not mod.cards.matches(card):
+                continue
+            whose = mod.whose
+            if whose is _OWN and source != side:
+                continue
+            if whose is _OPPONENTS and source == side:
+                continue
+            value += mod.amount
+        value = max(value, 1 if stat is _DURABILITY else 0)
+        self._cache[key] = value
+        return value
+
+    def durability_in_play(self) -> bool:
+        """Whether any modifier in play changes durability."""
+        mods = self._mods
+        if mods is None:
+            mods = self._mods = self._collect()
+        return any(m.stat is _DURABILITY for _, m in mods)
+
+    def player(self, player: int, stat: PlayerStat) -> int:
+        """A player's live starting inventory or draws per turn (1.3, 3.1, 10.3)."""
+        value: int = getattr(self.ruleset, stat._value_)
+        for mod in modifiers_of(self.players[player]):
+            if isinstance(mod, PlayerStatModifier) and mod.stat is stat:
+                value += mod.amount
+        return max(value, 0)
+
+    def is_immune(self, player: int, keyword: Keyword) -> bool:
+        """Whether a PRO/CON or an equipped card makes ``player`` immune to ``keyword``."""
+        return any(
+            isinstance(mod, Immunity) and mod.keyword is keyword
+            for mod in modifiers_of(self.players[player])
+        )
+
+    def _collect(self) -> list[tuple[int, CardStatModifier]]:
+        return [
+            (p.index, mod)
+            for p in self.players
+            if not p.out
+            for mod in modifiers_of(p)
+            if isinstance(mod, CardStatModifier)
+        ]
+
+
+def modifiers_of(p: PlayerState) -> Iterator[Any]:
+    """Every modifier ``p`` controls: PRO and CON, then each card on their mat with its
+    attach spells (an attach spell counts for the controller of its host)."""
+    yield from p.character.modifiers
+    for eq in p.mat.values():
+        yield from continuous(eq.instance.card)
+        for attached in eq.attached:
+            yield from continuous(attached.instance.card)
+
+
+def continuous(card: Card) -> Iterator[Any]:
+    for ability in card.abilities:
+        if isinstance(ability, ContinuousAbility):
+            yield from ability.while_equipped

@@ -1,0 +1,76 @@
+"""The agenda: the turn flow as data.
+
+The game keeps a stack of *steps* (the top runs next). A step is a plain tuple whose first
+item says what kind of work it is, the second whose it is; the rest are its arguments.
+Tuples keep the flow plain data, so ``Game.copy()`` copies a list and never a generator
+frame, and they cost next to nothing to make. ``flow.py`` runs them.
+
+=================  ==========================================  ===========================
+kind               tuple                                       runs
+=================  ==========================================  ===========================
+``TURN_START``     ``(TURN_START, player)``                    the start phase (3.1)
+``MAIN``           ``(MAIN, player)``                          a main-phase decision (3.2)
+``ATTACK_PHASE``   ``(ATTACK_PHASE, player)``                  an attack decision (3.3)
+``END_PHASE``      ``(END_PHASE, player)``                     the end phase opens (3.4)
+``UPKEEP``         ``(UPKEEP, player)``                        active spells, poison (3.4)
+``RESPOND``        ``(RESPOND, player, repeat)``               a response window (8.1, 8.2)
+``TAKE_DAMAGE``    ``(TAKE_DAMAGE, player, amount, source)``   damage is dealt (5.3, 6.5)
+``DEFEND``         ``(DEFEND, player, amount, source)``        a defence decision (6.1)
+``CHOOSE``         ``(CHOOSE, player, options, then, source)`` an ability's choice (11.4)
+``RUN``            ``(RUN, player, work)``                     ``work.run(table)``: an effect
+``RESOLVE``        ``(RESOLVE, player, reaction, event)``      a queued trigger (11.3)
+``RESOLVED``       ``(RESOLVED, -1)``                          that trigger has resolved
+=================  ==========================================  ===========================
+
+Steps of a player who is out are dropped unrun (9.2), except ``RESOLVED`` (no player).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+from ..model import ValueEnum
+
+__all__ = [
+    "ATTACK_PHASE",
+    "CHOOSE",
+    "DEFEND",
+    "END_PHASE",
+    "MAIN",
+    "RESOLVE",
+    "RESOLVED",
+    "RESPOND",
+    "RUN",
+    "TAKE_DAMAGE",
+    "TURN_START",
+    "UPKEEP",
+    "StartPhase",
+    "Step",
+]
+
+TURN_START = 0
+MAIN = 1
+ATTACK_PHASE = 2
+END_PHASE = 3
+UPKEEP = 4
+RESPOND = 5
+TAKE_DAMAGE = 6
+DEFEND = 7
+CHOOSE = 8
+RUN = 9
+RESOLVE = 10
+RESOLVED = 11
+
+Step: TypeAlias = tuple[Any, ...]
+
+# 9.2: when the active player goes out, the rest of their turn is skipped; damage already
+# dealt is still defended (the attack target's window before it still opens), and abilities
+# already triggered still resolve
+SURVIVE_ACTIVE_OUT = frozenset({TAKE_DAMAGE, DEFEND, CHOOSE, RUN, RESOLVE, RESOLVED})
+
+
+class StartPhase(ValueEnum):
+    """Where a game started from a position begins: the active player's main or attack phase."""
+
+    MAIN = "main"
+    ATTACK = "attack"

@@ -1,0 +1,300 @@
+"""The table: all mutable state of one game, and the primitives every rule is made of.
+
+The primitives (draw, sacrifice, equip, destroy, counters, publishing an event) move cards
+first and publish after, so handlers always see a card in its new zone. ``emit`` sites ask
+``event_class in table.heard`` first: an event object is built only when a bus handler or a
+triggered ability listens to its class.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ..model import Card, CardStat, CardType, Slot
+from ..ruleset import Ruleset
+from . import events as ev
+from .actions import Action, Decision
+from .state import CardInstance, Equipped, Outcome, PlayerState
+from .stats import Stats
+from .steps import CHOOSE, RUN, Step
+from .triggers import Reaction, TriggerIndex
+
+if TYPE_CHECKING:
+    from .setup import Seat
+
+__all__ = ["Choice", "Table", "Work"]
+
+_COST = ev.SacrificeReason.COST
+_SALVAGE = ev.DestroyReason.SALVAGE
+_WORN_OUT = ev.DestroyReason.WORN_OUT
+_EFFECT = ev.DestroyReason.EFFECT
+_HOST_DESTROYED = ev.DestroyReason.HOST_DESTROYED
+_DURABILITY = CardStat.DURABILITY
+_PRIMAL_COST = CardStat.PRIMAL_COST
+_INSTANT = CardType.INSTANT_SPELL
+_ATTACH = CardType.ATTACH_SPELL
+
+
+class Work:
+    """A piece of an ability's resolution, run as an agenda step: ``table.run(player, w)``."""
+
+    __slots__ = ()
+
+    def run(self, table: Table) -> None:
+        raise NotImplementedError
+
+
+class Choice:
+    """What to do with the answer to an ability's question: ``table.ask(...)``."""
+
+    __slots__ = ()
+
+    def apply(self, table: Table, option: Any) -> None:
+        raise NotImplementedError
+
+
+class Table:
+    """All mutable state of one game (see the module docstring). ``Game`` is its facade."""
+
+    __slots__ = (
+        "actions",
+        "active",
+        "agenda",
+        "bus",
+        "decision",
+        "decisions",
+        "decks_changed",
+        "first_player",
+        "first_player_named",
+        "heard",
+        "instances",
+        "listing",
+        "log",
+        "outcome",
+        "players",
+        "queue",
+        "resolving",
+        "rng",
+        "ruleset",
+        "seats",
+        "seed",
+        "stats",
+        "step",
+        "triggered",
+        "triggers",
+        "turn",
+    )
+
+    def __init__(self, seed: int, ruleset: Ruleset, keep_log: bool) -> None:
+        self.seed = seed
+        self.ruleset = ruleset
+        self.seats: tuple[Seat, ...] = ()
+        self.rng = random.Random(seed)  # 1.2: the one random generator of the game
+        self.instances: dict[int, CardInstance] = {}
+        self.players: list[PlayerState] = []
+        self.turn = 0
+        self.active = 0
+        self.first_player = 0
+        self.first_player_named = True
+        self.outcome: Outcome | None = None
+        self.log: list[ev.Event] | None = [] if keep_log else None
+        self.agenda: list[Step] = []
+        self.decision: Decision | None = None  # the pending decision
+        self.step: Step | None = None  # the agenda step that asked it
+        self.listing: tuple[Action, ...] | None = None  # its legal answers, once listed
+        self.actions: list[Action] = []  # every decision answered, in order
+        self.decisions: dict[tuple[int, int], Decision] = {}  # (step kind, player): made once
+        self.stats = Stats(self.players, ruleset)
+        self.triggers = TriggerIndex()
+        self.triggered: list[tuple[Reaction, ev.Event]] = []  # by the running step (11.3)
+        self.queue: list[tuple[Reaction, ev.Event]] = []  # waiting to resolve (11.3)
+        self.resolving = False  # an ability from the queue is resolving
+        self.decks_changed = True  # a primal deck lost cards since the out check (9.2)
+        self.heard: set[type] = set()
+        self.bus = ev.EventBus()
+        self.wire()
+
+    def wire(self) -> None:
+        """Hook the log, the bus and the trigger index to this table (also after a copy)."""
+        self.bus.on_change = self.triggers.on_change = self._hear
+        if self.log is not None:
+            self.bus.subscribe(ev.Event, self.log.append, priority=-1000)
+        self._hear()
+
+    def _hear(self) -> None:
+        self.heard = set(self.bus.wanted).union(self.triggers.event_classes())
+
+    def new_instance(self, card: Card, owner: int) -> CardInstance:
+        instance = CardInstance(len(self.instances), card, owner)
+        self.instances[instance.uid] = instance
+        return instance
+
+    def copy(self) -> Table:
+        """An independent table in the same state. Handlers subscribed from outside are not
+        copied; the copy's log starts as a copy of this one's."""
+        other = Table(self.seed, self.ruleset, keep_log=False)
+        other.log = None if self.log is None else list(self.log)
+        other.seats = self.seats
+        other.rng.setstate(self.rng.getstate())
+        other.instances = self.instances  # never changed after setup
+        other.players = players = [p.copy() for p in self.players]
+        other.turn = self.turn
+        other.active = self.active
+        other.first_player = self.first_player
+        other.first_player_named = self.first_player_named
+        other.outcome = self.outcome
+        other.agenda = self.agenda[:]
+        other.decision = self.decision
+        other.step = self.step
+        other.listing = self.listing
+        other.actions = self.actions[:]
+        other.decisions = self.decisions  # immutable values, shared
+        other.stats = self.stats.copy(players)
+        other.triggers = self.triggers.copy()
+        other.triggered = self.triggered[:]
+        other.queue = self.queue[:]
+        other.resolving = self.resolving
+        other.decks_changed = self.decks_changed
+        other.wire()
+        return other
+
+    # ------------------------------------------------------------------ events
+
+    def emit(self, event: ev.Event) -> None:
+        """Publish ``event`` to the bus and note the abilities it triggers (11.2)."""
+        cls = type(event)
+        handlers = self.bus.wanted.get(cls)
+        if handlers is not None:
+            for handler in handlers:
+                handler(event)
+        reactions = self.triggers.listening(cls)
+        if reactions:
+            for reaction in reactions:
+                if reaction.matches(self, event):
+                    self.triggered.append((reaction, event))
+
+    def run(self, player: int, work: Work) -> None:
+        """Push ``work`` to run next (an ability's effect; 11.3)."""
+        self.agenda.append((RUN, player, work))
+
+    def ask(
+        self,
+        player: int,
+        options: Iterable[int | CardInstance],
+        then: Choice,
+        source: CardInstance | None = None,
+    ) -> None:
+        """Push a question: ``player`` chooses one of ``options``, then ``then.apply`` runs
+        with it. One option is taken by the game; none means the effect does nothing (11.4)."""
+        self.agenda.append((CHOOSE, player, tuple(options), then, source))
+
+    # ------------------------------------------------------------------ primitives
+
+    def draw(self, p: PlayerState, count: int) -> None:  # 7.5
+        deck = p.primal_deck
+        inventory = p.inventory
+        heard = ev.CardDrawn in self.heard
+        for _ in range(min(count, len(deck))):
+            instance = deck.pop()
+            inventory.append(instance)
+            if heard:
+                self.emit(ev.CardDrawn(p.index, instance))
+        self.decks_changed = True
+
+    def sacrifice(self, p: PlayerState, count: int, reason: ev.SacrificeReason) -> None:  # 7.5
+        deck = p.primal_deck
+        void = p.void
+        heard = ev.CardSacrificed in self.heard
+        for _ in range(min(count, len(deck))):
+            instance = deck.pop()
+            void.append(instance)
+            if heard:
+                self.emit(ev.CardSacrificed(p.index, instance, reason))
+        self.decks_changed = True
+
+    def cost(self, instance: CardInstance, player: int) -> int:
+        """The primal cost ``player`` pays to equip ``instance`` (4.3)."""
+        return self.stats.card(instance, _PRIMAL_COST, player)
+
+    def equip(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
+        """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's."""
+        cost = self.stats.card(instance, _PRIMAL_COST, p.index)  # fixed before anything moves
+        p.inventory.remove(instance)
+        kind = instance.card.type
+        if kind is _INSTANT:  # 4.6
+            self.sacrifice(p, cost, _COST)
+            p.void.append(instance)  # played straight into the void, then it resolves
+            if ev.CardEquipped in self.heard:
+                self.emit(ev.CardEquipped(p.index, instance, None))
+            return
+        slot = kind.slot
+        if kind is _ATTACH:  # 4.7
+            assert host is not None
+            found = self.equipped(host)
+            assert found is not None
+            found[1].attached.append(Equipped(instance, self.turn))
+        else:
+            assert slot is not None
+            if slot in p.mat:  # 4.2: salvage
+                self.destroy(p, slot, _SALVAGE)
+            p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
+        self.stats.changed()
+        self.sacrifice(p, cost, _COST)  # 4.3
+        if ev.CardEquipped in self.heard:
+            self.emit(ev.CardEquipped(p.index, instance, slot, host))  # 4.4 hangs on this
+
+    def destroy(self, controller: PlayerState, slot: Slot, reason: ev.DestroyReason) -> bool:
+        """Destroy the card in ``slot`` of ``controller``'s mat and what is attached to it
+        (7.4, 4.7): every card goes to its owner's void (1.5) before any event is published.
+
+        Worn-out and effect destructions are first offered as a DestroyProposal; salvage,
+        host and elimination destructions are not (they are costs and rules, not effects).
+        """
+        eq = controller.mat[slot]
+        if (reason is _WORN_OUT or reason is _EFFECT) and ev.DestroyProposal in self.heard:
+            proposal = self.bus.propose(ev.DestroyProposal(eq.instance, reason))
+            if proposal.cancelled:
+                return False
+        del controller.mat[slot]
+        self.stats.changed()
+        players = self.players
+        players[eq.instance.owner].void.append(eq.instance)
+        for attached in eq.attached:
+            players[attached.instance.owner].void.append(attached.instance)
+        if ev.CardDestroyed in self.heard:
+            self.emit(ev.CardDestroyed(controller.index, eq.instance, reason))
+            for attached in eq.attached:
+                self.emit(ev.CardDestroyed(controller.index, attached.instance, _HOST_DESTROYED))
+        return True
+
+    def add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
+        """Durability counters; the card is destroyed when they reach its durability."""
+        eq.counters += amount
+        if ev.CounterAdded in self.heard:
+            self.emit(ev.CounterAdded(eq.instance, amount, eq.counters))
+        if eq.counters >= self.stats.card(eq.instance, _DURABILITY, controller.index):
+            slot = eq.instance.card.type.slot
+            assert slot is not None
+            self.destroy(controller, slot, _WORN_OUT)
+
+    def equipped(self, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
+        """The mat and equipped record of a card in a slot, or None."""
+        slot = instance.card.type.slot
+        if slot is None:
+            return None
+        for p in self.players:
+            eq = p.mat.get(slot)
+            if eq is not None and eq.instance is instance:
+                return p, eq
+        return None
+
+    def finish(self, winner: int | None, reason: str) -> None:
+        self.outcome = Outcome(winner, reason)
+        self.agenda.clear()
+        self.decision = None
+        self.step = None
+        self.listing = None
+        if ev.GameEnded in self.heard:
+            self.emit(ev.GameEnded(winner, reason))

@@ -1,0 +1,110 @@
+"""Triggered abilities in play: the index from event class to what listens, and the order in
+which what triggered resolves (RULINGS 11.2, 11.3).
+
+A :class:`Reaction` is one triggered ability in play: whose it is, where it sits (for the
+order of 11.3), the event class it listens to, whether a given event triggers it, and how it
+resolves. The :class:`TriggerIndex` holds every reaction in play by event class, kept as
+cards enter and leave play, so finding what listens to an event is one dict lookup and never
+a scan of the mats.
+
+When an event is published, each reaction listening to its class that ``matches`` it is
+*triggered*: it waits, and never interrupts the step that triggered it. Once that step has
+finished, what it triggered joins the end of the queue in the order of 11.3 (the active
+player's first, then each other player's in turn order; one player's in slot order), and the
+queue resolves one ability at a time, each completely before the next (``flow.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from ..model import Slot
+from .events import Event
+
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["SLOT_ORDER", "Reaction", "TriggerIndex", "resolution_order"]
+
+# 11.3: one player's abilities resolve in slot order WEAPON, CREATURE, ARMOUR, SPELL, an
+# attach spell right after its host; a character's (no slot) come first
+SLOT_ORDER = {Slot.WEAPON: 1, Slot.CREATURE: 2, Slot.ARMOUR: 3, Slot.SPELL: 4}
+
+
+class Reaction:
+    """A triggered ability in play. Subclasses set ``event`` (the event class it listens
+    to) and override :meth:`matches` and :meth:`resolve`.
+
+    ``player`` is the ability's controller (11.1); ``order`` its place among that player's
+    abilities (11.3: ``2 * SLOT_ORDER[slot]``, plus 1 for an attach spell; 0 for a
+    character's). Reactions are immutable values: a copied game shares them.
+    """
+
+    event: ClassVar[type[Event]] = Event
+    __slots__ = ("order", "player")
+
+    def __init__(self, player: int, order: int = 0) -> None:
+        self.player = player
+        self.order = order
+
+    def matches(self, table: Table, event: Event) -> bool:
+        """Whether ``event`` triggers this ability (checked as the event is published)."""
+        return True
+
+    def resolve(self, table: Table, event: Event) -> None:
+        """Resolve the ability: do its work, or push steps (``table.run``, ``table.ask``)
+        that do it, in order; it may ask its controller a question on the way (11.4)."""
+
+
+class TriggerIndex:
+    """Every reaction in play, by the event class it listens to."""
+
+    __slots__ = ("_by_event", "on_change")
+
+    def __init__(self) -> None:
+        self._by_event: dict[type[Event], list[Reaction]] = {}
+        self.on_change: Callable[[], None] | None = None
+
+    def copy(self) -> TriggerIndex:
+        other = TriggerIndex()
+        other._by_event = {cls: list(found) for cls, found in self._by_event.items()}
+        return other
+
+    def add(self, reaction: Reaction) -> None:
+        """``reaction`` is in play (its card was equipped, say)."""
+        self._by_event.setdefault(reaction.event, []).append(reaction)
+        if self.on_change is not None:
+            self.on_change()
+
+    def remove(self, reaction: Reaction) -> None:
+        """``reaction`` left play."""
+        found = self._by_event.get(reaction.event)
+        if found is None or reaction not in found:
+            raise LookupError(f"{reaction!r} is not in play")
+        found.remove(reaction)
+        if not found:
+            del self._by_event[reaction.event]
+        if self.on_change is not None:
+            self.on_change()
+
+    def listening(self, event_class: type[Event]) -> list[Reaction] | None:
+        """The reactions listening to ``event_class`` (one dict lookup), or None."""
+        return self._by_event.get(event_class)
+
+    def event_classes(self) -> Iterator[type[Event]]:
+        return iter(self._by_event)
+
+    def __iter__(self) -> Iterator[Reaction]:
+        for found in self._by_event.values():
+            yield from found
+
+    def __len__(self) -> int:
+        return sum(len(found) for found in self._by_event.values())
+
+
+def resolution_order(
+    triggered: list[tuple[Reaction, Event]], active: int, players: int
+) -> list[tuple[Reaction, Event]]:
+    """What one step triggered, in the order of 11.3 (stable for equal places)."""
+    return sorted(triggered, key=lambda pair: ((pair[0].player - active) % players, pair[0].order))

@@ -1,0 +1,102 @@
+"""What a player may see of a game: every mat and void, deck and inventory sizes, their own
+inventory; never another player's inventory or the order of any deck."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+import attrs
+
+from ..model import Slot
+from .actions import Decision
+from .state import CardInstance, Outcome, PlayerState, Zone
+from .table import Table
+
+__all__ = ["EquippedView", "GameView", "PlayerView", "view_of", "zone_of"]
+
+
+@attrs.frozen
+class EquippedView:
+    card: CardInstance
+    counters: int
+    turn: int
+    attached: tuple[CardInstance, ...]
+
+
+@attrs.frozen
+class PlayerView:
+    """What anyone may see of a player: no inventory contents, no deck order."""
+
+    index: int
+    name: str
+    character: str
+    deck_size: int
+    inventory_size: int
+    void: tuple[CardInstance, ...]
+    mat: Mapping[Slot, EquippedView]
+    poisoned: bool
+    out: bool
+
+
+@attrs.frozen
+class GameView:
+    """What ``player`` may see (``Game.view``): their own inventory and public zones."""
+
+    player: int
+    turn: int
+    active: int
+    inventory: tuple[CardInstance, ...]
+    players: tuple[PlayerView, ...]
+    decision: Decision | None
+    outcome: Outcome | None
+
+
+def _player_view(p: PlayerState) -> PlayerView:
+    mat = {
+        slot: EquippedView(
+            eq.instance, eq.counters, eq.turn, tuple(a.instance for a in eq.attached)
+        )
+        for slot, eq in p.mat.items()
+    }
+    return PlayerView(
+        p.index,
+        p.name,
+        p.character.name,
+        len(p.primal_deck),
+        len(p.inventory),
+        tuple(p.void),
+        MappingProxyType(mat),
+        p.poisoned,
+        p.out,
+    )
+
+
+def view_of(t: Table, player: int) -> GameView:
+    """What ``player`` may see of the game on ``t``."""
+    if not 0 <= player < len(t.players):
+        raise ValueError(f"no player {player}: players are 0 to {len(t.players) - 1}")
+    return GameView(
+        player,
+        t.turn,
+        t.active,
+        tuple(t.players[player].inventory),
+        tuple(_player_view(p) for p in t.players),
+        t.decision,
+        t.outcome,
+    )
+
+
+def zone_of(t: Table, instance: CardInstance) -> tuple[Zone, int]:
+    """Where a card is, and on whose side (deck, inventory, void or mat)."""
+    for p in t.players:
+        if instance in p.primal_deck:
+            return Zone.PRIMAL_DECK, p.index
+        if instance in p.inventory:
+            return Zone.INVENTORY, p.index
+        if instance in p.void:
+            return Zone.VOID, p.index
+        for eq in p.mat.values():
+            if eq.instance is instance or any(a.instance is instance for a in eq.attached):
+                return Zone.MAT, p.index
+    raise LookupError(f"{instance} is in no zone")
