@@ -36,13 +36,22 @@ _OPPONENTS = Whose.OPPONENTS
 class Stats:
     """The live stats of one game's cards and players (see the module docstring)."""
 
-    __slots__ = ("_cache", "_mods", "durability_modified", "players", "ruleset", "stale")
+    __slots__ = (
+        "_cache",
+        "_mods",
+        "_players",
+        "durability_modified",
+        "players",
+        "ruleset",
+        "stale",
+    )
 
     def __init__(self, players: Sequence[PlayerState], ruleset: Ruleset) -> None:
         self.players = players
         self.ruleset = ruleset
         self._mods: list[tuple[int, CardStatModifier]] | None = None
         self._cache: dict[tuple[int, int, CardStat], int] = {}
+        self._players: dict[tuple[int, PlayerStat], int] = {}
         # a durability modifier came or went since the last worn-out check (flow.check_state)
         self.stale = True
         self.durability_modified = False  # was one in play at the last check
@@ -54,10 +63,13 @@ class Stats:
         return other
 
     def changed(self) -> None:
-        """A modifier source came or went (equip, destroy, a player out): forget stats."""
+        """A modifier source came or went (a card with modifiers equipped or destroyed, a
+        player out): forget the computed stats."""
         self._mods = None
         if self._cache:
             self._cache.clear()
+        if self._players:
+            self._players.clear()
         self.stale = True
 
     def card(self, instance: CardInstance, stat: CardStat, side: int) -> int:
@@ -97,11 +109,16 @@ class Stats:
 
     def player(self, player: int, stat: PlayerStat) -> int:
         """A player's live starting inventory or draws per turn (1.3, 3.1, 10.3)."""
+        key = (player, stat)
+        cached = self._players.get(key)
+        if cached is not None:
+            return cached
         value: int = getattr(self.ruleset, stat._value_)
         for mod in modifiers_of(self.players[player]):
             if isinstance(mod, PlayerStatModifier) and mod.stat is stat:
                 value += mod.amount
-        return max(value, 0)
+        value = self._players[key] = max(value, 0)
+        return value
 
     def is_immune(self, player: int, keyword: Keyword) -> bool:
         """Whether a PRO/CON or an equipped card makes ``player`` immune to ``keyword``."""
@@ -130,7 +147,17 @@ def modifiers_of(p: PlayerState) -> Iterator[Any]:
             yield from continuous(attached.instance.card)
 
 
-def continuous(card: Card) -> Iterator[Any]:
-    for ability in card.abilities:
-        if isinstance(ability, ContinuousAbility):
-            yield from ability.while_equipped
+def continuous(card: Card) -> tuple[Any, ...]:
+    """The modifiers ``card`` has while equipped (found once per card)."""
+    found = _CONTINUOUS.get(card)
+    if found is None:
+        found = _CONTINUOUS[card] = tuple(
+            mod
+            for ability in card.abilities
+            if isinstance(ability, ContinuousAbility)
+            for mod in ability.while_equipped
+        )
+    return found
+
+
+_CONTINUOUS: dict[Card, tuple[Any, ...]] = {}

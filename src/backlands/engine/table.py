@@ -17,7 +17,7 @@ from ..ruleset import Ruleset
 from . import events as ev
 from .actions import Action, Decision
 from .state import CardInstance, Equipped, Outcome, PlayerState
-from .stats import Stats
+from .stats import Stats, continuous
 from .steps import CHOOSE, RUN, Step
 from .triggers import Reaction, TriggerIndex
 
@@ -240,7 +240,8 @@ class Table:
             if slot in p.mat:  # 4.2: salvage
                 self.destroy(p, slot, _SALVAGE)
             p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
-        self.stats.changed()
+        if continuous(instance.card):  # a modifier source came into play
+            self.stats.changed()
         self.sacrifice(p, cost, _COST)  # 4.3
         if ev.CardEquipped in self.heard:
             self.emit(ev.CardEquipped(p.index, instance, slot, host))  # 4.4 hangs on this
@@ -258,7 +259,8 @@ class Table:
             if proposal.cancelled:
                 return False
         del controller.mat[slot]
-        self.stats.changed()
+        if continuous(eq.instance.card) or any(continuous(a.instance.card) for a in eq.attached):
+            self.stats.changed()  # a modifier source left play
         players = self.players
         players[eq.instance.owner].void.append(eq.instance)
         for attached in eq.attached:
