@@ -64,7 +64,8 @@ def advance(t: Table) -> None:
         if kind != RESOLVED and players[step[1]].out:  # 9.2: no more turns or decisions
             continue
         RUNNERS[kind](t, step)
-        check_state(t)
+        if t.decks_changed or t.stats.stale:
+            check_state(t)
 
 
 def ask(t: Table, step: Step) -> None:
@@ -86,7 +87,8 @@ def answer(t: Table, action: Action) -> None:
     t.step = None
     t.listing = None
     QUESTIONS[step[0]].apply(t, step, action)
-    check_state(t)
+    if t.decks_changed or t.stats.stale:
+        check_state(t)
     advance(t)
 
 
@@ -204,7 +206,8 @@ RUNNERS: dict[int, Callable[[Table, Step], None]] = {
 def check_state(t: Table) -> None:
     """State checks after each step and answer: worn-out cards (4.8, 6.2), then 9.1 to 9.3:
     players with an empty primal deck are out; maybe the game is over. Each check runs only
-    if what it looks at changed since it last ran."""
+    if what it looks at changed since it last ran (callers may skip the call when neither
+    ``t.decks_changed`` nor ``t.stats.stale`` is set)."""
     if t.stats.stale:
         check_durability(t)
     if not t.decks_changed:
