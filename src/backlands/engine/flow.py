@@ -41,6 +41,7 @@ _MAIN = ev.Phase.MAIN
 _END = ev.Phase.END
 _DRAWS = PlayerStat.DRAWS_PER_TURN
 _DURABILITY = CardStat.DURABILITY
+_INSTANT = CardType.INSTANT_SPELL
 
 
 def advance(t: Table) -> None:
@@ -153,8 +154,13 @@ def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
 
 
 def respond(t: Table, step: Step) -> None:  # 8.1, 8.2
-    if t.ruleset.response_windows:
-        ask(t, step)
+    if not t.ruleset.response_windows:
+        return
+    for instance in t.players[step[1]].inventory:
+        if instance.card.type is _INSTANT:
+            ask(t, step)
+            return
+    # 8.3: a player with no instant at all is not asked (the common case, checked first)
 
 
 def take_damage(t: Table, step: Step) -> None:
