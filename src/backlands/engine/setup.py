@@ -20,7 +20,7 @@ from ..errors import GameSetupError
 from ..model import Card, Character, PlayerStat, Slot
 from ..ruleset import Ruleset
 from . import events as ev
-from .state import Equipped, PlayerState
+from .state import CardInstance, Equipped, PlayerState
 from .steps import ATTACK_PHASE, END_PHASE, MAIN, TURN_START, UPKEEP, StartPhase
 from .table import Table
 
@@ -73,11 +73,31 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: int | None) ->
         or not 0 <= first_player < len(seats)
     ):
         raise GameSetupError(f"first player {first_player} is not a seat index (1.4)")
-    table.seats = tuple(seats)
+    table.seats = seats = tuple(seats)
+    decks, table.instances = _instances(seats)
     for index, seat in enumerate(seats):
-        new = table.new_instance
-        deck = [new(card, index) for card in seat.cards]
-        table.players.append(PlayerState(index, seat.name or f"P{index + 1}", seat.character, deck))
+        name = seat.name or f"P{index + 1}"
+        table.players.append(PlayerState(index, name, seat.character, list(decks[index])))
+
+
+@functools.lru_cache(maxsize=16)
+def _instances(
+    seats: tuple[Seat, ...],
+) -> tuple[tuple[tuple[CardInstance, ...], ...], dict[int, CardInstance]]:
+    """The card instances of a game between ``seats``: uids in seat order, then deck order.
+
+    Instances never change, and equal seats make equal instances, so a batch of games
+    between the same seats makes them once (the games share them, as copies do).
+    """
+    decks = []
+    uid = 0
+    for index, seat in enumerate(seats):
+        deck = []
+        for card in seat.cards:
+            deck.append(CardInstance(uid, card, index))
+            uid += 1
+        decks.append(tuple(deck))
+    return tuple(decks), {i.uid: i for deck in decks for i in deck}
 
 
 def start_seats(table: Table, first_player: int | None) -> None:
