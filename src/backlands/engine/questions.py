@@ -43,6 +43,7 @@ PASS = Pass()
 _INSTANT = CardType.INSTANT_SPELL
 _ATTACH = CardType.ATTACH_SPELL
 _DURABILITY = CardStat.DURABILITY
+_PRIMAL_COST = CardStat.PRIMAL_COST
 _ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # 3.3
 _DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # 6.1
 _ATTACK = ev.Phase.ATTACK
@@ -93,15 +94,18 @@ def equip_action(instance: CardInstance, host: CardInstance | None = None) -> Eq
 def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
     """Every equip ``p`` may make now, in inventory order (4.x); in a window, instants only."""
     left = len(p.primal_deck)
-    cost = t.stats.card
+    side = p.index
+    costs = t.stats.costs(side)
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
-    side = p.index
     for instance in p.inventory:
         kind = instance.card.type
         if window and kind is not _INSTANT:
             continue
-        if cost(instance, CardStat.PRIMAL_COST, side) > left:
+        cost = costs.get(instance.uid)
+        if cost is None:
+            cost = costs[instance.uid] = t.stats.card(instance, _PRIMAL_COST, side)
+        if cost > left:
             continue
         if kind is _ATTACH:
             if hosts is None:

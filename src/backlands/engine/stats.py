@@ -38,6 +38,7 @@ class Stats:
 
     __slots__ = (
         "_cache",
+        "_costs",
         "_mods",
         "_players",
         "durability_modified",
@@ -52,6 +53,7 @@ class Stats:
         self._mods: list[tuple[int, CardStatModifier]] | None = None
         self._cache: dict[tuple[int, int, CardStat], int] = {}
         self._players: dict[tuple[int, PlayerStat], int] = {}
+        self._costs: list[dict[int, int]] = []  # per side: uid -> primal cost
         # a durability modifier came or went since the last worn-out check (flow.check_state)
         self.stale = True
         self.durability_modified = False  # was one in play at the last check
@@ -70,6 +72,8 @@ class Stats:
             self._cache.clear()
         if self._players:
             self._players.clear()
+        for costs in self._costs:
+            costs.clear()
         self.stale = True
 
     def card(self, instance: CardInstance, stat: CardStat, side: int) -> int:
@@ -99,6 +103,14 @@ class Stats:
         value = max(value, 1 if stat is _DURABILITY else 0)
         self._cache[key] = value
         return value
+
+    def costs(self, side: int) -> dict[int, int]:
+        """The primal costs known so far for ``side`` by uid: a fast path for listing equips
+        (fill a missing one from :meth:`card`)."""
+        costs = self._costs
+        while len(costs) <= side:
+            costs.append({})
+        return costs[side]
 
     def durability_in_play(self) -> bool:
         """Whether any modifier in play changes durability."""
