@@ -97,21 +97,41 @@ def _in_uid_order(
     absorbs: Iterable[tuple[CardInstance, int]],
 ) -> tuple[tuple[CardInstance, int], ...]:
     pairs = tuple(absorbs)
+    if len(pairs) < 2:
+        return pairs
     try:
         return tuple(sorted(pairs, key=lambda pair: pair[0].uid))
     except (TypeError, AttributeError, IndexError, KeyError):
         return pairs  # malformed: the game refuses it with a reason (Game.play)
 
 
-@attrs.frozen
 class Defend:
     """Absorb damage with equipped armour/creatures: ``(card, amount)`` pairs (6.4).
 
     What is not absorbed is sacrificed. ``Defend()`` is not defending at all (6.1). The
     pairs are kept in card (uid) order, so two defences naming the same amounts are equal.
+    Immutable, like every action (a plain slotted class: listings make many of them).
     """
 
-    absorbs: tuple[tuple[CardInstance, int], ...] = attrs.field(default=(), converter=_in_uid_order)
+    __slots__ = ("absorbs",)
+    absorbs: tuple[tuple[CardInstance, int], ...]
+
+    def __init__(self, absorbs: Iterable[tuple[CardInstance, int]] = ()) -> None:
+        object.__setattr__(self, "absorbs", _in_uid_order(absorbs))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Defend:
+            return NotImplemented
+        return self.absorbs == other.absorbs
+
+    def __hash__(self) -> int:
+        return hash((Defend, self.absorbs))
+
+    def __repr__(self) -> str:
+        return f"Defend(absorbs={self.absorbs!r})"
 
     def __str__(self) -> str:
         if not self.absorbs:

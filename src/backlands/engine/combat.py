@@ -64,6 +64,12 @@ def defences(
     yield ()
     if not defenders:
         return
+    if len(defenders) == 1:  # the common case: absorb all of it, or all the card can
+        card, left = defenders[0]
+        most = min(amount, left)
+        if most > 0:
+            yield ((card, most),)
+        return
     for amounts in _amounts(amount, [left for _, left in defenders], 0, False):
         if any(amounts):
             yield tuple((card, n) for n, (card, _) in zip(amounts, defenders, strict=True) if n)
