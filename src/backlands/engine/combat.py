@@ -64,11 +64,27 @@ def defences(
     yield ()
     if not defenders:
         return
-    if len(defenders) == 1:  # the common case: absorb all of it, or all the card can
+    if len(defenders) == 1:  # absorb all of it, or all the card can
         card, left = defenders[0]
         most = min(amount, left)
         if most > 0:
             yield ((card, most),)
+        return
+    if len(defenders) == 2:  # armour and creature (6.1): _amounts below, unrolled
+        (first, first_left), (second, second_left) = defenders
+        for n in range(min(first_left, amount) + 1):
+            rest = amount - n
+            if n == first_left and n > 0:  # the first absorbed its whole durability: bleed
+                seconds: Iterable[int] = range(min(second_left, rest) + 1)
+            else:  # the second absorbs the rest exactly, or its whole durability
+                seconds = (min(second_left, rest),)
+            for m in seconds:
+                if n and m:
+                    yield ((first, n), (second, m))
+                elif n:
+                    yield ((first, n),)
+                elif m:
+                    yield ((second, m),)
         return
     for amounts in _amounts(amount, [left for _, left in defenders], 0, False):
         if any(amounts):
