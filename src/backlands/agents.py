@@ -29,7 +29,7 @@ class RandomAgent:
         self._rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
-        return self._rng.choice(list(game.legal_actions()))
+        return self._rng.choice(game.legal_actions())
 
 
 def play_game(game: Game, agents: Sequence[Agent], max_decisions: int = 100_000) -> Outcome:

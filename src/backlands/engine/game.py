@@ -37,7 +37,7 @@ Handlers = Iterable[tuple[type[ev.Event], ev.Handler]]
 class Game:
     """A game of Backlands between 2 to 6 seats (1.1), driven by decisions."""
 
-    __slots__ = ("_t",)
+    __slots__ = ("_legal", "_t")
 
     def __init__(
         self,
@@ -57,10 +57,12 @@ class Game:
         """
         if _table is not None:  # a copy, or a game from a position
             self._t = _table
+            self._legal = LegalActions(_table)
             return
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         t = self._t = Table(seed, ruleset, keep_log)
+        self._legal = LegalActions(t)
         seat_table(t, seats, first_player)
         for event_class, handler in handlers:
             t.bus.subscribe(event_class, handler)
@@ -213,8 +215,9 @@ class Game:
     # ------------------------------------------------------------------ decisions
 
     def legal_actions(self) -> LegalActions:
-        """A live view of the legal answers to the pending decision."""
-        return LegalActions(self._t)
+        """A live view of the legal answers to the pending decision (the same view object
+        each time: it always shows the game as it is)."""
+        return self._legal
 
     def is_legal(self, action: Action) -> bool:
         return _illegal(self._t, action) is None
@@ -293,13 +296,16 @@ class LegalActions:
         self._t = table
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(_listing(self._t))
+        listing = self._t.listing
+        return iter(_listing(self._t) if listing is None else listing)
 
     def __len__(self) -> int:
-        return len(_listing(self._t))
+        listing = self._t.listing
+        return len(_listing(self._t) if listing is None else listing)
 
     def __getitem__(self, index: int) -> Action:
-        return _listing(self._t)[index]
+        listing = self._t.listing
+        return (_listing(self._t) if listing is None else listing)[index]
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, ACTION_CLASSES):
