@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from ..model import Card, Character, Slot, ValueEnum
+from ..model import Card, Character, ContinuousAbility, Modifier, Slot, ValueEnum
 
 __all__ = ["CardInstance", "Equipped", "Outcome", "PlayerState", "Zone"]
 
@@ -36,12 +36,19 @@ class CardInstance:
     an equipped card is whose mat it is on.
     """
 
-    __slots__ = ("actions", "card", "owner", "uid")
+    __slots__ = ("actions", "card", "modifiers", "owner", "uid")
 
     def __init__(self, uid: int, card: Card, owner: int) -> None:
         self.uid = uid
         self.card = card
         self.owner = owner
+        # what the card changes while equipped (10.3): found once, read at every equip
+        self.modifiers: tuple[Modifier, ...] = tuple(
+            mod
+            for ability in card.abilities
+            if isinstance(ability, ContinuousAbility)
+            for mod in ability.while_equipped
+        )
         # the game's action values naming this card, made once each (see questions.py)
         self.actions: dict[object, Any] = {}
 

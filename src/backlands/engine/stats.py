@@ -13,10 +13,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..model import (
-    Card,
     CardStat,
     CardStatModifier,
-    ContinuousAbility,
     Immunity,
     Keyword,
     PlayerStat,
@@ -154,22 +152,6 @@ def modifiers_of(p: PlayerState) -> Iterator[Any]:
     attach spells (an attach spell counts for the controller of its host)."""
     yield from p.character.modifiers
     for eq in p.mat.values():
-        yield from continuous(eq.instance.card)
+        yield from eq.instance.modifiers
         for attached in eq.attached:
-            yield from continuous(attached.instance.card)
-
-
-def continuous(card: Card) -> tuple[Any, ...]:
-    """The modifiers ``card`` has while equipped (found once per card)."""
-    found = _CONTINUOUS.get(card)
-    if found is None:
-        found = _CONTINUOUS[card] = tuple(
-            mod
-            for ability in card.abilities
-            if isinstance(ability, ContinuousAbility)
-            for mod in ability.while_equipped
-        )
-    return found
-
-
-_CONTINUOUS: dict[Card, tuple[Any, ...]] = {}
+            yield from attached.instance.modifiers

@@ -17,7 +17,7 @@ from ..ruleset import Ruleset
 from . import events as ev
 from .actions import Action, Decision
 from .state import CardInstance, Equipped, Outcome, PlayerState
-from .stats import Stats, continuous
+from .stats import Stats
 from .steps import CHOOSE, RUN, Step
 from .triggers import Reaction, TriggerIndex
 
@@ -240,7 +240,7 @@ class Table:
             if slot in p.mat:  # 4.2: salvage
                 self.destroy(p, slot, _SALVAGE)
             p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
-        if continuous(instance.card):  # a modifier source came into play
+        if instance.modifiers:  # a modifier source came into play
             self.stats.changed()
         self.sacrifice(p, cost, _COST)  # 4.3
         if ev.CardEquipped in self.heard:
@@ -259,7 +259,7 @@ class Table:
             if proposal.cancelled:
                 return False
         del controller.mat[slot]
-        if continuous(eq.instance.card) or any(continuous(a.instance.card) for a in eq.attached):
+        if eq.instance.modifiers or any(a.instance.modifiers for a in eq.attached):
             self.stats.changed()  # a modifier source left play
         players = self.players
         players[eq.instance.owner].void.append(eq.instance)
