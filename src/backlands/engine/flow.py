@@ -134,6 +134,10 @@ def start_turn(t: Table, step: Step) -> None:  # 3.1
 def end_phase(t: Table, step: Step) -> None:  # 3.4: "at the end of your turn" first
     if ev.PhaseStarted in t.heard:
         t.emit(ev.PhaseStarted(step[1], _END))
+    if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
+        t.agenda.append((UPKEEP, step[1]))
+    else:
+        upkeep(t, step)
 
 
 def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1

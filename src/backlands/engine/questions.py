@@ -32,7 +32,7 @@ from .actions import (
 )
 from .combat import defence_problem, defences
 from .state import CardInstance, PlayerState
-from .steps import ATTACK_PHASE, CHOOSE, DEFEND, END_PHASE, MAIN, RESPOND, TAKE_DAMAGE, UPKEEP, Step
+from .steps import ATTACK_PHASE, CHOOSE, DEFEND, END_PHASE, MAIN, RESPOND, TAKE_DAMAGE, Step
 from .table import Table
 
 __all__ = ["QUESTIONS", "Question", "malformed"]
@@ -190,7 +190,6 @@ class MainQuestion(Question):
             open_windows(t, player)
             return
         agenda = t.agenda
-        agenda.append((UPKEEP, player))
         agenda.append((END_PHASE, player))
         if p.turns_taken > 1 or t.ruleset.attack_on_first_turn:
             if ev.PhaseStarted in t.heard:

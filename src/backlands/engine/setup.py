@@ -21,7 +21,7 @@ from ..model import Card, Character, PlayerStat, Slot
 from ..ruleset import Ruleset
 from . import events as ev
 from .state import CardInstance, Equipped, PlayerState
-from .steps import ATTACK_PHASE, END_PHASE, MAIN, TURN_START, UPKEEP, StartPhase
+from .steps import ATTACK_PHASE, END_PHASE, MAIN, TURN_START, StartPhase
 from .table import Table
 
 if TYPE_CHECKING:
@@ -151,7 +151,6 @@ def position_table(table: Table, position: Position) -> None:
     table.turn = position.turn
     table.active = table.first_player = position.active
     if attack:
-        table.agenda.append((UPKEEP, position.active))
         table.agenda.append((END_PHASE, position.active))
         table.agenda.append((ATTACK_PHASE, position.active))
     else:

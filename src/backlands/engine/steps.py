@@ -11,8 +11,8 @@ kind               tuple                                       runs
 ``TURN_START``     ``(TURN_START, player)``                    the start phase (3.1)
 ``MAIN``           ``(MAIN, player)``                          a main-phase decision (3.2)
 ``ATTACK_PHASE``   ``(ATTACK_PHASE, player)``                  an attack decision (3.3)
-``END_PHASE``      ``(END_PHASE, player)``                     the end phase opens (3.4)
-``UPKEEP``         ``(UPKEEP, player)``                        active spells, poison (3.4)
+``END_PHASE``      ``(END_PHASE, player)``                     the end phase (3.4)
+``UPKEEP``         ``(UPKEEP, player)``                        its rest, after triggers
 ``RESPOND``        ``(RESPOND, player, repeat)``               a response window (8.1, 8.2)
 ``TAKE_DAMAGE``    ``(TAKE_DAMAGE, player, amount, source)``   damage is dealt (5.3, 6.5)
 ``DEFEND``         ``(DEFEND, player, amount, source)``        a defence decision (6.1)
