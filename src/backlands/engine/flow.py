@@ -71,12 +71,7 @@ def advance(t: Table) -> None:
 
 def ask(t: Table, step: Step) -> None:
     """Ask the question of ``step``; one without a real choice is answered at once."""
-    question = QUESTIONS[step[0]]
-    if question.has_choice(t, step):
-        t.decision = question.decision(t, step)
-        t.step = step
-        return
-    question.forced(t, step)
+    QUESTIONS[step[0]].ask(t, step)
 
 
 def answer(t: Table, action: Action) -> None:
@@ -196,14 +191,14 @@ def resolved(t: Table, step: Step) -> None:
 
 RUNNERS: dict[int, Callable[[Table, Step], None]] = {
     TURN_START: start_turn,
-    MAIN: ask,
-    ATTACK_PHASE: ask,
+    MAIN: QUESTIONS[MAIN].ask,
+    ATTACK_PHASE: QUESTIONS[ATTACK_PHASE].ask,
     END_PHASE: end_phase,
     UPKEEP: upkeep,
     RESPOND: respond,
     TAKE_DAMAGE: take_damage,
-    DEFEND: ask,
-    CHOOSE: ask,
+    DEFEND: QUESTIONS[DEFEND].ask,
+    CHOOSE: QUESTIONS[CHOOSE].ask,
     RUN: run_work,
     RESOLVE: resolve,
     RESOLVED: resolved,

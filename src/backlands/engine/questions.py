@@ -55,11 +55,18 @@ class Question:
     kind: DecisionKind
     default: Action | None = None  # the do-nothing answer
 
+    def ask(self, t: Table, step: Step) -> None:
+        """Ask this question for ``step``; without a real choice it is answered at once."""
+        if self.has_choice(t, step):
+            t.decision = self.decision(t, step)
+            t.step = step
+        else:
+            self.forced(t, step)
+
     def decision(self, t: Table, step: Step) -> Decision:
-        key = (step[0], step[1])
-        found = t.decisions.get(key)
+        found = t.decisions.get(step)  # the same for every such step: made once
         if found is None:
-            found = t.decisions[key] = Decision(self.kind, step[1])
+            found = t.decisions[step] = Decision(self.kind, step[1])
         return found
 
     def has_choice(self, t: Table, step: Step) -> bool:

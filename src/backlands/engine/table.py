@@ -105,7 +105,7 @@ class Table:
         self.step: Step | None = None  # the agenda step that asked it
         self.listing: tuple[Action, ...] | None = None  # its legal answers, once listed
         self.actions: list[Action] = []  # every decision answered, in order
-        self.decisions: dict[tuple[int, int], Decision] = {}  # (step kind, player): made once
+        self.decisions: dict[Step, Decision] = {}  # by step, for questions that ask the same
         self.stats = Stats(self.players, ruleset)
         self.triggers = TriggerIndex()
         self.triggered: list[tuple[Reaction, ev.Event]] = []  # by the running step (11.3)
