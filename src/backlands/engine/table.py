@@ -192,27 +192,38 @@ class Table:
 
     # ------------------------------------------------------------------ primitives
 
-    def draw(self, p: PlayerState, count: int) -> None:  # 7.5
-        deck = p.primal_deck
-        inventory = p.inventory
-        heard = ev.CardDrawn in self.heard
-        for _ in range(min(count, len(deck))):
-            instance = deck.pop()
-            inventory.append(instance)
-            if heard:
-                self.emit(ev.CardDrawn(p.index, instance))
-        self.decks_changed = True
+    def draw(self, p: PlayerState, count: int) -> None:  # 7.5: top cards to the inventory
+        self._move(p, p.primal_deck, p.inventory, count, None)
 
     def sacrifice(self, p: PlayerState, count: int, reason: ev.SacrificeReason) -> None:  # 7.5
-        deck = p.primal_deck
-        void = p.void
-        heard = ev.CardSacrificed in self.heard
+        self._move(p, p.primal_deck, p.void, count, reason)
+
+    def _move(
+        self,
+        p: PlayerState,
+        deck: list[CardInstance],
+        to: list[CardInstance],
+        count: int,
+        reason: ev.SacrificeReason | None,
+    ) -> None:
+        """The top ``count`` cards of ``deck`` (top first; as many as there are) to ``to``."""
+        if count <= 0 or not deck:
+            return
+        self.decks_changed = True
+        event = ev.CardDrawn if reason is None else ev.CardSacrificed
+        if event not in self.heard:  # nobody listens: move them all at once
+            taken = deck[-count:]
+            del deck[-count:]
+            taken.reverse()
+            to.extend(taken)
+            return
         for _ in range(min(count, len(deck))):
             instance = deck.pop()
-            void.append(instance)
-            if heard:
+            to.append(instance)
+            if reason is None:
+                self.emit(ev.CardDrawn(p.index, instance))
+            else:
                 self.emit(ev.CardSacrificed(p.index, instance, reason))
-        self.decks_changed = True
 
     def cost(self, instance: CardInstance, player: int) -> int:
         """The primal cost ``player`` pays to equip ``instance`` (4.3)."""
