@@ -246,10 +246,11 @@ class AttackQuestion(Question):
     default = END
 
     def has_choice(self, t: Table, step: Step) -> bool:
-        p = t.players[step[1]]
-        mat = p.mat
-        attacked = p.attacked
-        return any(slot not in attacked and slot in mat for slot in _ATTACKERS)
+        listing = self.options(t, step)
+        if len(listing) == 1:  # nothing to attack with: end the phase
+            return False
+        t.listing = listing
+        return True
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         p = t.players[step[1]]
@@ -329,14 +330,19 @@ class DefendQuestion(Question):
         return Decision(DecisionKind.DEFEND, step[1], step[2], step[3])
 
     def has_choice(self, t: Table, step: Step) -> bool:
-        p = t.players[step[1]]
-        mat = p.mat
-        return any(slot in mat for slot in _DEFENDERS) and bool(defenders(t, p))
+        found = defenders(t, t.players[step[1]])
+        if not found:  # nothing to defend with: every point is sacrificed (6.1)
+            return False
+        t.listing = self._listing(step[2], found)
+        return True
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
-        found = list(defenders(t, t.players[step[1]]).items())
+        return self._listing(step[2], defenders(t, t.players[step[1]]))
+
+    def _listing(self, amount: int, found: dict[CardInstance, int]) -> tuple[Action, ...]:
         return tuple(
-            Defend(absorbs) if absorbs else NO_DEFENCE for absorbs in defences(step[2], found)
+            Defend(absorbs) if absorbs else NO_DEFENCE
+            for absorbs in defences(amount, list(found.items()))
         )
 
     def problem(self, t: Table, step: Step, action: Action) -> str | None:
