@@ -138,7 +138,7 @@ def end_phase(t: Table, step: Step) -> None:  # 3.4: "at the end of your turn" f
 def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
     p = t.players[step[1]]
     spell = p.mat.get(Slot.SPELL)
-    if spell is not None and spell.instance.card.type is CardType.ACTIVE_SPELL:
+    if spell is not None and spell.instance.type is CardType.ACTIVE_SPELL:
         t.add_counters(p, spell, t.ruleset.active_spell_counters_per_turn)  # 4.8
     if p.poisoned:  # 7.1
         rng = t.rng
@@ -156,7 +156,7 @@ def respond(t: Table, step: Step) -> None:  # 8.1, 8.2
     if not t.ruleset.response_windows:
         return
     for instance in t.players[step[1]].inventory:
-        if instance.card.type is _INSTANT:
+        if instance.type is _INSTANT:
             ask(t, step)
             return
     # 8.3: a player with no instant at all is not asked (the common case, checked first)
@@ -259,7 +259,7 @@ def check_durability(t: Table) -> None:
         stats.durability_modified = changes
         for p in t.players:
             for slot, eq in list(p.mat.items()):
-                if p.mat.get(slot) is not eq or not eq.instance.card.type.has_durability:
+                if p.mat.get(slot) is not eq or not eq.instance.type.has_durability:
                     continue
                 if eq.counters >= stats.card(eq.instance, _DURABILITY, p.index):
                     t.destroy(p, slot, ev.DestroyReason.WORN_OUT)

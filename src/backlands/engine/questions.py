@@ -106,7 +106,7 @@ def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
     for instance in p.inventory:
-        kind = instance.card.type
+        kind = instance.type
         if window and kind is not _INSTANT:
             continue
         cost = costs.get(instance.uid)
@@ -132,7 +132,7 @@ def equip_problem(t: Table, p: PlayerState, action: Equip, window: bool) -> str 
     instance = action.card
     if instance not in p.inventory:
         return f"{instance} is not in {p.name}'s inventory (4.1, 4.6)"
-    kind = instance.card.type
+    kind = instance.type
     if window and kind is not _INSTANT:
         return "only instant spells may be played in a response window (4.6, 8.1)"
     cost = t.cost(instance, p.index)
@@ -276,7 +276,7 @@ class AttackQuestion(Question):
             return None
         if not isinstance(action, Attack):
             return f"{p.name} is in the attack phase: attack or end the phase (3.3)"
-        slot = action.card.card.type.slot
+        slot = action.card.slot
         if slot not in _ATTACKERS:
             return "only a weapon or a creature attacks (3.3)"
         eq = p.mat.get(slot)
@@ -296,7 +296,7 @@ class AttackQuestion(Question):
         t.agenda.append(step)
         p = t.players[step[1]]
         instance = action.card
-        slot = instance.card.type.slot
+        slot = instance.slot
         assert slot is not None
         p.attacked.add(slot)
         damage = t.stats.card(instance, CardStat.DAMAGE, p.index)  # before the counter (5.2)
@@ -357,7 +357,7 @@ class DefendQuestion(Question):
         absorbed = 0
         heard = ev.Defended in t.heard
         for instance, n in action.absorbs:
-            slot = instance.card.type.slot
+            slot = instance.slot
             assert slot is not None
             if heard:
                 t.emit(ev.Defended(p.index, instance, n))

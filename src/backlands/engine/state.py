@@ -36,12 +36,14 @@ class CardInstance:
     an equipped card is whose mat it is on.
     """
 
-    __slots__ = ("actions", "card", "modifiers", "owner", "uid")
+    __slots__ = ("actions", "card", "modifiers", "owner", "slot", "type", "uid")
 
     def __init__(self, uid: int, card: Card, owner: int) -> None:
         self.uid = uid
         self.card = card
         self.owner = owner
+        self.type = card.type  # read at every step: kept here, one attribute away
+        self.slot = card.type.slot
         # what the card changes while equipped (10.3): found once, read at every equip
         self.modifiers: tuple[Modifier, ...] = tuple(
             mod

@@ -233,14 +233,14 @@ class Table:
         """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's."""
         cost = self.stats.card(instance, _PRIMAL_COST, p.index)  # fixed before anything moves
         p.inventory.remove(instance)
-        kind = instance.card.type
+        kind = instance.type
         if kind is _INSTANT:  # 4.6
             self.sacrifice(p, cost, _COST)
             p.void.append(instance)  # played straight into the void, then it resolves
             if ev.CardEquipped in self.heard:
                 self.emit(ev.CardEquipped(p.index, instance, None))
             return
-        slot = kind.slot
+        slot = instance.slot
         if kind is _ATTACH:  # 4.7
             assert host is not None
             found = self.equipped(host)
@@ -288,13 +288,13 @@ class Table:
         if ev.CounterAdded in self.heard:
             self.emit(ev.CounterAdded(eq.instance, amount, eq.counters))
         if eq.counters >= self.stats.card(eq.instance, _DURABILITY, controller.index):
-            slot = eq.instance.card.type.slot
+            slot = eq.instance.slot
             assert slot is not None
             self.destroy(controller, slot, _WORN_OUT)
 
     def equipped(self, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
         """The mat and equipped record of a card in a slot, or None."""
-        slot = instance.card.type.slot
+        slot = instance.slot
         if slot is None:
             return None
         for p in self.players:
