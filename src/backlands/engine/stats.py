@@ -9,7 +9,7 @@ until a source comes or goes (:meth:`Stats.changed`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..model import (
@@ -17,6 +17,7 @@ from ..model import (
     CardStatModifier,
     Immunity,
     Keyword,
+    Modifier,
     PlayerStat,
     PlayerStatModifier,
     Whose,
@@ -52,7 +53,7 @@ class Stats:
         self._cache: dict[tuple[int, int, CardStat], int] = {}
         self._players: dict[tuple[int, PlayerStat], int] = {}
         self._costs: list[dict[int, int]] = []  # per side: uid -> primal cost
-        # a durability modifier came or went since the last worn-out check (flow.check_state)
+        # a durability modifier (or a player) came or went since the last worn-out check
         self.stale = True
         self.durability_modified = False  # was one in play at the last check
 
@@ -63,16 +64,29 @@ class Stats:
         return other
 
     def changed(self) -> None:
-        """A modifier source came or went (a card with modifiers equipped or destroyed, a
-        player out): forget the computed stats."""
+        """Modifier sources came or went (a player went out, say): forget every stat."""
+        self._forget_card_stats()
+        if self._players:
+            self._players.clear()
+        self.stale = True
+
+    def source_changed(self, modifiers: Iterable[Modifier]) -> None:
+        """A card with these ``modifiers`` came into play or left it: forget what they
+        change (card stats, player stats; a durability modifier calls for a worn-out check)."""
+        for mod in modifiers:
+            if isinstance(mod, CardStatModifier):
+                self._forget_card_stats()
+                if mod.stat is _DURABILITY:
+                    self.stale = True
+            elif isinstance(mod, PlayerStatModifier) and self._players:
+                self._players.clear()
+
+    def _forget_card_stats(self) -> None:
         self._mods = None
         if self._cache:
             self._cache.clear()
-        if self._players:
-            self._players.clear()
         for costs in self._costs:
             costs.clear()
-        self.stale = True
 
     def card(self, instance: CardInstance, stat: CardStat, side: int) -> int:
         """``instance``'s live ``stat`` on ``side``'s mat (or in their inventory). Damage and

@@ -252,7 +252,7 @@ class Table:
                 self.destroy(p, slot, _SALVAGE)
             p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
         if instance.modifiers:  # a modifier source came into play
-            self.stats.changed()
+            self.stats.source_changed(instance.modifiers)
         self.sacrifice(p, cost, _COST)  # 4.3
         if ev.CardEquipped in self.heard:
             self.emit(ev.CardEquipped(p.index, instance, slot, host))  # 4.4 hangs on this
@@ -270,8 +270,11 @@ class Table:
             if proposal.cancelled:
                 return False
         del controller.mat[slot]
-        if eq.instance.modifiers or any(a.instance.modifiers for a in eq.attached):
-            self.stats.changed()  # a modifier source left play
+        if eq.instance.modifiers:  # a modifier source left play
+            self.stats.source_changed(eq.instance.modifiers)
+        for attached in eq.attached:
+            if attached.instance.modifiers:
+                self.stats.source_changed(attached.instance.modifiers)
         players = self.players
         players[eq.instance.owner].void.append(eq.instance)
         for attached in eq.attached:
