@@ -48,15 +48,10 @@ def advance(t: Table) -> None:
     """Run agenda steps until a decision with a real choice is pending, or the end."""
     agenda = t.agenda
     players = t.players
+    runners = RUNNERS
     while t.decision is None and t.outcome is None:
-        if t.triggered:
-            t.queue.extend(resolution_order(t.triggered, t.active, len(players)))
-            t.triggered.clear()
-        if t.queue and not t.resolving:  # 11.3: the next ability, completely
-            reaction, event = t.queue.pop(0)
-            t.resolving = True
-            agenda.append((RESOLVED, -1))
-            agenda.append((RESOLVE, reaction.player, reaction, event))
+        if t.triggered or t.queue:
+            drain(t)
         if not agenda:
             next_turn(t)
             continue
@@ -64,9 +59,22 @@ def advance(t: Table) -> None:
         kind = step[0]
         if kind != RESOLVED and players[step[1]].out:  # 9.2: no more turns or decisions
             continue
-        RUNNERS[kind](t, step)
+        runners[kind](t, step)
         if t.decks_changed or t.stats.stale:
             check_state(t)
+
+
+def drain(t: Table) -> None:
+    """What the last step triggered joins the queue in the order of 11.3; unless an
+    ability is resolving, the next one in the queue starts, to resolve completely."""
+    if t.triggered:
+        t.queue.extend(resolution_order(t.triggered, t.active, len(t.players)))
+        t.triggered.clear()
+    if t.queue and not t.resolving:
+        reaction, event = t.queue.pop(0)
+        t.resolving = True
+        t.agenda.append((RESOLVED, -1))
+        t.agenda.append((RESOLVE, reaction.player, reaction, event))
 
 
 def ask(t: Table, step: Step) -> None:
