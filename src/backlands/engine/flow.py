@@ -14,7 +14,7 @@ from collections.abc import Callable
 from ..model import CardStat, CardType, PlayerStat, Slot
 from . import events as ev
 from .actions import Action
-from .questions import QUESTIONS
+from .questions import QUESTIONS, holds_instant
 from .steps import (
     ATTACK_PHASE,
     CHOOSE,
@@ -41,7 +41,6 @@ _MAIN = ev.Phase.MAIN
 _END = ev.Phase.END
 _DRAWS = PlayerStat.DRAWS_PER_TURN
 _DURABILITY = CardStat.DURABILITY
-_INSTANT = CardType.INSTANT_SPELL
 
 
 def advance(t: Table) -> None:
@@ -160,14 +159,9 @@ def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
             t.agenda.append((TAKE_DAMAGE, p.index, t.ruleset.poison_damage, None))
 
 
-def respond(t: Table, step: Step) -> None:  # 8.1, 8.2
-    if not t.ruleset.response_windows:
-        return
-    for instance in t.players[step[1]].inventory:
-        if instance.type is _INSTANT:
-            ask(t, step)
-            return
-    # 8.3: a player with no instant at all is not asked (the common case, checked first)
+def respond(t: Table, step: Step) -> None:  # 8.1 to 8.3
+    if t.ruleset.response_windows and holds_instant(t.players[step[1]]):
+        ask(t, step)
 
 
 def take_damage(t: Table, step: Step) -> None:

@@ -152,15 +152,36 @@ def equip_problem(t: Table, p: PlayerState, action: Equip, window: bool) -> str 
     return None
 
 
+def holds_instant(p: PlayerState) -> bool:
+    """Whether ``p`` has an instant spell in their inventory (else they are not asked, 8.3)."""
+    for instance in p.inventory:  # noqa: SIM110 (a plain loop: no generator on a hot path)
+        if instance.type is _INSTANT:
+            return True
+    return False
+
+
 def open_windows(t: Table, player: int) -> None:
-    """8.1: each other player still in, in turn order, may answer with one instant."""
+    """8.1: each other player still in, in turn order, may answer with one instant.
+
+    A player without an instant is not asked (8.3). While nothing can change before their
+    window (no ability waits, and no window before theirs may be answered), that is settled
+    here and their window is not pushed at all; from the first window that may ask on, each
+    is a step that looks again when it runs.
+    """
+    if not t.ruleset.response_windows:
+        return
     players = t.players
     n = len(players)
-    agenda = t.agenda
-    for offset in range(n - 1, 0, -1):  # pushed in reverse: the next player runs first
-        other = (player + offset) % n
-        if not players[other].out:
-            agenda.append((RESPOND, other, False))
+    settled = not t.triggered and not t.queue
+    windows = []
+    for offset in range(1, n):
+        p = players[(player + offset) % n]
+        if p.out or (settled and not holds_instant(p)):
+            continue
+        settled = False
+        windows.append((RESPOND, p.index, False))
+    windows.reverse()  # the next player's window runs first
+    t.agenda.extend(windows)
 
 
 class MainQuestion(Question):
@@ -304,7 +325,10 @@ class AttackQuestion(Question):
             t.emit(ev.AttackDeclared(p.index, instance, action.target, damage))
         t.add_counters(p, p.mat[slot], 1)  # 5.2: may destroy it; the damage stands
         t.agenda.append((TAKE_DAMAGE, action.target, damage, instance))  # 5.3
-        t.agenda.append((RESPOND, action.target, True))  # 8.2: the target answers first
+        if t.ruleset.response_windows and (
+            t.triggered or t.queue or holds_instant(t.players[action.target])
+        ):
+            t.agenda.append((RESPOND, action.target, True))  # 8.2: the target answers first
 
 
 def defenders(t: Table, p: PlayerState) -> dict[CardInstance, int]:
