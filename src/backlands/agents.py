@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .engine import Action, Game, Outcome
+from .engine.chance import below
 
 __all__ = ["Agent", "RandomAgent", "play_game"]
 
@@ -29,7 +30,8 @@ class RandomAgent:
         self._rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
-        return self._rng.choice(game.legal_actions())
+        actions = game.legal_actions()
+        return actions[below(self._rng.getrandbits, len(actions))]
 
 
 def play_game(game: Game, agents: Sequence[Agent], max_decisions: int = 100_000) -> Outcome:

@@ -20,6 +20,7 @@ from ..errors import GameSetupError
 from ..model import Card, Character, PlayerStat, Slot
 from ..ruleset import Ruleset
 from . import events as ev
+from .chance import below, shuffle
 from .state import CardInstance, Equipped, PlayerState
 from .steps import ATTACK_PHASE, END_PHASE, MAIN, TURN_START, StartPhase
 from .table import Table
@@ -102,11 +103,11 @@ def _instances(
 
 def start_seats(table: Table, first_player: int | None) -> None:
     """Shuffle, pick the first player, draw the starting inventories (1.2 to 1.4)."""
-    rng = table.rng
+    bits = table.rng.getrandbits
     for player in table.players:  # 1.3: shuffle, in seating order
-        rng.shuffle(player.primal_deck)
+        shuffle(bits, player.primal_deck)
     n = len(table.players)
-    first = rng.randrange(n) if first_player is None else first_player
+    first = below(bits, n) if first_player is None else first_player
     table.first_player = first  # 1.4
     table.first_player_named = first_player is not None
     if ev.GameStarted in table.heard:

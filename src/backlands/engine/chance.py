@@ -1,0 +1,36 @@
+"""The game's randomness, written out: draws from the one seeded generator (RULINGS 1.2).
+
+``below`` and ``shuffle`` are the algorithms of CPython's ``random.Random._randbelow`` and
+``random.Random.shuffle`` (3.2 to 3.13), built on the generator's public ``getrandbits``.
+Written here, a seed gives the same game on every Python version, and a game pays for no
+layers of calls it does not need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["below", "shuffle"]
+
+Bits = Callable[[int], int]  # a generator's ``getrandbits``
+
+
+def below(bits: Bits, n: int) -> int:
+    """A uniform integer from 0 to ``n - 1`` (``n`` > 0), by rejection sampling."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
+def shuffle(bits: Bits, items: list[Any]) -> None:
+    """Shuffle ``items`` in place (Fisher-Yates, from the last position down)."""
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
