@@ -59,7 +59,7 @@ def advance(t: Table) -> None:
         if kind != RESOLVED and players[step[1]].out:  # 9.2: no more turns or decisions
             continue
         runners[kind](t, step)
-        if t.decks_changed or t.stats.stale:
+        if t.deck_emptied or t.stats.stale:
             check_state(t)
 
 
@@ -90,7 +90,7 @@ def answer(t: Table, action: Action) -> None:
     t.step = None
     t.listing = None
     QUESTIONS[step[0]].apply(t, step, action)
-    if t.decks_changed or t.stats.stale:
+    if t.deck_emptied or t.stats.stale:
         check_state(t)
     advance(t)
 
@@ -214,12 +214,12 @@ def check_state(t: Table) -> None:
     """State checks after each step and answer: worn-out cards (4.8, 6.2), then 9.1 to 9.3:
     players with an empty primal deck are out; maybe the game is over. Each check runs only
     if what it looks at changed since it last ran (callers may skip the call when neither
-    ``t.decks_changed`` nor ``t.stats.stale`` is set)."""
+    ``t.deck_emptied`` nor ``t.stats.stale`` is set)."""
     if t.stats.stale:
         check_durability(t)
-    if not t.decks_changed:
+    if not t.deck_emptied:
         return
-    t.decks_changed = False
+    t.deck_emptied = False
     players = t.players
     newly = [p for p in players if not p.out and not p.primal_deck]
     if not newly:

@@ -65,7 +65,7 @@ class Table:
         "bus",
         "decision",
         "decisions",
-        "decks_changed",
+        "deck_emptied",
         "first_player",
         "first_player_named",
         "heard",
@@ -111,7 +111,7 @@ class Table:
         self.triggered: list[tuple[Reaction, ev.Event]] = []  # by the running step (11.3)
         self.queue: list[tuple[Reaction, ev.Event]] = []  # waiting to resolve (11.3)
         self.resolving = False  # an ability from the queue is resolving
-        self.decks_changed = True  # a primal deck lost cards since the out check (9.2)
+        self.deck_emptied = True  # a primal deck ran out since the out check (9.1, 9.2)
         self.heard: set[type] = set()
         self.bus = ev.EventBus()
         self.wire()
@@ -156,7 +156,7 @@ class Table:
         other.triggered = self.triggered[:]
         other.queue = self.queue[:]
         other.resolving = self.resolving
-        other.decks_changed = self.decks_changed
+        other.deck_emptied = self.deck_emptied
         other.wire()
         return other
 
@@ -209,21 +209,22 @@ class Table:
         """The top ``count`` cards of ``deck`` (top first; as many as there are) to ``to``."""
         if count <= 0 or not deck:
             return
-        self.decks_changed = True
         event = ev.CardDrawn if reason is None else ev.CardSacrificed
         if event not in self.heard:  # nobody listens: move them all at once
             taken = deck[-count:]
             del deck[-count:]
             taken.reverse()
             to.extend(taken)
-            return
-        for _ in range(min(count, len(deck))):
-            instance = deck.pop()
-            to.append(instance)
-            if reason is None:
-                self.emit(ev.CardDrawn(p.index, instance))
-            else:
-                self.emit(ev.CardSacrificed(p.index, instance, reason))
+        else:
+            for _ in range(min(count, len(deck))):
+                instance = deck.pop()
+                to.append(instance)
+                if reason is None:
+                    self.emit(ev.CardDrawn(p.index, instance))
+                else:
+                    self.emit(ev.CardSacrificed(p.index, instance, reason))
+        if not deck:
+            self.deck_emptied = True  # the out check (9.1, 9.2) has work to do
 
     def cost(self, instance: CardInstance, player: int) -> int:
         """The primal cost ``player`` pays to equip ``instance`` (4.3)."""
