@@ -3,10 +3,10 @@
 A question knows, for the agenda step that asks it (see ``steps.py``):
 
 - ``decision``: the public :class:`Decision` value;
-- ``has_choice``: whether there is more than the do-nothing answer. A question without one
-  is answered by the game and not recorded (a phase with nothing to do, no defender, 8.3: no
-  playable instant, 11.4: one option or none);
-- ``options``: every legal answer, in a fixed order (listed once per decision);
+- ``options``: every legal answer, in a fixed order, the do-nothing answer (end the phase,
+  pass, do not defend) among them. They are listed once per decision, when it is asked. A
+  question with no more than one answer is answered by the game and not recorded (a phase
+  with nothing to do, no defender, 8.3: no playable instant, 11.4: one option or none);
 - ``problem``: why an action is not a legal answer, with the rule, or None;
 - ``apply``: how a legal answer changes the game (the flow runs on after it).
 
@@ -53,24 +53,22 @@ class Question:
     """The behaviour of one decision kind (see the module docstring)."""
 
     kind: DecisionKind
-    default: Action | None = None  # the do-nothing answer
 
     def ask(self, t: Table, step: Step) -> None:
-        """Ask this question for ``step``; without a real choice it is answered at once."""
-        if self.has_choice(t, step):
+        """Ask this question for ``step``, or answer it at once when there is no choice."""
+        listing = self.options(t, step)
+        if len(listing) > 1:
+            t.listing = listing
             t.decision = self.decision(t, step)
             t.step = step
-        else:
-            self.forced(t, step)
+        elif listing:  # the only answer, taken by the game (not recorded)
+            self.apply(t, step, listing[0])
 
     def decision(self, t: Table, step: Step) -> Decision:
         found = t.decisions.get(step)  # the same for every such step: made once
         if found is None:
             found = t.decisions[step] = Decision(self.kind, step[1])
         return found
-
-    def has_choice(self, t: Table, step: Step) -> bool:
-        raise NotImplementedError
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         raise NotImplementedError
@@ -80,11 +78,6 @@ class Question:
 
     def apply(self, t: Table, step: Step, action: Action) -> None:
         raise NotImplementedError
-
-    def forced(self, t: Table, step: Step) -> None:
-        """Answer a question without a choice: its do-nothing answer."""
-        assert self.default is not None
-        self.apply(t, step, self.default)
 
 
 # --------------------------------------------------------------------------- equipping
@@ -188,18 +181,11 @@ class MainQuestion(Question):
     """The main phase (3.2): equip a card from the inventory, or end the phase."""
 
     kind = DecisionKind.MAIN
-    default = END
-
-    def has_choice(self, t: Table, step: Step) -> bool:
-        found = equips(t, t.players[step[1]], False)
-        if not found:
-            return False
-        found.append(END)
-        t.listing = tuple(found)
-        return True
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
-        return (*equips(t, t.players[step[1]], False), END)
+        found = equips(t, t.players[step[1]], False)
+        found.append(END)
+        return tuple(found)
 
     def problem(self, t: Table, step: Step, action: Action) -> str | None:
         p = t.players[step[1]]
@@ -229,18 +215,11 @@ class RespondQuestion(Question):
     """A response window (8.1, 8.2): play an instant spell, or pass."""
 
     kind = DecisionKind.RESPONSE
-    default = PASS
-
-    def has_choice(self, t: Table, step: Step) -> bool:
-        found = equips(t, t.players[step[1]], True)
-        if not found:
-            return False
-        found.append(PASS)
-        t.listing = tuple(found)
-        return True
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
-        return (*equips(t, t.players[step[1]], True), PASS)
+        found = equips(t, t.players[step[1]], True)
+        found.append(PASS)
+        return tuple(found)
 
     def problem(self, t: Table, step: Step, action: Action) -> str | None:
         if isinstance(action, Pass):
@@ -264,14 +243,6 @@ class AttackQuestion(Question):
     """The attack phase (3.3, 5.1): attack once with each of weapon and creature, or end."""
 
     kind = DecisionKind.ATTACK
-    default = END
-
-    def has_choice(self, t: Table, step: Step) -> bool:
-        listing = self.options(t, step)
-        if len(listing) == 1:  # nothing to attack with: end the phase
-            return False
-        t.listing = listing
-        return True
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         p = t.players[step[1]]
@@ -348,25 +319,17 @@ class DefendQuestion(Question):
     """Damage to defend (6.1 to 6.4): name defending cards and amounts, or do not defend."""
 
     kind = DecisionKind.DEFEND
-    default = NO_DEFENCE
 
     def decision(self, t: Table, step: Step) -> Decision:
         return Decision(DecisionKind.DEFEND, step[1], step[2], step[3])
 
-    def has_choice(self, t: Table, step: Step) -> bool:
+    def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         found = defenders(t, t.players[step[1]])
         if not found:  # nothing to defend with: every point is sacrificed (6.1)
-            return False
-        t.listing = self._listing(step[2], found)
-        return True
-
-    def options(self, t: Table, step: Step) -> tuple[Action, ...]:
-        return self._listing(step[2], defenders(t, t.players[step[1]]))
-
-    def _listing(self, amount: int, found: dict[CardInstance, int]) -> tuple[Action, ...]:
+            return (NO_DEFENCE,)
         return tuple(
             Defend(absorbs) if absorbs else NO_DEFENCE
-            for absorbs in defences(amount, list(found.items()))
+            for absorbs in defences(step[2], list(found.items()))
         )
 
     def problem(self, t: Table, step: Step, action: Action) -> str | None:
@@ -409,9 +372,6 @@ class ChooseQuestion(Question):
     def decision(self, t: Table, step: Step) -> Decision:
         return Decision(DecisionKind.CHOOSE, step[1], 0, step[4])
 
-    def has_choice(self, t: Table, step: Step) -> bool:
-        return len(step[2]) > 1
-
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         return tuple(Choose(option) for option in step[2])
 
@@ -425,10 +385,6 @@ class ChooseQuestion(Question):
     def apply(self, t: Table, step: Step, action: Action) -> None:
         assert isinstance(action, Choose)
         step[3].apply(t, action.option)
-
-    def forced(self, t: Table, step: Step) -> None:
-        if step[2]:  # one legal choice: taken by the game; none: the effect does nothing
-            step[3].apply(t, step[2][0])
 
 
 def _same_player(a: object, b: object) -> bool:
