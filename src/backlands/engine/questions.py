@@ -85,6 +85,10 @@ class Question:
 
 def equip_action(instance: CardInstance, host: CardInstance | None = None) -> Equip:
     """The one ``Equip`` value for this card (and host) in this game: listings reuse it."""
+    if host is None:
+        if instance.equip is None:
+            instance.equip = Equip(instance)
+        return instance.equip  # type: ignore[no-any-return]
     found = instance.actions.get(host)
     if found is None:
         found = instance.actions[host] = Equip(instance, host)
@@ -113,10 +117,9 @@ def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
             for host in hosts:
                 found.append(equip_action(instance, host))
         else:
-            actions = instance.actions
-            action = actions.get(None)
+            action = instance.equip
             if action is None:
-                action = actions[None] = Equip(instance)
+                action = instance.equip = Equip(instance)
             found.append(action)
     return found
 

@@ -36,7 +36,7 @@ class CardInstance:
     an equipped card is whose mat it is on.
     """
 
-    __slots__ = ("actions", "card", "modifiers", "owner", "slot", "type", "uid")
+    __slots__ = ("actions", "card", "equip", "modifiers", "owner", "slot", "type", "uid")
 
     def __init__(self, uid: int, card: Card, owner: int) -> None:
         self.uid = uid
@@ -51,7 +51,9 @@ class CardInstance:
             if isinstance(ability, ContinuousAbility)
             for mod in ability.while_equipped
         )
-        # the game's action values naming this card, made once each (see questions.py)
+        # the game's action values naming this card, made once each (see questions.py):
+        # ``equip`` equips it (no host), ``actions`` holds the others by host or target
+        self.equip: Any = None
         self.actions: dict[object, Any] = {}
 
     def __eq__(self, other: object) -> bool:
