@@ -28,6 +28,7 @@ from .state import CardInstance, PlayerState
 __all__ = ["Stats"]
 
 _DURABILITY = CardStat.DURABILITY
+_PRIMAL_COST = CardStat.PRIMAL_COST
 _OWN = Whose.OWN
 _OPPONENTS = Whose.OPPONENTS
 
@@ -75,8 +76,13 @@ class Stats:
         change (card stats, player stats; a durability modifier calls for a worn-out check)."""
         for mod in modifiers:
             if isinstance(mod, CardStatModifier):
-                self._forget_card_stats()
-                if mod.stat is _DURABILITY:
+                self._mods = None
+                if self._cache:
+                    self._cache.clear()
+                if mod.stat is _PRIMAL_COST:
+                    for costs in self._costs:
+                        costs.clear()
+                elif mod.stat is _DURABILITY:
                     self.stale = True
             elif isinstance(mod, PlayerStatModifier) and self._players:
                 self._players.clear()
@@ -115,6 +121,14 @@ class Stats:
         value = max(value, 1 if stat is _DURABILITY else 0)
         self._cache[key] = value
         return value
+
+    def cost(self, instance: CardInstance, side: int) -> int:
+        """The primal cost ``side`` pays to equip ``instance`` (4.3)."""
+        costs = self.costs(side)
+        cost = costs.get(instance.uid)
+        if cost is None:
+            cost = costs[instance.uid] = self.card(instance, _PRIMAL_COST, side)
+        return cost
 
     def costs(self, side: int) -> dict[int, int]:
         """The primal costs known so far for ``side`` by uid: a fast path for listing equips

@@ -228,11 +228,11 @@ class Table:
 
     def cost(self, instance: CardInstance, player: int) -> int:
         """The primal cost ``player`` pays to equip ``instance`` (4.3)."""
-        return self.stats.card(instance, _PRIMAL_COST, player)
+        return self.stats.cost(instance, player)
 
     def equip(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
         """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's."""
-        cost = self.stats.card(instance, _PRIMAL_COST, p.index)  # fixed before anything moves
+        cost = self.stats.cost(instance, p.index)  # fixed before anything moves
         p.inventory.remove(instance)
         kind = instance.type
         if kind is _INSTANT:  # 4.6
