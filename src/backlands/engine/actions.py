@@ -99,6 +99,12 @@ def _in_uid_order(
     pairs = tuple(absorbs)
     if len(pairs) < 2:
         return pairs
+    if len(pairs) == 2:  # armour and creature (6.1): put in order without a sort
+        try:
+            first, second = pairs
+            return (second, first) if first[0].uid > second[0].uid else pairs
+        except (TypeError, AttributeError, IndexError, KeyError, ValueError):
+            return pairs  # malformed: the game refuses it with a reason (Game.play)
     try:
         return tuple(sorted(pairs, key=lambda pair: pair[0].uid))
     except (TypeError, AttributeError, IndexError, KeyError):
