@@ -22,6 +22,7 @@ from ..ruleset import Ruleset
 from . import events as ev
 from .chance import below, shuffle
 from .state import CardInstance, Equipped, PlayerState
+from .stats import SharedStats, new_shared
 from .steps import ATTACK_PHASE, END_PHASE, MAIN, TURN_START, StartPhase
 from .table import Table
 
@@ -75,7 +76,8 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: int | None) ->
     ):
         raise GameSetupError(f"first player {first_player} is not a seat index (1.4)")
     table.seats = seats = tuple(seats)
-    decks, table.instances = _instances(seats)
+    decks, table.instances, shared = _instances(seats)
+    table.stats.share(shared)
     for index, seat in enumerate(seats):
         name = seat.name or f"P{index + 1}"
         table.players.append(PlayerState(index, name, seat.character, list(decks[index])))
@@ -84,8 +86,9 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: int | None) ->
 @functools.lru_cache(maxsize=16)
 def _instances(
     seats: tuple[Seat, ...],
-) -> tuple[tuple[tuple[CardInstance, ...], ...], dict[int, CardInstance]]:
-    """The card instances of a game between ``seats``: uids in seat order, then deck order.
+) -> tuple[tuple[tuple[CardInstance, ...], ...], dict[int, CardInstance], SharedStats]:
+    """The card instances of a game between ``seats``: uids in seat order, then deck order;
+    and the card stats they have at setup (see ``Stats.share``), filled as games need them.
 
     Instances never change, and equal seats make equal instances, so a batch of games
     between the same seats makes them once (the games share them, as copies do).
@@ -98,7 +101,7 @@ def _instances(
             deck.append(CardInstance(uid, card, index))
             uid += 1
         decks.append(tuple(deck))
-    return tuple(decks), {i.uid: i for deck in decks for i in deck}
+    return tuple(decks), {i.uid: i for deck in decks for i in deck}, new_shared()
 
 
 def start_seats(table: Table, first_player: int | None) -> None:

@@ -10,7 +10,7 @@ until a source comes or goes (:meth:`Stats.changed`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..model import (
     CardStat,
@@ -25,7 +25,14 @@ from ..model import (
 from ..ruleset import Ruleset
 from .state import CardInstance, PlayerState
 
-__all__ = ["Stats"]
+__all__ = ["SharedStats", "Stats", "new_shared"]
+
+# (card stats by (uid, side, stat), primal costs per side by uid)
+SharedStats: TypeAlias = tuple[dict[tuple[int, int, CardStat], int], list[dict[int, int]]]
+
+
+def new_shared() -> SharedStats:
+    return {}, []
 
 _DURABILITY = CardStat.DURABILITY
 _PRIMAL_COST = CardStat.PRIMAL_COST
@@ -44,6 +51,7 @@ class Stats:
         "durability_modified",
         "players",
         "ruleset",
+        "shared",
         "stale",
     )
 
@@ -54,6 +62,9 @@ class Stats:
         self._cache: dict[tuple[int, int, CardStat], int] = {}
         self._players: dict[tuple[int, PlayerStat], int] = {}
         self._costs: list[dict[int, int]] = []  # per side: uid -> primal cost
+        # card stats computed while only the characters' modifiers are in play, shared by
+        # the games between the same seats (see ``share``); None once a source came or went
+        self.shared: SharedStats | None = None
         # a durability modifier (or a player) came or went since the last worn-out check
         self.stale = True
         self.durability_modified = False  # was one in play at the last check
@@ -63,6 +74,13 @@ class Stats:
         other.stale = self.stale
         other.durability_modified = self.durability_modified
         return other
+
+    def share(self, shared: SharedStats) -> None:
+        """Start from (and add to) ``shared``: the card stats of every game between these
+        seats while only the characters' PRO and CON are in play, as at setup. The first
+        card-stat modifier that comes or goes (or a player going out) ends the sharing."""
+        self.shared = shared
+        self._cache, self._costs = shared
 
     def changed(self) -> None:
         """Modifier sources came or went (a player went out, say): forget every stat."""
@@ -77,7 +95,9 @@ class Stats:
         for mod in modifiers:
             if isinstance(mod, CardStatModifier):
                 self._mods = None
-                if self._cache:
+                if self.shared is not None:
+                    self._unshare()
+                elif self._cache:
                     self._cache.clear()
                 if mod.stat is _PRIMAL_COST:
                     for costs in self._costs:
@@ -87,8 +107,17 @@ class Stats:
             elif isinstance(mod, PlayerStatModifier) and self._players:
                 self._players.clear()
 
+    def _unshare(self) -> None:
+        """Leave the shared stats (never cleared: other games read them) for our own."""
+        assert self.shared is not None
+        self.shared = None
+        self._cache = {}
+        self._costs = [dict(costs) for costs in self._costs]
+
     def _forget_card_stats(self) -> None:
         self._mods = None
+        if self.shared is not None:
+            self._unshare()
         if self._cache:
             self._cache.clear()
         for costs in self._costs:
