@@ -31,7 +31,7 @@ class RandomAgent:
 
     def choose(self, game: Game) -> Action:
         actions = game.legal_actions()
-        return actions[below(self._rng.getrandbits, len(actions))]
+        return actions[below(self._rng.getrandbits, len(actions))]  # engine.chance
 
 
 def play_game(game: Game, agents: Sequence[Agent], max_decisions: int = 100_000) -> Outcome:

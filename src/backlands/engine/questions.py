@@ -59,16 +59,17 @@ class Question:
         listing = self.options(t, step)
         if len(listing) > 1:
             t.listing = listing
-            t.decision = self.decision(t, step)
+            decision = t.decisions.get(step)  # the same for equal steps: made once
+            if decision is None:
+                decision = t.decisions[step] = self.decision(t, step)
+            t.decision = decision
             t.step = step
         elif listing:  # the only answer, taken by the game (not recorded)
             self.apply(t, step, listing[0])
 
     def decision(self, t: Table, step: Step) -> Decision:
-        found = t.decisions.get(step)  # the same for every such step: made once
-        if found is None:
-            found = t.decisions[step] = Decision(self.kind, step[1])
-        return found
+        """The public value of the decision ``step`` asks."""
+        return Decision(self.kind, step[1])
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         raise NotImplementedError
@@ -99,7 +100,7 @@ def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
     """Every equip ``p`` may make now, in inventory order (4.x); in a window, instants only."""
     left = len(p.primal_deck)
     side = p.index
-    costs = t.stats.costs(side)
+    costs = t.stats.costs[side]
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
     for instance in p.inventory:

@@ -101,7 +101,7 @@ def _instances(
             deck.append(CardInstance(uid, card, index))
             uid += 1
         decks.append(tuple(deck))
-    return tuple(decks), {i.uid: i for deck in decks for i in deck}, new_shared()
+    return tuple(decks), {i.uid: i for deck in decks for i in deck}, new_shared(len(seats))
 
 
 def start_seats(table: Table, first_player: int | None) -> None:
@@ -152,6 +152,7 @@ def position_table(table: Table, position: Position) -> None:
         state.poisoned = setup.poisoned
         state.turns_taken = setup.turns_taken
         table.players.append(state)
+    table.stats.seated()
     table.turn = position.turn
     table.active = table.first_player = position.active
     if attack:

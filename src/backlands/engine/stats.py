@@ -31,8 +31,8 @@ __all__ = ["SharedStats", "Stats", "new_shared"]
 SharedStats: TypeAlias = tuple[dict[tuple[int, int, CardStat], int], list[dict[int, int]]]
 
 
-def new_shared() -> SharedStats:
-    return {}, []
+def new_shared(sides: int) -> SharedStats:
+    return {}, [{} for _ in range(sides)]
 
 _DURABILITY = CardStat.DURABILITY
 _PRIMAL_COST = CardStat.PRIMAL_COST
@@ -45,9 +45,9 @@ class Stats:
 
     __slots__ = (
         "_cache",
-        "_costs",
         "_mods",
         "_players",
+        "costs",
         "durability_modified",
         "players",
         "ruleset",
@@ -61,7 +61,8 @@ class Stats:
         self._mods: list[tuple[int, CardStatModifier]] | None = None
         self._cache: dict[tuple[int, int, CardStat], int] = {}
         self._players: dict[tuple[int, PlayerStat], int] = {}
-        self._costs: list[dict[int, int]] = []  # per side: uid -> primal cost
+        # per side: uid -> primal cost, read directly by hot loops (fill with ``cost``)
+        self.costs: list[dict[int, int]] = [{} for _ in players]
         # card stats computed while only the characters' modifiers are in play, shared by
         # the games between the same seats (see ``share``); None once a source came or went
         self.shared: SharedStats | None = None
@@ -70,17 +71,21 @@ class Stats:
         self.durability_modified = False  # was one in play at the last check
 
     def copy(self, players: Sequence[PlayerState]) -> Stats:
-        other = Stats(players, self.ruleset)
+        other = Stats(players, self.ruleset)  # its own tables, filled again as needed
         other.stale = self.stale
         other.durability_modified = self.durability_modified
         return other
+
+    def seated(self) -> None:
+        """The players are at the table (setup): one cost table per side."""
+        self.costs = [{} for _ in self.players]
 
     def share(self, shared: SharedStats) -> None:
         """Start from (and add to) ``shared``: the card stats of every game between these
         seats while only the characters' PRO and CON are in play, as at setup. The first
         card-stat modifier that comes or goes (or a player going out) ends the sharing."""
         self.shared = shared
-        self._cache, self._costs = shared
+        self._cache, self.costs = shared
 
     def changed(self) -> None:
         """Modifier sources came or went (a player went out, say): forget every stat."""
@@ -100,7 +105,7 @@ class Stats:
                 elif self._cache:
                     self._cache.clear()
                 if mod.stat is _PRIMAL_COST:
-                    for costs in self._costs:
+                    for costs in self.costs:
                         costs.clear()
                 elif mod.stat is _DURABILITY:
                     self.stale = True
@@ -112,7 +117,7 @@ class Stats:
         assert self.shared is not None
         self.shared = None
         self._cache = {}
-        self._costs = [dict(costs) for costs in self._costs]
+        self.costs = [dict(costs) for costs in self.costs]
 
     def _forget_card_stats(self) -> None:
         self._mods = None
@@ -120,7 +125,7 @@ class Stats:
             self._unshare()
         if self._cache:
             self._cache.clear()
-        for costs in self._costs:
+        for costs in self.costs:
             costs.clear()
 
     def card(self, instance: CardInstance, stat: CardStat, side: int) -> int:
@@ -153,19 +158,11 @@ class Stats:
 
     def cost(self, instance: CardInstance, side: int) -> int:
         """The primal cost ``side`` pays to equip ``instance`` (4.3)."""
-        costs = self.costs(side)
+        costs = self.costs[side]
         cost = costs.get(instance.uid)
         if cost is None:
             cost = costs[instance.uid] = self.card(instance, _PRIMAL_COST, side)
         return cost
-
-    def costs(self, side: int) -> dict[int, int]:
-        """The primal costs known so far for ``side`` by uid: a fast path for listing equips
-        (fill a missing one from :meth:`card`)."""
-        costs = self._costs
-        while len(costs) <= side:
-            costs.append({})
-        return costs[side]
 
     def durability_in_play(self) -> bool:
         """Whether any modifier in play changes durability."""
