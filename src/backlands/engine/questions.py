@@ -53,16 +53,20 @@ class Question:
     """The behaviour of one decision kind (see the module docstring)."""
 
     kind: DecisionKind
+    same_each_time = True  # equal steps ask the same Decision: made once per game
 
     def ask(self, t: Table, step: Step) -> None:
         """Ask this question for ``step``, or answer it at once when there is no choice."""
         listing = self.options(t, step)
         if len(listing) > 1:
             t.listing = listing
-            decision = t.decisions.get(step)  # the same for equal steps: made once
-            if decision is None:
-                decision = t.decisions[step] = self.decision(t, step)
-            t.decision = decision
+            if self.same_each_time:
+                decision = t.decisions.get(step)
+                if decision is None:
+                    decision = t.decisions[step] = self.decision(t, step)
+                t.decision = decision
+            else:
+                t.decision = self.decision(t, step)
             t.step = step
         elif listing:  # the only answer, taken by the game (not recorded)
             self.apply(t, step, listing[0])
@@ -90,9 +94,9 @@ def equip_action(instance: CardInstance, host: CardInstance | None = None) -> Eq
         if instance.equip is None:
             instance.equip = Equip(instance)
         return instance.equip  # type: ignore[no-any-return]
-    found = instance.actions.get(host)
+    found = instance.actions.get(host.uid)
     if found is None:
-        found = instance.actions[host] = Equip(instance, host)
+        found = instance.actions[host.uid] = Equip(instance, host)
     return found
 
 
@@ -259,9 +263,10 @@ class AttackQuestion(Question):
             actions = instance.actions
             for target in t.players:
                 if target is not p and not target.out:
-                    action = actions.get(target.index)
+                    key = -1 - target.index  # attacks by -1 - target; equips by host uid
+                    action = actions.get(key)
                     if action is None:
-                        action = actions[target.index] = Attack(instance, target.index)
+                        action = actions[key] = Attack(instance, target.index)
                     found.append(action)
         found.append(END)
         return tuple(found)
@@ -306,16 +311,16 @@ class AttackQuestion(Question):
             t.agenda.append((RESPOND, action.target, True))  # 8.2: the target answers first
 
 
-def defenders(t: Table, p: PlayerState) -> dict[CardInstance, int]:
-    """``p``'s armour and creature with the damage each can still absorb (6.4)."""
-    found = {}
+def defenders(t: Table, p: PlayerState) -> list[tuple[CardInstance, int]]:
+    """``p``'s armour and creature, in that order, with the damage each can still absorb."""
+    found = []
     card_stat = t.stats.card
     for slot in _DEFENDERS:
         eq = p.mat.get(slot)
         if eq is not None:
             left = card_stat(eq.instance, _DURABILITY, p.index) - eq.counters
             if left > 0:
-                found[eq.instance] = left
+                found.append((eq.instance, left))
     return found
 
 
@@ -323,6 +328,7 @@ class DefendQuestion(Question):
     """Damage to defend (6.1 to 6.4): name defending cards and amounts, or do not defend."""
 
     kind = DecisionKind.DEFEND
+    same_each_time = False
 
     def decision(self, t: Table, step: Step) -> Decision:
         return Decision(DecisionKind.DEFEND, step[1], step[2], step[3])
@@ -333,14 +339,14 @@ class DefendQuestion(Question):
             return (NO_DEFENCE,)
         return tuple(
             Defend(absorbs) if absorbs else NO_DEFENCE
-            for absorbs in defences(step[2], list(found.items()))
+            for absorbs in defences(step[2], found)
         )
 
     def problem(self, t: Table, step: Step, action: Action) -> str | None:
         p = t.players[step[1]]
         if not isinstance(action, Defend):
             return f"{p.name} must defend {step[2]} damage first (6.1)"
-        return defence_problem(action.absorbs, step[2], defenders(t, p))
+        return defence_problem(action.absorbs, step[2], dict(defenders(t, p)))
 
     def apply(self, t: Table, step: Step, action: Action) -> None:  # 6.1 to 6.4
         assert isinstance(action, Defend)
@@ -372,6 +378,7 @@ class ChooseQuestion(Question):
     """An ability's choice (11.4): one of the options its effect allows."""
 
     kind = DecisionKind.CHOOSE
+    same_each_time = False
 
     def decision(self, t: Table, step: Step) -> Decision:
         return Decision(DecisionKind.CHOOSE, step[1], 0, step[4])

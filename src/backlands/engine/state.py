@@ -52,9 +52,10 @@ class CardInstance:
             for mod in ability.while_equipped
         )
         # the game's action values naming this card, made once each (see questions.py):
-        # ``equip`` equips it (no host), ``actions`` holds the others by host or target
+        # ``equip`` equips it (no host); ``actions`` holds equips under a host by the host's
+        # uid, and attacks by -1 - the target's index
         self.equip: Any = None
-        self.actions: dict[object, Any] = {}
+        self.actions: dict[int, Any] = {}
 
     def __eq__(self, other: object) -> bool:
         if self is other:

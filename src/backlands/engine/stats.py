@@ -204,7 +204,9 @@ class Stats:
 def modifiers_of(p: PlayerState) -> Iterator[Any]:
     """Every modifier ``p`` controls: PRO and CON, then each card on their mat with its
     attach spells (an attach spell counts for the controller of its host)."""
-    yield from p.character.modifiers
+    character = p.character
+    yield from character.pro.modifiers
+    yield from character.con.modifiers
     for eq in p.mat.values():
         yield from eq.instance.modifiers
         for attached in eq.attached:

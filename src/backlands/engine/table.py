@@ -233,7 +233,11 @@ class Table:
     def equip(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
         """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's."""
         cost = self.stats.cost(instance, p.index)  # fixed before anything moves
-        p.inventory.remove(instance)
+        inventory = p.inventory
+        for i, held in enumerate(inventory):  # by identity: no value comparisons
+            if held is instance:
+                del inventory[i]
+                break
         kind = instance.type
         if kind is _INSTANT:  # 4.6
             self.sacrifice(p, cost, _COST)
