@@ -25,7 +25,7 @@ from .questions import QUESTIONS, malformed
 from .record import FORMAT_VERSION, RecordSeat, parse_record
 from .setup import Seat, position_table, seat_table, start_seats
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
-from .table import Table
+from .table import AbilitySource, Table
 from .triggers import TriggerIndex
 from .views import GameView, view_of, zone_of
 
@@ -48,12 +48,15 @@ class Game:
         first_player: int | None = None,
         keep_log: bool = True,
         handlers: Handlers = (),
+        abilities: AbilitySource | None = None,
         _table: Table | None = None,
     ) -> None:
         """Set up a game (1.1 to 1.5) and run it to the first decision.
 
         ``handlers`` are ``(event class, handler)`` pairs subscribed to the bus before
         setup, so that they hear every event from ``GameStarted`` on (a terminal UI, say).
+        ``abilities(card, controller, order)`` gives the triggered abilities (reactions) a
+        card brings into play; they are indexed while it is there (see docs/engine.md).
         """
         if _table is not None:  # a copy, or a game from a position
             self._t = _table
@@ -62,6 +65,7 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         t = self._t = Table(seed, ruleset, keep_log)
+        t.abilities = abilities
         self._legal = LegalActions(t)
         seat_table(t, seats, first_player)
         for event_class, handler in handlers:
@@ -72,7 +76,13 @@ class Game:
 
     @classmethod
     def from_position(
-        cls, position: Any, *, seed: int = 0, keep_log: bool = True, handlers: Handlers = ()
+        cls,
+        position: Any,
+        *,
+        seed: int = 0,
+        keep_log: bool = True,
+        handlers: Handlers = (),
+        abilities: AbilitySource | None = None,
     ) -> Game:
         """A game in an exact position (see :class:`Position`); nothing is shuffled or drawn.
 
@@ -81,6 +91,7 @@ class Game:
         then void.
         """
         t = Table(seed, position.ruleset, keep_log)
+        t.abilities = abilities
         position_table(t, position)
         for event_class, handler in handlers:
             t.bus.subscribe(event_class, handler)
@@ -375,7 +386,12 @@ class GameRecord:
         return cls(*parse_record(text))
 
     def replay(
-        self, cards: CardDatabase, *, keep_log: bool = True, handlers: Handlers = ()
+        self,
+        cards: CardDatabase,
+        *,
+        keep_log: bool = True,
+        handlers: Handlers = (),
+        abilities: AbilitySource | None = None,
     ) -> Game:
         """Play the record again; the result has the identical event log. ``handlers`` hear
         every event from the start (see ``Game``)."""
@@ -395,6 +411,7 @@ class GameRecord:
             first_player=self.first_player,
             keep_log=keep_log,
             handlers=handlers,
+            abilities=abilities,
         )
         instances = game._t.instances
         for number, data in enumerate(self.actions, 1):

@@ -19,6 +19,7 @@ from .steps import StartPhase
 
 if TYPE_CHECKING:
     from .events import Event, Handler
+    from .table import AbilitySource
 
 __all__ = ["MatCard", "PlayerSetup", "Position", "StartPhase"]
 
@@ -67,7 +68,10 @@ class Position:
         *,
         keep_log: bool = True,
         handlers: Iterable[tuple[type[Event], Handler]] = (),
+        abilities: AbilitySource | None = None,
     ) -> Game:
         """The game in this position; ``seed`` drives later coins and shuffles; ``handlers``
-        are subscribed before anything happens (see ``Game``)."""
-        return Game.from_position(self, seed=seed, keep_log=keep_log, handlers=handlers)
+        are subscribed and ``abilities`` known before anything happens (see ``Game``)."""
+        return Game.from_position(
+            self, seed=seed, keep_log=keep_log, handlers=handlers, abilities=abilities
+        )

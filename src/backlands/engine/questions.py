@@ -338,8 +338,7 @@ class DefendQuestion(Question):
         if not found:  # nothing to defend with: every point is sacrificed (6.1)
             return (NO_DEFENCE,)
         return tuple(
-            Defend(absorbs) if absorbs else NO_DEFENCE
-            for absorbs in defences(step[2], found)
+            Defend(absorbs) if absorbs else NO_DEFENCE for absorbs in defences(step[2], found)
         )
 
     def problem(self, t: Table, step: Step, action: Action) -> str | None:

@@ -148,6 +148,9 @@ def position_table(table: Table, position: Position) -> None:
             eq = Equipped(new(placed.card, index), placed.turn, placed.counters)
             eq.attached = [Equipped(new(card, index), placed.turn) for card in placed.attached]
             state.mat[slot] = eq
+            table.enter_play(eq.instance, index, None)
+            for attached in eq.attached:
+                table.enter_play(attached.instance, index, slot)
         state.void = [new(card, index) for card in setup.void]
         state.poisoned = setup.poisoned
         state.turns_taken = setup.turns_taken

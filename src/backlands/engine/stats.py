@@ -34,6 +34,7 @@ SharedStats: TypeAlias = tuple[dict[tuple[int, int, CardStat], int], list[dict[i
 def new_shared(sides: int) -> SharedStats:
     return {}, [{} for _ in range(sides)]
 
+
 _DURABILITY = CardStat.DURABILITY
 _PRIMAL_COST = CardStat.PRIMAL_COST
 _OWN = Whose.OWN

@@ -9,7 +9,7 @@ triggered ability listens to its class.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..model import Card, CardStat, CardType, Slot
@@ -19,12 +19,16 @@ from .actions import Action, Decision
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
 from .steps import CHOOSE, RUN, Step
-from .triggers import Reaction, TriggerIndex
+from .triggers import SLOT_ORDER, Reaction, TriggerIndex
 
 if TYPE_CHECKING:
     from .setup import Seat
 
-__all__ = ["Choice", "Table", "Work"]
+__all__ = ["AbilitySource", "Choice", "Table", "Work"]
+
+# what a card brings into play: (the card, its controller, its place in 11.3's order) ->
+# the triggered abilities it brings, as reactions (``Game(abilities=...)``)
+AbilitySource = Callable[[CardInstance, int, int], Iterable[Reaction]]
 
 _COST = ev.SacrificeReason.COST
 _SALVAGE = ev.DestroyReason.SALVAGE
@@ -59,6 +63,7 @@ class Table:
     """All mutable state of one game (see the module docstring). ``Game`` is its facade."""
 
     __slots__ = (
+        "abilities",
         "actions",
         "active",
         "agenda",
@@ -69,6 +74,7 @@ class Table:
         "first_player",
         "first_player_named",
         "heard",
+        "in_play",
         "instances",
         "listing",
         "log",
@@ -113,6 +119,9 @@ class Table:
         self.resolving = False  # an ability from the queue is resolving
         self.deck_emptied = True  # a primal deck ran out since the out check (9.1, 9.2)
         self.heard: set[type] = set()
+        # the triggered abilities each card brings into play (see ``enter_play``)
+        self.abilities: AbilitySource | None = None
+        self.in_play: dict[int, tuple[Reaction, ...]] = {}  # by card uid, while in play
         self.bus = ev.EventBus()
         self.wire()
 
@@ -157,6 +166,8 @@ class Table:
         other.queue = self.queue[:]
         other.resolving = self.resolving
         other.deck_emptied = self.deck_emptied
+        other.abilities = self.abilities
+        other.in_play = dict(self.in_play)
         other.wire()
         return other
 
@@ -189,6 +200,29 @@ class Table:
         """Push a question: ``player`` chooses one of ``options``, then ``then.apply`` runs
         with it. One option is taken by the game; none means the effect does nothing (11.4)."""
         self.agenda.append((CHOOSE, player, tuple(options), then, source))
+
+    # ------------------------------------------------------------------ abilities in play
+
+    def enter_play(self, instance: CardInstance, controller: int, host: Slot | None) -> None:
+        """``instance`` is now on ``controller``'s side of the table, in a slot or (with the
+        ``host`` slot) attached: what it triggers joins the index (11.1, 11.3)."""
+        source = self.abilities
+        if source is None:
+            return
+        slot = instance.slot if host is None else host
+        order = 2 * SLOT_ORDER[slot] + (host is not None) if slot is not None else 0
+        reactions = tuple(source(instance, controller, order))
+        if reactions:
+            self.in_play[instance.uid] = reactions
+            for reaction in reactions:
+                self.triggers.add(reaction)
+
+    def leave_play(self, instance: CardInstance) -> None:
+        """``instance`` left play: what it triggers leaves the index."""
+        reactions = self.in_play.pop(instance.uid, None)
+        if reactions:
+            for reaction in reactions:
+                self.triggers.remove(reaction)
 
     # ------------------------------------------------------------------ primitives
 
@@ -259,6 +293,8 @@ class Table:
         if instance.modifiers:  # a modifier source came into play
             self.stats.source_changed(instance.modifiers)
         self.sacrifice(p, cost, _COST)  # 4.3
+        if self.abilities is not None:
+            self.enter_play(instance, p.index, None if host is None else host.slot)
         if ev.CardEquipped in self.heard:
             self.emit(ev.CardEquipped(p.index, instance, slot, host))  # 4.4 hangs on this
 
@@ -288,6 +324,10 @@ class Table:
             self.emit(ev.CardDestroyed(controller.index, eq.instance, reason))
             for attached in eq.attached:
                 self.emit(ev.CardDestroyed(controller.index, attached.instance, _HOST_DESTROYED))
+        if self.in_play:  # after its destruction, which it still hears (11.2)
+            self.leave_play(eq.instance)
+            for attached in eq.attached:
+                self.leave_play(attached.instance)
         return True
 
     def add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
