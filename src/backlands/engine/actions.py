@@ -7,7 +7,7 @@ says what is asked and of whom; :meth:`Game.legal_actions` lists every legal ans
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeAlias
 
 import attrs
@@ -27,6 +27,7 @@ __all__ = [
     "Pass",
     "action_from_json",
     "action_to_json",
+    "malformed",
 ]
 
 
@@ -224,6 +225,39 @@ def action_from_json(data: dict[str, Any], instances: dict[int, CardInstance]) -
             return Choose(card(data["card"]))
         return Choose(number(data.get("player")))
     raise ValueError(f"unknown action {kind!r}")
+
+
+def malformed(action: Any, instances: Mapping[int, CardInstance]) -> str | None:
+    """Why ``action`` is not even well formed for this game: a field of the wrong type, or
+    a card instance that is not this game's own (same uid, another card)."""
+    named: list[object] = []
+    if isinstance(action, Equip):
+        named = [action.card]
+        if action.host is not None:
+            named.append(action.host)
+    elif isinstance(action, Attack):
+        named = [action.card]
+        if isinstance(action.target, bool) or not isinstance(action.target, int):
+            return f"the target must be a player index, not {action.target!r}"
+    elif isinstance(action, Defend):
+        for pair in action.absorbs:
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                return f"each defending card is a (card, amount) pair, not {pair!r}"
+            if isinstance(pair[1], bool) or not isinstance(pair[1], int):
+                return f"an amount of damage is a whole number, not {pair[1]!r}"
+            named.append(pair[0])
+    elif isinstance(action, Choose):
+        option = action.option
+        if isinstance(option, bool) or not isinstance(option, int | CardInstance):
+            return f"a choice is a player index or a card instance, not {option!r}"
+        if isinstance(option, CardInstance):
+            named = [option]
+    for instance in named:
+        if not isinstance(instance, CardInstance):
+            return f"{instance!r} is not a card instance"
+        if instances.get(instance.uid) is not instance:
+            return f"{instance!r} is not a card of this game"
+    return None
 
 
 SLOT_ATTACKERS = (Slot.WEAPON, Slot.CREATURE)

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from ..model import CardStat, CardType, PlayerStat, Slot
 from . import events as ev
 from .actions import Action
-from .questions import QUESTIONS, holds_instant
+from .equipping import holds_instant
+from .questions import QUESTIONS
 from .steps import (
     ATTACK_PHASE,
     CHOOSE,

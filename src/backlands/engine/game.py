@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -19,9 +19,14 @@ from ..errors import GameSetupError, IllegalActionError
 from ..model import CardStat, Keyword, PlayerStat
 from ..ruleset import STANDARD, Ruleset
 from . import events as ev
-from .actions import ACTION_CLASSES, Action, Decision, action_from_json, action_to_json
+from .actions import (
+    Action,
+    Decision,
+    action_from_json,
+    action_to_json,
+)
 from .flow import advance, answer, check_state
-from .questions import QUESTIONS, malformed
+from .legal import LegalActions, illegal
 from .record import FORMAT_VERSION, RecordSeat, parse_record
 from .setup import Seat, position_table, seat_table, start_seats
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
@@ -231,7 +236,7 @@ class Game:
         return self._legal
 
     def is_legal(self, action: Action) -> bool:
-        return _illegal(self._t, action) is None
+        return illegal(self._t, action) is None
 
     def play(self, action: Action) -> None:
         """Apply a legal action. An illegal one raises :class:`IllegalActionError` saying
@@ -244,7 +249,7 @@ class Game:
                 if listed is action:
                     answer(t, action)
                     return
-        reason = _illegal(t, action)
+        reason = illegal(t, action)
         if reason is not None:
             raise IllegalActionError(f"cannot {_show(action)}: {reason}")
         answer(t, action)
@@ -267,67 +272,12 @@ class Game:
         return f"<Game seed={t.seed} turn={t.turn} {len(t.players)} players; {state}>"
 
 
-def _illegal(t: Table, action: object) -> str | None:
-    """Why ``action`` does not answer the pending decision, or None if it is legal."""
-    step = t.step
-    if t.decision is None or step is None:
-        return "the game is over (9.1 to 9.3)"
-    problem = malformed(t, action)
-    if problem is not None:
-        return problem
-    return QUESTIONS[step[0]].problem(t, step, action)  # type: ignore[arg-type]
-
-
-def _listing(t: Table) -> tuple[Action, ...]:
-    """The legal actions, listed once per decision (the state only changes in play)."""
-    listing = t.listing
-    if listing is None:
-        step = t.step
-        if step is None:
-            return ()
-        listing = t.listing = QUESTIONS[step[0]].options(t, step)
-    return listing
-
-
 def _show(action: object) -> str:
     """``str(action)``, or its ``repr`` when a malformed action cannot say itself."""
     try:
         return str(action)
     except (AttributeError, TypeError, ValueError, IndexError):
         return repr(action)
-
-
-class LegalActions:
-    """A live view of the legal answers to a game's pending decision (iterate, index,
-    ``len``, ``in``). It reflects the game as it is when used, not when created."""
-
-    __slots__ = ("_t",)
-
-    def __init__(self, table: Table) -> None:
-        self._t = table
-
-    def __iter__(self) -> Iterator[Action]:
-        listing = self._t.listing
-        return iter(_listing(self._t) if listing is None else listing)
-
-    def __len__(self) -> int:
-        listing = self._t.listing
-        return len(_listing(self._t) if listing is None else listing)
-
-    def __getitem__(self, index: int) -> Action:
-        listing = self._t.listing
-        return (_listing(self._t) if listing is None else listing)[index]
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, ACTION_CLASSES):
-            return False
-        return _illegal(self._t, action) is None
-
-    def __bool__(self) -> bool:
-        return self._t.decision is not None
-
-    def __repr__(self) -> str:
-        return f"<LegalActions ({', '.join(str(a) for a in self)})>"
 
 
 # --------------------------------------------------------------------------- records

@@ -15,8 +15,6 @@ A new kind of decision is one new class here and one entry in ``QUESTIONS``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..model import CardStat, CardType, Slot
 from . import events as ev
 from .actions import (
@@ -31,11 +29,12 @@ from .actions import (
     Pass,
 )
 from .combat import defence_problem, defences
+from .equipping import equip_problem, equips, holds_instant, open_windows
 from .state import CardInstance, PlayerState
 from .steps import ATTACK_PHASE, CHOOSE, DEFEND, END_PHASE, MAIN, RESPOND, TAKE_DAMAGE, Step
 from .table import Table
 
-__all__ = ["QUESTIONS", "Question", "malformed"]
+__all__ = ["QUESTIONS", "Question"]
 
 NO_DEFENCE = Defend()
 END = EndPhase()
@@ -83,106 +82,6 @@ class Question:
 
     def apply(self, t: Table, step: Step, action: Action) -> None:
         raise NotImplementedError
-
-
-# --------------------------------------------------------------------------- equipping
-
-
-def equip_action(instance: CardInstance, host: CardInstance | None = None) -> Equip:
-    """The one ``Equip`` value for this card (and host) in this game: listings reuse it."""
-    if host is None:
-        if instance.equip is None:
-            instance.equip = Equip(instance)
-        return instance.equip  # type: ignore[no-any-return]
-    found = instance.actions.get(host.uid)
-    if found is None:
-        found = instance.actions[host.uid] = Equip(instance, host)
-    return found
-
-
-def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
-    """Every equip ``p`` may make now, in inventory order (4.x); in a window, instants only."""
-    left = len(p.primal_deck)
-    side = p.index
-    costs = t.stats.costs[side]
-    found: list[Action] = []
-    hosts: list[CardInstance] | None = None
-    for instance in p.inventory:
-        kind = instance.type
-        if window and kind is not _INSTANT:
-            continue
-        cost = costs.get(instance.uid)
-        if cost is None:
-            cost = costs[instance.uid] = t.stats.card(instance, _PRIMAL_COST, side)
-        if cost > left:
-            continue
-        if kind is _ATTACH:
-            if hosts is None:
-                hosts = [eq.instance for q in t.players if not q.out for eq in q.mat.values()]
-            for host in hosts:
-                found.append(equip_action(instance, host))
-        else:
-            action = instance.equip
-            if action is None:
-                action = instance.equip = Equip(instance)
-            found.append(action)
-    return found
-
-
-def equip_problem(t: Table, p: PlayerState, action: Equip, window: bool) -> str | None:
-    instance = action.card
-    if instance not in p.inventory:
-        return f"{instance} is not in {p.name}'s inventory (4.1, 4.6)"
-    kind = instance.type
-    if window and kind is not _INSTANT:
-        return "only instant spells may be played in a response window (4.6, 8.1)"
-    cost = t.cost(instance, p.index)
-    if cost > len(p.primal_deck):
-        return (
-            f"it costs {cost} and only {len(p.primal_deck)} cards are left in "
-            f"{p.name}'s primal deck (4.3)"
-        )
-    if kind is _ATTACH:
-        if action.host is None:
-            return "an attach spell goes under an equipped card: name its host (4.7)"
-        found = t.equipped(action.host)
-        if found is None or found[0].out:
-            return f"{action.host} is not an equipped card (4.7)"
-    elif action.host is not None:
-        return f"only attach spells have a host; {instance.card.name} is a {kind} (4.1)"
-    return None
-
-
-def holds_instant(p: PlayerState) -> bool:
-    """Whether ``p`` has an instant spell in their inventory (else they are not asked, 8.3)."""
-    for instance in p.inventory:  # noqa: SIM110 (a plain loop: no generator on a hot path)
-        if instance.type is _INSTANT:
-            return True
-    return False
-
-
-def open_windows(t: Table, player: int) -> None:
-    """8.1: each other player still in, in turn order, may answer with one instant.
-
-    A player without an instant is not asked (8.3). While nothing can change before their
-    window (no ability waits, and no window before theirs may be answered), that is settled
-    here and their window is not pushed at all; from the first window that may ask on, each
-    is a step that looks again when it runs.
-    """
-    if not t.ruleset.response_windows:
-        return
-    players = t.players
-    n = len(players)
-    settled = not t.triggered and not t.queue
-    windows = []
-    for offset in range(1, n):
-        p = players[(player + offset) % n]
-        if p.out or (settled and not holds_instant(p)):
-            continue
-        settled = False
-        windows.append((RESPOND, p.index, False))
-    windows.reverse()  # the next player's window runs first
-    t.agenda.extend(windows)
 
 
 class MainQuestion(Question):
@@ -408,39 +307,3 @@ QUESTIONS: dict[int, Question] = {
     RESPOND: RespondQuestion(),
     CHOOSE: ChooseQuestion(),
 }
-
-
-# --------------------------------------------------------------------------- well-formed
-
-
-def malformed(t: Table, action: Any) -> str | None:
-    """Why ``action`` is not even well formed for this game: a field of the wrong type, or
-    a card instance that is not this game's own (same uid, another card)."""
-    named: list[object] = []
-    if isinstance(action, Equip):
-        named = [action.card]
-        if action.host is not None:
-            named.append(action.host)
-    elif isinstance(action, Attack):
-        named = [action.card]
-        if isinstance(action.target, bool) or not isinstance(action.target, int):
-            return f"the target must be a player index, not {action.target!r}"
-    elif isinstance(action, Defend):
-        for pair in action.absorbs:
-            if not isinstance(pair, tuple) or len(pair) != 2:
-                return f"each defending card is a (card, amount) pair, not {pair!r}"
-            if isinstance(pair[1], bool) or not isinstance(pair[1], int):
-                return f"an amount of damage is a whole number, not {pair[1]!r}"
-            named.append(pair[0])
-    elif isinstance(action, Choose):
-        option = action.option
-        if isinstance(option, bool) or not isinstance(option, int | CardInstance):
-            return f"a choice is a player index or a card instance, not {option!r}"
-        if isinstance(option, CardInstance):
-            named = [option]
-    for instance in named:
-        if not isinstance(instance, CardInstance):
-            return f"{instance!r} is not a card instance"
-        if t.instances.get(instance.uid) is not instance:
-            return f"{instance!r} is not a card of this game"
-    return None

@@ -1,0 +1,68 @@
+"""The legal answers to a game's pending decision: the live view ``Game.legal_actions()``
+returns, the listing it reads (made once per decision, when it is asked), and the full
+check an action from elsewhere goes through."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .actions import ACTION_CLASSES, Action, malformed
+from .questions import QUESTIONS
+from .table import Table
+
+__all__ = ["LegalActions", "illegal", "listing"]
+
+
+def illegal(t: Table, action: object) -> str | None:
+    """Why ``action`` does not answer the pending decision, or None if it is legal."""
+    step = t.step
+    if t.decision is None or step is None:
+        return "the game is over (9.1 to 9.3)"
+    problem = malformed(action, t.instances)
+    if problem is not None:
+        return problem
+    return QUESTIONS[step[0]].problem(t, step, action)  # type: ignore[arg-type]
+
+
+def listing(t: Table) -> tuple[Action, ...]:
+    """The legal actions, listed once per decision (the state only changes in play)."""
+    found = t.listing
+    if found is None:
+        step = t.step
+        if step is None:
+            return ()
+        found = t.listing = QUESTIONS[step[0]].options(t, step)
+    return found
+
+
+class LegalActions:
+    """A live view of the legal answers to a game's pending decision (iterate, index,
+    ``len``, ``in``). It reflects the game as it is when used, not when created."""
+
+    __slots__ = ("_t",)
+
+    def __init__(self, table: Table) -> None:
+        self._t = table
+
+    def __iter__(self) -> Iterator[Action]:
+        found = self._t.listing
+        return iter(listing(self._t) if found is None else found)
+
+    def __len__(self) -> int:
+        found = self._t.listing
+        return len(listing(self._t) if found is None else found)
+
+    def __getitem__(self, index: int) -> Action:
+        found = self._t.listing
+        return (listing(self._t) if found is None else found)[index]
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, ACTION_CLASSES):
+            return False
+        return illegal(self._t, action) is None
+
+    def __bool__(self) -> bool:
+        return self._t.decision is not None
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({', '.join(str(a) for a in self)})>"
