@@ -278,12 +278,17 @@ class EventBus:
 
     def _changed(self) -> None:
         self._resolved.clear()
-        wanted = {}
-        for cls in _ENGINE_CLASSES:
-            handlers = self._handlers(cls)
-            if handlers:
-                wanted[cls] = handlers
-        self.wanted = wanted
+        by_class = self._by_class
+        if len(by_class) == 1 and Event in by_class:  # the log (and the like) alone
+            handlers = self._handlers(Event)
+            self.wanted = dict.fromkeys(_ENGINE_EVENTS, handlers) if handlers else {}
+        else:
+            wanted = {}
+            for cls in _ENGINE_CLASSES:
+                found = self._handlers(cls)
+                if found:
+                    wanted[cls] = found
+            self.wanted = wanted
         if self.on_change is not None:
             self.on_change()
 
@@ -321,6 +326,5 @@ def _subclasses(cls: type) -> list[type]:
 
 
 # every event and proposal class the engine publishes (a base class is never published)
-_ENGINE_CLASSES = tuple(
-    c for c in _subclasses(Event) + _subclasses(Proposal) if c not in (Event, Proposal)
-)
+_ENGINE_EVENTS = tuple(c for c in _subclasses(Event) if c is not Event)
+_ENGINE_CLASSES = _ENGINE_EVENTS + tuple(c for c in _subclasses(Proposal) if c is not Proposal)

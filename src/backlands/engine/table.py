@@ -93,11 +93,22 @@ class Table:
         "turn",
     )
 
-    def __init__(self, seed: int, ruleset: Ruleset, keep_log: bool) -> None:
+    def __init__(
+        self,
+        seed: int,
+        ruleset: Ruleset,
+        keep_log: bool,
+        *,
+        log: list[ev.Event] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        """A new table; ``log`` and ``rng`` (a log so far, a generator in its state) are
+        for ``copy``."""
         self.seed = seed
         self.ruleset = ruleset
         self.seats: tuple[Seat, ...] = ()
-        self.rng = random.Random(seed)  # 1.2: the one random generator of the game
+        # 1.2: the one random generator of the game
+        self.rng = random.Random(seed) if rng is None else rng
         self.instances: dict[int, CardInstance] = {}
         self.players: list[PlayerState] = []
         self.turn = 0
@@ -105,7 +116,7 @@ class Table:
         self.first_player = 0
         self.first_player_named = True
         self.outcome: Outcome | None = None
-        self.log: list[ev.Event] | None = [] if keep_log else None
+        self.log: list[ev.Event] | None = log if log is not None else [] if keep_log else None
         self.agenda: list[Step] = []
         self.decision: Decision | None = None  # the pending decision
         self.step: Step | None = None  # the agenda step that asked it
@@ -143,10 +154,11 @@ class Table:
     def copy(self) -> Table:
         """An independent table in the same state. Handlers subscribed from outside are not
         copied; the copy's log starts as a copy of this one's."""
-        other = Table(self.seed, self.ruleset, keep_log=False)
-        other.log = None if self.log is None else list(self.log)
+        rng = random.Random.__new__(random.Random)  # unseeded: it takes our state
+        rng.setstate(self.rng.getstate())
+        log = None if self.log is None else list(self.log)
+        other = Table(self.seed, self.ruleset, log is not None, log=log, rng=rng)
         other.seats = self.seats
-        other.rng.setstate(self.rng.getstate())
         other.instances = self.instances  # never changed after setup
         other.players = players = [p.copy() for p in self.players]
         other.turn = self.turn
@@ -168,7 +180,8 @@ class Table:
         other.deck_emptied = self.deck_emptied
         other.abilities = self.abilities
         other.in_play = dict(self.in_play)
-        other.wire()
+        other.triggers.on_change = other._hear
+        other._hear()
         return other
 
     # ------------------------------------------------------------------ events
