@@ -183,7 +183,7 @@ def simulate_steps(seats: Sequence[Seat]) -> Callable[[], Step]:
     return make
 
 
-def copy_times(seats: Sequence[Seat], seconds: float) -> list[float]:
+def copy_times(seats: Sequence[Seat], seconds: float, keep_log: bool = False) -> list[float]:
     """CPU seconds per ``Game.copy()`` at every decision of turns 5..15 of seeded 2-player
     games, played until ``seconds`` of CPU time (playing included) have passed."""
     gc.collect()
@@ -191,7 +191,7 @@ def copy_times(seats: Sequence[Seat], seconds: float) -> list[float]:
     start = time.process_time()
     s = 0
     while time.process_time() - start < seconds:
-        game = Game(seats, seed=s, keep_log=False)
+        game = Game(seats, seed=s, keep_log=keep_log)
         agents = [RandomAgent(s + i) for i in range(len(seats))]
         while (decision := game.decision) is not None:
             if game.turn in COPY_TURNS:
@@ -241,7 +241,11 @@ def fmt(value: float | None, spec: str, suffix: str = "", none: str = "—") -> 
 
 
 def report(
-    bare: Row, rows: Sequence[Row], copies: Sequence[float], args: argparse.Namespace
+    bare: Row,
+    rows: Sequence[Row],
+    copies: Sequence[float],
+    logged: Sequence[float],
+    args: argparse.Namespace,
 ) -> dict[str, Any]:
     def row_json(row: Row) -> dict[str, Any]:
         return {
@@ -262,6 +266,7 @@ def report(
         "workloads": [row_json(row) for row in rows],
         "copy_us": statistics.median(copies) * 1e6,
         "copy_us_per_round": [c * 1e6 for c in copies],
+        "copy_with_log_us": statistics.median(logged) * 1e6,
     }
 
 
@@ -297,7 +302,8 @@ def print_markdown(figures: dict[str, Any]) -> None:
     )
     print(
         f"Game.copy() mid-game (2 players, turns {COPY_TURNS.start}-{COPY_TURNS.stop - 1},"
-        f" every decision): {figures['copy_us']:.1f} us per copy (median)"
+        f" every decision): {figures['copy_us']:.1f} us per copy (median),"
+        f" {figures['copy_with_log_us']:.1f} us with the event log kept"
     )
 
 
@@ -318,6 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         (Row("library loop, 6 players (Game + play_game)"), library_steps(six)),
     ]
     copies: list[float] = []
+    logged: list[float] = []
 
     for round_no in range(1, args.rounds + 1):
         base = measure(bare_steps(play), args.seconds)
@@ -327,6 +334,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             row.samples.append(sample)
             row.ratios.append(base.games_per_s / sample.games_per_s)
         copies.append(statistics.median(copy_times(two, args.seconds)))
+        logged.append(statistics.median(copy_times(two, args.seconds / 2, keep_log=True)))
         print(
             f"round {round_no}/{args.rounds}: bare {base.games_per_s:,.0f} games/s, "
             + ", ".join(f"{row.ratios[-1]:.1f}x" for row, _ in workloads)
@@ -334,7 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
 
-    figures = report(bare, [row for row, _ in workloads], copies, args)
+    figures = report(bare, [row for row, _ in workloads], copies, logged, args)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
