@@ -35,7 +35,7 @@ from .steps import (
 from .table import Table
 from .triggers import resolution_order
 
-__all__ = ["advance", "answer", "ask", "check_state"]
+__all__ = ["advance", "ask", "check_state"]
 
 _START = ev.Phase.START
 _MAIN = ev.Phase.MAIN
@@ -44,8 +44,19 @@ _DRAWS = PlayerStat.DRAWS_PER_TURN
 _DURABILITY = CardStat.DURABILITY
 
 
-def advance(t: Table) -> None:
-    """Run agenda steps until a decision with a real choice is pending, or the end."""
+def advance(t: Table, answer: Action | None = None) -> None:
+    """Apply ``answer`` (a legal answer to the pending decision, recorded) if given, then
+    run agenda steps until a decision with a real choice is pending, or the end."""
+    if answer is not None:
+        step = t.step
+        assert step is not None
+        t.actions.append(answer)
+        t.decision = None
+        t.step = None
+        t.listing = None
+        QUESTIONS[step[0]].apply(t, step, answer)
+        if t.deck_emptied or t.stats.stale:
+            check_state(t)
     agenda = t.agenda
     players = t.players
     runners = RUNNERS
@@ -80,20 +91,6 @@ def drain(t: Table) -> None:
 def ask(t: Table, step: Step) -> None:
     """Ask the question of ``step``; one without a real choice is answered at once."""
     QUESTIONS[step[0]].ask(t, step)
-
-
-def answer(t: Table, action: Action) -> None:
-    """Apply a legal answer to the pending decision (recorded), then run on."""
-    step = t.step
-    assert step is not None
-    t.actions.append(action)
-    t.decision = None
-    t.step = None
-    t.listing = None
-    QUESTIONS[step[0]].apply(t, step, action)
-    if t.deck_emptied or t.stats.stale:
-        check_state(t)
-    advance(t)
 
 
 # --------------------------------------------------------------------------- the turn

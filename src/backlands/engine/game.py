@@ -25,7 +25,7 @@ from .actions import (
     action_from_json,
     action_to_json,
 )
-from .flow import advance, answer, check_state
+from .flow import advance, check_state
 from .legal import LegalActions, illegal
 from .record import FORMAT_VERSION, RecordSeat, parse_record
 from .setup import Seat, position_table, seat_table, start_seats
@@ -247,12 +247,12 @@ class Game:
         if listing is not None:
             for listed in listing:
                 if listed is action:
-                    answer(t, action)
+                    advance(t, action)
                     return
         reason = illegal(t, action)
         if reason is not None:
             raise IllegalActionError(f"cannot {_show(action)}: {reason}")
-        answer(t, action)
+        advance(t, action)
 
     def copy(self) -> Game:
         """An independent game in the same state that plays on identically.
