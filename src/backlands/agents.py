@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .engine import Action, Game, Outcome
-from .engine.chance import below
 
 __all__ = ["Agent", "RandomAgent", "play_game"]
 
@@ -31,7 +30,13 @@ class RandomAgent:
 
     def choose(self, game: Game) -> Action:
         actions = game.legal_actions()
-        return actions[below(self._rng.getrandbits, len(actions))]  # engine.chance
+        n = len(actions)  # a uniform index below n: engine.chance.below, written out
+        bits = self._rng.getrandbits
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return actions[r]
 
 
 def play_game(game: Game, agents: Sequence[Agent], max_decisions: int = 100_000) -> Outcome:
