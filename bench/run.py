@@ -28,13 +28,6 @@ DECKS = (
 )
 
 
-class _NoCache(dict[tuple[int, int, str], int]):
-    """A stat cache that never keeps anything: measures what the cache saves."""
-
-    def __setitem__(self, key: tuple[int, int, str], value: int) -> None:
-        pass
-
-
 def best(fn: Callable[[], int], repeats: int) -> tuple[float, int]:
     """Best wall time of ``fn`` over ``repeats`` runs, and the count ``fn`` returned."""
     times = []
@@ -61,13 +54,11 @@ def main() -> int:
 
     rows: list[tuple[str, str, str]] = []
 
-    def games_of(players: int, keep_log: bool, stat_cache: bool = True) -> Callable[[], int]:
+    def games_of(players: int, keep_log: bool) -> Callable[[], int]:
         def run() -> int:
             decisions = 0
             for game_seed in range(games):
                 game = Game(seats[:players], seed=game_seed, keep_log=keep_log)
-                if not stat_cache:
-                    game._stat_cache = _NoCache()
                 play_game(game, [RandomAgent(game_seed + i) for i in range(players)])
                 decisions += len(game.actions)
             return decisions
@@ -89,15 +80,6 @@ def main() -> int:
     rows.append(
         ("log on / log off (2 players)", f"{results[2, True] / results[2, False]:.2f}x", "")
     )
-    elapsed, _ = best(games_of(2, False, stat_cache=False), repeats)
-    rows.append(
-        (
-            "random game, 2 players, stat cache off",
-            f"{elapsed / games * 1e3:.2f} ms/game",
-            f"the cache makes games {elapsed / results[2, False]:.2f}x faster",
-        )
-    )
-
     # legal_actions enumeration and membership at each decision of one game
     game = Game(seats[:2], seed=1)
     agents = [RandomAgent(1), RandomAgent(2)]
@@ -109,7 +91,7 @@ def main() -> int:
     def enumerate_all() -> int:
         count = 0
         for g in positions:
-            g._legal_cache = None  # measure the listing itself, not the per-decision cache
+            g._t.listing = None  # measure the listing itself, not the one kept per decision
             count += len(g.legal_actions())
         return count
 

@@ -1,6 +1,9 @@
 """Typed events, proposals and the one event bus of a game.
 
-Every state change is published as a frozen event *after* it happened. A change that effects
+Every state change is published as an event *after* it happened: a small slotted value,
+built only when someone listens, that handlers and the log treat as read-only (it is not
+frozen, which would make it dearer to build; compare two games' logs with
+:func:`event_to_json`, since card instances compare by game). A change that effects
 may alter (damage about to be dealt, a card about to be destroyed) is first offered as a
 mutable *proposal*: handlers, in priority order, may change its amount or cancel it before
 the game carries it out and publishes the matching event.
@@ -71,43 +74,43 @@ class DestroyReason(ValueEnum):
     EFFECT = "effect"  # DESTROY or CURSE (7.2, 7.4)
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class Event:
     """Base class of every event."""
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class GameStarted(Event):
     seed: int | None
     players: tuple[str, ...]
     first_player: int
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class TurnStarted(Event):
     player: int
     turn: int
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class PhaseStarted(Event):
     player: int
     phase: Phase
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class TurnEnded(Event):
     player: int
     turn: int
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class CardDrawn(Event):
     player: int
     card: CardInstance
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class CardEquipped(Event):
     """A card was equipped and its cost paid (4.1 to 4.4); ``host`` for an attach spell."""
 
@@ -117,14 +120,14 @@ class CardEquipped(Event):
     host: CardInstance | None = None
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class CardSacrificed(Event):
     player: int
     card: CardInstance
     reason: SacrificeReason
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class CardDestroyed(Event):
     """An equipped card went to its owner's void; ``controller`` is whose mat it left."""
 
@@ -133,14 +136,14 @@ class CardDestroyed(Event):
     reason: DestroyReason
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class CounterAdded(Event):
     card: CardInstance
     amount: int
     counters: int  # the card's counters after the change
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class AttackDeclared(Event):
     player: int
     card: CardInstance
@@ -148,7 +151,7 @@ class AttackDeclared(Event):
     damage: int
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class DamageTaken(Event):
     """``player`` takes ``amount`` damage (after proposals) and must defend it (6.1)."""
 
@@ -157,14 +160,14 @@ class DamageTaken(Event):
     source: CardInstance | None
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class Defended(Event):
     player: int
     card: CardInstance
     amount: int
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class Bled(Event):
     """Bleed damage (6.3): ``amount`` cards are about to be sacrificed."""
 
@@ -172,19 +175,19 @@ class Bled(Event):
     amount: int
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class PoisonChecked(Event):
     player: int
     coins: tuple[bool, ...]  # True is heads
     cured: bool
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class PlayerEliminated(Event):
     player: int
 
 
-@attrs.frozen
+@attrs.define(eq=True, hash=False)
 class GameEnded(Event):
     winner: int | None  # None: a draw
     reason: str
