@@ -2,8 +2,7 @@
 
 Every state change is published as an event *after* it happened: a small slotted value,
 built only when someone listens, that handlers and the log treat as read-only (it is not
-frozen, which would make it dearer to build; compare two games' logs with
-:func:`event_to_json`, since card instances compare by game). A change that effects
+frozen, which would make it dearer to build). A change that effects
 may alter (damage about to be dealt, a card about to be destroyed) is first offered as a
 mutable *proposal*: handlers, in priority order, may change its amount or cancel it before
 the game carries it out and publishes the matching event.
@@ -206,8 +205,8 @@ def _plain(value: object) -> Any:
 def event_to_json(event: Event) -> dict[str, Any]:
     """A JSON-ready form of an event: its class name and fields, cards by uid, enums by value.
 
-    Card instances belong to one game and compare by identity, so two games' logs compare
-    by this form: ``[event_to_json(e) for e in log]``.
+    It is what a record or a terminal UI needs of an event, and it compares two games'
+    logs without the card objects: ``[event_to_json(e) for e in log]``.
     """
     data: dict[str, Any] = {"event": type(event).__name__}
     for field in attrs.fields(type(event)):
