@@ -376,3 +376,33 @@ def test_a_handler_of_any_priority_is_called_once_per_event(priority: int) -> No
     game.bus.subscribe(ev.AttackDeclared, heard.append, priority=priority)
     game.play(Attack(game.players[0].mat[Slot.WEAPON].instance, 1))
     assert len(heard) == 1
+
+
+def test_event_to_json_names_cards_by_uid_and_enums_by_value() -> None:
+    game = duel({Slot.WEAPON: AXE}, {Slot.ARMOUR: VEST})
+    axe = game.players[0].mat[Slot.WEAPON].instance
+    start = len(game.log or [])
+    game.play(Attack(axe, 1))
+    declared, *_ = since(game, start, ev.AttackDeclared)
+    assert ev.event_to_json(declared) == {
+        "event": "AttackDeclared",
+        "player": 0,
+        "card": axe.uid,
+        "target": 1,
+        "damage": 4,
+    }
+    counter, *_ = since(game, start, ev.CounterAdded)
+    assert ev.event_to_json(counter) == {
+        "event": "CounterAdded",
+        "card": axe.uid,
+        "amount": 1,
+        "counters": 1,
+    }
+    started = ev.GameStarted(7, ("A", "B"), 1)
+    assert ev.event_to_json(started) == {
+        "event": "GameStarted",
+        "seed": 7,
+        "players": ["A", "B"],
+        "first_player": 1,
+    }
+    assert ev.event_to_json(ev.PhaseStarted(0, ev.Phase.END))["phase"] == "end"

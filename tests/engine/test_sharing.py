@@ -1,0 +1,83 @@
+"""Games between the same seats share what never changes: their card instances (with the
+action values that name them) and the card stats computed while only the characters'
+modifiers are in play. Sharing must never let one game change another.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from backlands import load_cards
+from backlands.agents import RandomAgent, play_game
+from backlands.database import CardDatabase
+from backlands.deck import bundled_deck_files, load_deck
+from backlands.engine import Game, Seat
+from backlands.engine import events as ev
+from backlands.engine import setup as engine_setup
+from backlands.simulation import seat
+
+
+@functools.cache
+def cards() -> CardDatabase:
+    return load_cards()
+
+
+@functools.cache
+def seats(*names: str) -> tuple[Seat, ...]:
+    files = {f.stem: f for f in bundled_deck_files()}
+    return tuple(seat(load_deck(files[name], cards()), cards()) for name in names)
+
+
+def log_of(game: Game) -> list[dict[str, object]]:
+    assert game.log is not None
+    return [ev.event_to_json(e) for e in game.log]
+
+
+def fresh_game(table: tuple[Seat, ...], seed: int) -> Game:
+    """The game played as if it were the first between these seats in this process."""
+    engine_setup._instances.cache_clear()
+    game = Game(table, seed=seed)
+    play_game(game, [RandomAgent(seed), RandomAgent(seed + 1)])
+    return game
+
+
+def test_a_game_after_others_between_the_same_seats_is_the_same_game() -> None:
+    table = seats("magpies-nest", "tempest-circle")
+    expected = [log_of(fresh_game(table, seed)) for seed in (5, 6, 7)]
+    for seed in range(5):  # fill the shared instances and stats with other games
+        play_game(Game(table, seed=seed * 31), [RandomAgent(seed), RandomAgent(seed + 9)])
+    for seed, log in zip((5, 6, 7), expected, strict=True):
+        game = Game(table, seed=seed)
+        play_game(game, [RandomAgent(seed), RandomAgent(seed + 1)])
+        assert log_of(game) == log
+
+
+def test_interleaved_games_between_the_same_seats_do_not_disturb_each_other() -> None:
+    table = seats("rust-raiders", "last-bastion")
+    alone = [fresh_game(table, seed) for seed in (11, 12)]
+    games = [Game(table, seed=seed) for seed in (11, 12)]
+    agents = [[RandomAgent(seed), RandomAgent(seed + 1)] for seed in (11, 12)]
+    while any(g.decision is not None for g in games):
+        for game, pair in zip(games, agents, strict=True):  # one decision each, in turn
+            if game.decision is not None:
+                game.play(pair[game.decision.player].choose(game))
+    assert games[0].instance(0) is games[1].instance(0)  # they do share their instances
+    for game, reference in zip(games, alone, strict=True):
+        assert log_of(game) == log_of(reference)
+
+
+def test_a_game_whose_modifiers_change_stops_sharing_its_stats() -> None:
+    """The first card-stat modifier that comes or goes leaves the shared stats untouched
+    for the next game."""
+    table = seats("iron-bulwark", "backlands-stampede")
+    first = Game(table, seed=3)
+    shared = first._t.stats.shared
+    assert shared is not None
+    before = (dict(shared[0]), [dict(costs) for costs in shared[1]])
+    play_game(first, [RandomAgent(1), RandomAgent(2)])
+    assert first._t.stats.shared is None  # some modifier came or went during the game
+    assert shared[0].items() >= before[0].items()  # added to, never changed
+    for old, new in zip(before[1], shared[1], strict=True):
+        assert new.items() >= old.items()
+    second = Game(table, seed=4)
+    assert second._t.stats.shared is shared
