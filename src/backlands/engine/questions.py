@@ -84,22 +84,38 @@ class Question:
         raise NotImplementedError
 
 
-class MainQuestion(Question):
-    """The main phase (3.2): equip a card from the inventory, or end the phase."""
+class _EquipQuestion(Question):
+    """What the main phase and a response window share: a choice among the cards that may
+    be equipped now, or the do-nothing answer."""
 
-    kind = DecisionKind.MAIN
+    window: bool  # a response window: instant spells only (4.6, 8.1)
+    nothing: Action  # the do-nothing answer
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
-        found = equips(t, t.players[step[1]], False)
-        found.append(END)
+        found = equips(t, t.players[step[1]], self.window)
+        found.append(self.nothing)
         return tuple(found)
 
     def problem(self, t: Table, step: Step, action: Action) -> str | None:
         p = t.players[step[1]]
-        if isinstance(action, EndPhase):
+        if action == self.nothing:
             return None
         if isinstance(action, Equip):
-            return equip_problem(t, p, action, False)
+            return equip_problem(t, p, action, self.window)
+        return self.not_an_answer(p)
+
+    def not_an_answer(self, p: PlayerState) -> str:
+        raise NotImplementedError
+
+
+class MainQuestion(_EquipQuestion):
+    """The main phase (3.2): equip a card from the inventory, or end the phase."""
+
+    kind = DecisionKind.MAIN
+    window = False
+    nothing = END
+
+    def not_an_answer(self, p: PlayerState) -> str:
         return f"{p.name} is in the main phase: equip a card or end the phase (3.2)"
 
     def apply(self, t: Table, step: Step, action: Action) -> None:
@@ -118,23 +134,15 @@ class MainQuestion(Question):
             agenda.append((ATTACK_PHASE, player))
 
 
-class RespondQuestion(Question):
+class RespondQuestion(_EquipQuestion):
     """A response window (8.1, 8.2): play an instant spell, or pass."""
 
     kind = DecisionKind.RESPONSE
+    window = True
+    nothing = PASS
 
-    def options(self, t: Table, step: Step) -> tuple[Action, ...]:
-        found = equips(t, t.players[step[1]], True)
-        found.append(PASS)
-        return tuple(found)
-
-    def problem(self, t: Table, step: Step, action: Action) -> str | None:
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, Equip):
-            return equip_problem(t, t.players[step[1]], action, True)
-        name = t.players[step[1]].name
-        return f"{name} is in a response window: play an instant spell or pass (8.1, 8.2)"
+    def not_an_answer(self, p: PlayerState) -> str:
+        return f"{p.name} is in a response window: play an instant spell or pass (8.1, 8.2)"
 
     def apply(self, t: Table, step: Step, action: Action) -> None:
         if type(action) is Equip:
