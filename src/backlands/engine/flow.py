@@ -65,6 +65,8 @@ def advance(t: Table, answer: Action | None = None) -> None:
             drain(t)
         if not agenda:
             next_turn(t)
+            if t.deck_emptied or t.stats.stale:
+                check_state(t)
             continue
         step = agenda.pop()
         kind = step[0]
@@ -108,7 +110,10 @@ def next_turn(t: Table) -> None:  # 3.4: play passes clockwise
     following = (t.active + 1) % n
     while players[following].out:  # skipping players who are out
         following = (following + 1) % n
-    t.agenda.append((TURN_START, following))
+    if t.triggered:  # what the end of the turn triggered resolves first (11.3)
+        t.agenda.append((TURN_START, following))
+    else:
+        start_turn(t, (TURN_START, following))
 
 
 def start_turn(t: Table, step: Step) -> None:  # 3.1
@@ -123,9 +128,10 @@ def start_turn(t: Table, step: Step) -> None:  # 3.1
     if ev.PhaseStarted in heard:
         t.emit(ev.PhaseStarted(p.index, _START))
     t.draw(p, t.stats.player(p.index, _DRAWS))
-    check_state(t)  # 9.2: drawing the last card puts the player out at once
-    if p.out:
-        return
+    if t.deck_emptied:
+        check_state(t)  # 9.2: drawing the last card puts the player out at once
+        if p.out:
+            return
     if ev.PhaseStarted in t.heard:
         t.emit(ev.PhaseStarted(p.index, _MAIN))
     t.agenda.append((MAIN, p.index))
