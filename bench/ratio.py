@@ -90,6 +90,8 @@ class Row:
     counts_decisions: bool = True
     samples: list[Sample] = field(default_factory=list)
     ratios: list[float] = field(default_factory=list)  # bare games/s / games/s, per round
+    # bare decisions/s / decisions/s, per round (the bare game has fewer choices a game)
+    decision_ratios: list[float] = field(default_factory=list)
 
     def median_games_per_s(self) -> float:
         return statistics.median(s.games_per_s for s in self.samples)
@@ -106,6 +108,9 @@ class Row:
 
     def median_ratio(self) -> float | None:
         return statistics.median(self.ratios) if self.ratios else None
+
+    def median_decision_ratio(self) -> float | None:
+        return statistics.median(self.decision_ratios) if self.decision_ratios else None
 
 
 def load_bare_play(path: Path) -> Callable[[random.Random], int]:
@@ -255,6 +260,7 @@ def report(
             "decisions_per_game": row.decisions_per_game(),
             "ratio_to_bare": row.median_ratio(),
             "ratios_per_round": row.ratios,
+            "decision_ratio_to_bare": row.median_decision_ratio(),
         }
 
     return {
@@ -280,13 +286,17 @@ def print_markdown(figures: dict[str, Any]) -> None:
         f" {figures['seconds']:g} CPU s per workload, medians over rounds;"
         f" reproduce: `{figures['command']}`\n"
     )
-    print("| workload | games/s (median) | decisions/s | ratio to bare loop |")
-    print("|---|---:|---:|---:|")
+    print(
+        "| workload | games/s (median) | decisions/s | ratio to bare loop (games/s)"
+        " | per decision |"
+    )
+    print("|---|---:|---:|---:|---:|")
     for row in [figures["bare_loop"], *figures["workloads"]]:
         print(
             f"| {row['workload']} | {fmt(row['games_per_s'], ',.0f')}"
             f" | {fmt(row['decisions_per_s'], ',.0f')}"
-            f" | {fmt(row['ratio_to_bare'], '.1f', 'x slower', none='1x (reference)')} |"
+            f" | {fmt(row['ratio_to_bare'], '.1f', 'x slower', none='1x (reference)')}"
+            f" | {fmt(row['decision_ratio_to_bare'], '.1f', 'x slower', none='')} |"
         )
     bare = figures["bare_loop"]
     engine = figures["workloads"][0]
@@ -333,6 +343,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             sample = measure(make_step, args.seconds)
             row.samples.append(sample)
             row.ratios.append(base.games_per_s / sample.games_per_s)
+            if row.counts_decisions:
+                row.decision_ratios.append(base.decisions_per_s / sample.decisions_per_s)
         copies.append(statistics.median(copy_times(two, args.seconds)))
         logged.append(statistics.median(copy_times(two, args.seconds / 2, keep_log=True)))
         print(
