@@ -231,6 +231,20 @@ def defenders(t: Table, p: PlayerState) -> list[tuple[CardInstance, int]]:
     return found
 
 
+def defend_action(absorbs: tuple[tuple[CardInstance, int], ...]) -> Action:
+    """The one ``Defend`` value for these (card, amount) pairs in this game, kept with the
+    first card (by the amounts and the other card's uid): listings reuse it."""
+    if len(absorbs) > 2:
+        return Defend(absorbs)
+    first, amount = absorbs[0]
+    key = (amount,) if len(absorbs) == 1 else (absorbs[1][0].uid, amount, absorbs[1][1])
+    actions = first.actions
+    found: Action | None = actions.get(key)
+    if found is None:
+        found = actions[key] = Defend(absorbs)
+    return found
+
+
 class DefendQuestion(Question):
     """Damage to defend (6.1 to 6.4): name defending cards and amounts, or do not defend."""
 
@@ -244,9 +258,10 @@ class DefendQuestion(Question):
         found = defenders(t, t.players[step[1]])
         if not found:  # nothing to defend with: every point is sacrificed (6.1)
             return (NO_DEFENCE,)
-        return tuple(
-            Defend(absorbs) if absorbs else NO_DEFENCE for absorbs in defences(step[2], found)
-        )
+        listing: list[Action] = []
+        for absorbs in defences(step[2], found):
+            listing.append(defend_action(absorbs) if absorbs else NO_DEFENCE)
+        return tuple(listing)
 
     def problem(self, t: Table, step: Step, action: Action) -> str | None:
         p = t.players[step[1]]

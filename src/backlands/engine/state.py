@@ -53,9 +53,9 @@ class CardInstance:
         )
         # the game's action values naming this card, made once each (see questions.py):
         # ``equip`` equips it (no host); ``actions`` holds equips under a host by the host's
-        # uid, and attacks by -1 - the target's index
+        # uid, attacks by -1 - the target's index, and defences it is first in by amounts
         self.equip: Any = None
-        self.actions: dict[int, Any] = {}
+        self.actions: dict[object, Any] = {}
 
     def __eq__(self, other: object) -> bool:
         if self is other:
