@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..model import Card, CardStat, CardType, Slot
 from ..ruleset import Ruleset
 from . import events as ev
+from ._compiled import mypyc_attr
 from .actions import Action, Decision
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
@@ -41,6 +42,7 @@ _INSTANT = CardType.INSTANT_SPELL
 _ATTACH = CardType.ATTACH_SPELL
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # users subclass it
 class Work:
     """A piece of an ability's resolution, run as an agenda step: ``table.run(player, w)``."""
 
@@ -50,6 +52,7 @@ class Work:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # users subclass it
 class Choice:
     """What to do with the answer to an ability's question: ``table.ask(...)``."""
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from ..model import Slot
+from ._compiled import mypyc_attr
 from .events import Event
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ __all__ = ["SLOT_ORDER", "Reaction", "TriggerIndex", "resolution_order"]
 SLOT_ORDER = {Slot.WEAPON: 1, Slot.CREATURE: 2, Slot.ARMOUR: 3, Slot.SPELL: 4}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # users subclass it
 class Reaction:
     """A triggered ability in play. Subclasses set ``event`` (the event class it listens
     to) and override :meth:`matches` and :meth:`resolve`.
