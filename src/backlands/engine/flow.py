@@ -35,7 +35,7 @@ from .steps import (
 from .table import Table
 from .triggers import resolution_order
 
-__all__ = ["advance", "ask", "check_state"]
+__all__ = ["advance", "check_state"]
 
 _START = ev.Phase.START
 _MAIN = ev.Phase.MAIN
@@ -88,11 +88,6 @@ def drain(t: Table) -> None:
         t.resolving = True
         t.agenda.append((RESOLVED, -1))
         t.agenda.append((RESOLVE, reaction.player, reaction, event))
-
-
-def ask(t: Table, step: Step) -> None:
-    """Ask the question of ``step``; one without a real choice is answered at once."""
-    QUESTIONS[step[0]].ask(t, step)
 
 
 # --------------------------------------------------------------------------- the turn
@@ -165,7 +160,7 @@ def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
 
 def respond(t: Table, step: Step) -> None:  # 8.1 to 8.3
     if t.ruleset.response_windows and holds_instant(t.players[step[1]]):
-        ask(t, step)
+        QUESTIONS[RESPOND].ask(t, step)
 
 
 def take_damage(t: Table, step: Step) -> None:
