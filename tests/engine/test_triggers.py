@@ -18,8 +18,10 @@ from backlands.engine import (
     Choice,
     Choose,
     DecisionKind,
+    EndPhase,
     Equip,
     Game,
+    MatCard,
     Pass,
     Position,
     Reaction,
@@ -30,7 +32,16 @@ from backlands.engine import (
 )
 from backlands.engine import events as ev
 from backlands.engine.triggers import resolution_order
-from backlands.model import Card, CardType, Slot
+from backlands.model import (
+    Card,
+    CardStat,
+    CardStatModifier,
+    CardType,
+    ContinuousAbility,
+    Selector,
+    Slot,
+    Whose,
+)
 
 
 class SacrificeTwo(Choice):
@@ -302,3 +313,118 @@ def test_choose_actions_round_trip_through_json(tithe, player, find) -> None:
         assert action_from_json(data, game.instances) == action
     assert str(Choose(1)) == "choose P2"
     assert str(Choose(blade)) == "choose Tithe Blade"
+
+
+class EmptyDeck(Work):
+    __slots__ = ("who",)
+
+    def __init__(self, who: int) -> None:
+        self.who = who
+
+    def run(self, table: Table) -> None:
+        p = table.players[self.who]
+        table.sacrifice(p, len(p.primal_deck), ev.SacrificeReason.EFFECT)
+
+
+class Doom(Reaction):
+    """At the end of its controller's turn, the next player sacrifices their whole deck."""
+
+    event = ev.TurnEnded
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        assert isinstance(event, ev.TurnEnded)
+        return event.player == self.player
+
+    def resolve(self, table: Table, event: ev.Event) -> None:
+        table.run(self.player, EmptyDeck((self.player + 1) % len(table.players)))
+
+
+def test_a_turn_ends_once_when_what_its_end_triggered_puts_the_next_player_out(
+    make_card, player, events
+):
+    """3.4, 9.2, 11.3: the next turn waits for what the end triggered; that puts the next
+    player out, so the turn after goes to the one after them, and the turn ends once."""
+    doom = make_card(CardType.ARMOUR, name="Doom")
+    game = Position([player(5, mat={Slot.ARMOUR: doom}), player(5), player(5)]).start(
+        abilities=lambda instance, controller, order: (
+            [Doom(controller, order)] if instance.card is doom else []
+        )
+    )
+    game.play(EndPhase())  # the main phase; nothing to attack with, so the turn ends
+    seen = [
+        (type(e).__name__, getattr(e, "player", None), getattr(e, "turn", None))
+        for e in events(game, ev.TurnEnded, ev.TurnStarted, ev.PlayerEliminated)
+    ]
+    assert seen[:3] == [
+        ("TurnEnded", 0, 3),
+        ("PlayerEliminated", 1, None),
+        ("TurnStarted", 2, 4),
+    ]
+
+
+class DrawOne(Work):
+    __slots__ = ("who",)
+
+    def __init__(self, who: int) -> None:
+        self.who = who
+
+    def run(self, table: Table) -> None:
+        table.draw(table.players[self.who], 1)
+
+
+class LastGasp(Reaction):
+    """When this card is destroyed, its controller draws a card."""
+
+    event = ev.CardDestroyed
+    __slots__ = ("card",)
+
+    def __init__(self, player: int, order: int, card: CardInstance) -> None:
+        super().__init__(player, order)
+        self.card = card
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        assert isinstance(event, ev.CardDestroyed)
+        return event.card is self.card
+
+    def resolve(self, table: Table, event: ev.Event) -> None:
+        table.run(self.player, DrawOne(self.player))
+
+
+def test_a_window_opens_for_an_instant_drawn_by_what_the_state_check_triggered(make_card, player):
+    """8.1 with 11.2: an equip lowers an opponent's weapon's durability; the state check
+    destroys it, its "destroyed" ability draws the opponent an instant, and the window after
+    the equip is theirs to answer."""
+    mite = make_card(
+        CardType.CREATURE,
+        name="Rust Mite",
+        abilities=[
+            ContinuousAbility(
+                (
+                    CardStatModifier(
+                        CardStat.DURABILITY, -1, Selector(type=CardType.WEAPON), Whose.OPPONENTS
+                    ),
+                )
+            )
+        ],
+    )
+    blade = make_card(CardType.WEAPON, durability=2, name="Brittle Blade")
+    spark = make_card(CardType.INSTANT_SPELL, name="Spark")
+    game = Position(
+        [
+            player(5, inventory=[mite]),
+            player([spark, *filler_cards(make_card, 4)], mat={Slot.WEAPON: MatCard(blade, 1)}),
+        ]
+    ).start(
+        abilities=lambda instance, controller, order: (
+            [LastGasp(controller, order, instance)] if instance.card is blade else []
+        )
+    )
+    game.play(Equip(game.players[0].inventory[0]))
+    assert Slot.WEAPON not in game.players[1].mat  # worn out at the state check (6.2)
+    assert [i.card for i in game.players[1].inventory] == [spark]
+    assert game.decision is not None
+    assert (game.decision.kind, game.decision.player) == (DecisionKind.RESPONSE, 1)
+
+
+def filler_cards(make_card: Callable[..., Card], n: int) -> list[Card]:
+    return [make_card(CardType.ARMOUR, durability=1) for _ in range(n)]

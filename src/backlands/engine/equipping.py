@@ -10,7 +10,14 @@ from .state import CardInstance, PlayerState
 from .steps import RESPOND
 from .table import Table
 
-__all__ = ["equip_action", "equip_problem", "equips", "holds_instant", "open_windows"]
+__all__ = [
+    "equip_action",
+    "equip_problem",
+    "equips",
+    "holds_instant",
+    "open_windows",
+    "quiet",
+]
 
 _INSTANT = CardType.INSTANT_SPELL
 _ATTACH = CardType.ATTACH_SPELL
@@ -90,19 +97,25 @@ def holds_instant(p: PlayerState) -> bool:
     return False
 
 
+def quiet(t: Table) -> bool:
+    """Whether nothing can happen before the next step: no state check is due (6.2, 9.2)
+    and no triggered ability waits (11.3)."""
+    return not (t.triggered or t.queue or t.deck_emptied or t.stats.stale)
+
+
 def open_windows(t: Table, player: int) -> None:
     """8.1: each other player still in, in turn order, may answer with one instant.
 
     A player without an instant is not asked (8.3). While nothing can change before their
-    window (no ability waits, and no window before theirs may be answered), that is settled
-    here and their window is not pushed at all; from the first window that may ask on, each
-    is a step that looks again when it runs.
+    window (no state check is due, no ability waits, and no window before theirs may be
+    answered), that is settled here and their window is not pushed at all; from the first
+    window that may ask on, each is a step that looks again when it runs.
     """
     if not t.ruleset.response_windows:
         return
     players = t.players
     n = len(players)
-    settled = not t.triggered and not t.queue
+    settled = quiet(t)
     windows = []
     for offset in range(1, n):
         p = players[(player + offset) % n]

@@ -94,8 +94,10 @@ def drain(t: Table) -> None:
 
 
 def next_turn(t: Table) -> None:  # 3.4: play passes clockwise
-    if t.turn and ev.TurnEnded in t.heard:
-        t.emit(ev.TurnEnded(t.active, t.turn))
+    if t.turn != t.ended:  # once a turn, even if what its end triggered delays the next one
+        t.ended = t.turn
+        if t.turn and ev.TurnEnded in t.heard:
+            t.emit(ev.TurnEnded(t.active, t.turn))
     limit = t.ruleset.turn_limit
     if t.turn >= limit:
         t.finish(None, f"turn limit of {limit} reached")

@@ -29,7 +29,7 @@ from .actions import (
     Pass,
 )
 from .combat import defence_problem, defences
-from .equipping import equip_problem, equips, holds_instant, open_windows
+from .equipping import equip_problem, equips, holds_instant, open_windows, quiet
 from .state import CardInstance, PlayerState
 from .steps import ATTACK_PHASE, CHOOSE, DEFEND, END_PHASE, MAIN, RESPOND, TAKE_DAMAGE, Step
 from .table import Table
@@ -212,9 +212,7 @@ class AttackQuestion(Question):
             t.emit(ev.AttackDeclared(p.index, instance, action.target, damage))
         t.add_counters(p, p.mat[slot], 1)  # 5.2: may destroy it; the damage stands
         t.agenda.append((TAKE_DAMAGE, action.target, damage, instance))  # 5.3
-        if t.ruleset.response_windows and (
-            t.triggered or t.queue or holds_instant(t.players[action.target])
-        ):
+        if t.ruleset.response_windows and (not quiet(t) or holds_instant(t.players[action.target])):
             t.agenda.append((RESPOND, action.target, True))  # 8.2: the target answers first
 
 

@@ -74,6 +74,7 @@ class Table:
         "decision",
         "decisions",
         "deck_emptied",
+        "ended",
         "first_player",
         "first_player_named",
         "heard",
@@ -115,6 +116,7 @@ class Table:
         self.instances: dict[int, CardInstance] = {}
         self.players: list[PlayerState] = []
         self.turn = 0
+        self.ended = 0  # the last turn whose end was published (TurnEnded)
         self.active = 0
         self.first_player = 0
         self.first_player_named = True
@@ -165,6 +167,7 @@ class Table:
         other.instances = self.instances  # never changed after setup
         other.players = players = [p.copy() for p in self.players]
         other.turn = self.turn
+        other.ended = self.ended
         other.active = self.active
         other.first_player = self.first_player
         other.first_player_named = self.first_player_named
