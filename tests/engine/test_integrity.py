@@ -22,7 +22,7 @@ from backlands.engine import (
 from backlands.engine import events as ev
 from backlands.engine.combat import defences
 from backlands.errors import GameSetupError
-from backlands.model import CardType, Slot
+from backlands.model import CardStat, CardType, Slot
 from backlands.ruleset import Ruleset
 
 
@@ -202,3 +202,30 @@ def test_an_equip_of_no_card_is_refused(player, position, assert_illegal):
 def test_a_first_player_that_is_not_an_index_is_refused(plain_character, filler):
     with pytest.raises(GameSetupError, match=r"\(1\.4\)"):
         Game([Seat(plain_character, filler(36))] * 2, first_player=True)
+
+
+def test_a_card_of_another_game_has_no_stats_here(make_card, player, position, find):
+    """Stats are computed (and kept) per game: another game's card is refused, so it can
+    never leave a value behind for this game or the games that share its setup."""
+    blade = make_card(CardType.WEAPON, damage=2)
+    game = position(player(6, inventory=[blade]), player(6))
+    other = position(player(6, inventory=[make_card(CardType.WEAPON, damage=9)]), player(6))
+    mine = find(game, blade)
+    assert game.stat(mine, CardStat.DAMAGE) == 2
+    foreign = other.instance(mine.uid)
+    with pytest.raises(LookupError, match="is not a card of this game"):
+        game.stat(foreign, CardStat.DAMAGE)
+    with pytest.raises(LookupError, match="is not a card of this game"):
+        game.cost(foreign)
+
+
+def test_a_subclass_of_an_action_is_refused(make_card, player, position, find, assert_illegal):
+    """An action is one of the game's own action classes: a subclass could be checked as
+    one thing and carried out as another."""
+
+    class MyEquip(Equip):
+        pass
+
+    blade = make_card(CardType.WEAPON)
+    game = position(player(6, inventory=[blade]), player(6))
+    assert_illegal(game, MyEquip(find(game, blade)), "is a subclass of an action")

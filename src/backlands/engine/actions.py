@@ -230,6 +230,8 @@ def action_from_json(data: dict[str, Any], instances: dict[int, CardInstance]) -
 def malformed(action: Any, instances: Mapping[int, CardInstance]) -> str | None:
     """Why ``action`` is not even well formed for this game: a field of the wrong type, or
     a card instance that is not this game's own (same uid, another card)."""
+    if type(action) not in ACTION_CLASSES and isinstance(action, ACTION_CLASSES):
+        return f"{type(action).__name__} is a subclass of an action; play the action itself"
     named: list[object] = []
     if isinstance(action, Equip):
         named = [action.card]

@@ -203,10 +203,12 @@ class Game:
 
         ``controller`` is whose side the card is on (default: its owner). Damage and cost
         never go below 0, durability never below 1. A stat the card does not have is 0.
+        A card instance of another game raises ``LookupError``.
         """
-        return self._t.stats.card(
-            instance, stat, instance.owner if controller is None else controller
-        )
+        t = self._t
+        if t.instances.get(getattr(instance, "uid", None)) is not instance:  # type: ignore[arg-type]
+            raise LookupError(f"{instance!r} is not a card of this game")
+        return t.stats.card(instance, stat, instance.owner if controller is None else controller)
 
     def cost(self, instance: CardInstance, player: int | None = None) -> int:
         """The primal cost ``player`` pays to equip ``instance`` (4.3)."""
