@@ -9,6 +9,7 @@ triggered ability listens to its class.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -66,6 +67,7 @@ class Table:
     """All mutable state of one game (see the module docstring). ``Game`` is its facade."""
 
     __slots__ = (
+        "__weakref__",
         "abilities",
         "actions",
         "active",
@@ -143,10 +145,23 @@ class Table:
 
     def wire(self) -> None:
         """Hook the log, the bus and the trigger index to this table (also after a copy)."""
-        self.bus.on_change = self.triggers.on_change = self._hear
+        self._hook()
         if self.log is not None:
             self.bus.subscribe(ev.Event, self.log.append, priority=-1000)
         self._hear()
+
+    def _hook(self) -> None:
+        """The bus and the trigger index tell this table when what is heard changes, through
+        a weak reference: no reference cycle, so a finished game is freed at once (by
+        reference counting, not by the garbage collector)."""
+        table = weakref.ref(self)
+
+        def hear() -> None:
+            found = table()
+            if found is not None:
+                found._hear()
+
+        self.bus.on_change = self.triggers.on_change = hear
 
     def _hear(self) -> None:
         self.heard = set(self.bus.wanted).union(self.triggers.event_classes())
@@ -186,7 +201,7 @@ class Table:
         other.deck_emptied = self.deck_emptied
         other.abilities = self.abilities
         other.in_play = dict(self.in_play)
-        other.triggers.on_change = other._hear
+        other._hook()
         other._hear()
         return other
 
