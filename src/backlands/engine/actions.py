@@ -262,5 +262,5 @@ def malformed(action: Any, instances: Mapping[int, CardInstance]) -> str | None:
     return None
 
 
-SLOT_ATTACKERS = (Slot.WEAPON, Slot.CREATURE)
-DEFENDER_SLOTS = (Slot.ARMOUR, Slot.CREATURE)
+SLOT_ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # the slots that attack (3.3)
+DEFENDER_SLOTS = (Slot.ARMOUR, Slot.CREATURE)  # the slots that defend, in order (6.1)

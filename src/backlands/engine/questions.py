@@ -15,9 +15,11 @@ A new kind of decision is one new class here and one entry in ``QUESTIONS``.
 
 from __future__ import annotations
 
-from ..model import CardStat, CardType, Slot
+from ..model import CardStat, CardType
 from . import events as ev
 from .actions import (
+    DEFENDER_SLOTS,
+    SLOT_ATTACKERS,
     Action,
     Attack,
     Choose,
@@ -43,8 +45,6 @@ _INSTANT = CardType.INSTANT_SPELL
 _ATTACH = CardType.ATTACH_SPELL
 _DURABILITY = CardStat.DURABILITY
 _PRIMAL_COST = CardStat.PRIMAL_COST
-_ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # 3.3
-_DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # 6.1
 _ATTACK = ev.Phase.ATTACK
 
 
@@ -162,7 +162,7 @@ class AttackQuestion(Question):
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         p = t.players[step[1]]
         found: list[Action] = []
-        for slot in _ATTACKERS:
+        for slot in SLOT_ATTACKERS:
             eq = p.mat.get(slot)
             if eq is None or slot in p.attacked:
                 continue
@@ -185,7 +185,7 @@ class AttackQuestion(Question):
         if not isinstance(action, Attack):
             return f"{p.name} is in the attack phase: attack or end the phase (3.3)"
         slot = action.card.slot
-        if slot not in _ATTACKERS:
+        if slot not in SLOT_ATTACKERS:
             return "only a weapon or a creature attacks (3.3)"
         eq = p.mat.get(slot)
         if eq is None or eq.instance is not action.card:
@@ -220,7 +220,7 @@ def defenders(t: Table, p: PlayerState) -> list[tuple[CardInstance, int]]:
     """``p``'s armour and creature, in that order, with the damage each can still absorb."""
     found = []
     card_stat = t.stats.card
-    for slot in _DEFENDERS:
+    for slot in DEFENDER_SLOTS:
         eq = p.mat.get(slot)
         if eq is not None:
             left = card_stat(eq.instance, _DURABILITY, p.index) - eq.counters
