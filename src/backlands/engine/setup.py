@@ -146,7 +146,10 @@ def position_table(table: Table, position: Position) -> None:
             if placed.card.type.slot is not slot:
                 raise GameSetupError(f"{placed.card.name} cannot go in the {slot} slot (4.1)")
             eq = Equipped(new(placed.card, index), placed.turn, placed.counters)
-            eq.attached = [Equipped(new(card, index), placed.turn) for card in placed.attached]
+            eq.attached = [
+                Equipped(new(card, index), placed.turn, controller=index)
+                for card in placed.attached
+            ]
             state.mat[slot] = eq
             table.enter_play(eq.instance, index, None)
             for attached in eq.attached:

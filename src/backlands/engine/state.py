@@ -77,10 +77,12 @@ class CardInstance:
 class Equipped:
     """A card on a mat with its durability counters and the turn it was equipped (4.5).
 
-    Attach spells under it are ``attached`` (4.7): they share its slot and go with it.
+    Attach spells under it are ``attached`` (4.7): they share its slot and go with it. An
+    attach spell's ``controller`` is the player who attached it (11.1), wherever its host
+    sits; a card in a slot has ``controller`` None: its mat's player controls it.
     """
 
-    __slots__ = ("attached", "counters", "instance", "turn")
+    __slots__ = ("attached", "controller", "counters", "instance", "turn")
 
     def __init__(
         self,
@@ -88,11 +90,13 @@ class Equipped:
         turn: int,
         counters: int = 0,
         attached: list[Equipped] | None = None,
+        controller: int | None = None,
     ) -> None:
         self.instance = instance
         self.turn = turn
         self.counters = counters
         self.attached: list[Equipped] = [] if attached is None else attached
+        self.controller = controller
 
     def copy(self) -> Equipped:
         attached = self.attached
@@ -101,24 +105,27 @@ class Equipped:
             self.turn,
             self.counters,
             [a.copy() for a in attached] if attached else [],
+            self.controller,
         )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Equipped):
             return NotImplemented
-        return (self.instance, self.turn, self.counters, self.attached) == (
+        return (self.instance, self.turn, self.counters, self.attached, self.controller) == (
             other.instance,
             other.turn,
             other.counters,
             other.attached,
+            other.controller,
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
+        by = "" if self.controller is None else f", controller={self.controller}"
         return (
             f"Equipped({self.instance!r}, turn={self.turn}, counters={self.counters}, "
-            f"attached={self.attached!r})"
+            f"attached={self.attached!r}{by})"
         )
 
 

@@ -1,10 +1,11 @@
 """Computed stats: a card's live damage, durability and cost, a player's draws, immunity.
 
 Nothing is ever written over a card (10.3): a stat is its printed value plus every modifier
-in play, seen from the modifier's controller (11.1). Modifiers come from their *sources*: a
-player's character (PRO and CON) and the cards on their mat (``while_equipped``), attach
-spells included. The list of card-stat modifiers, and each stat computed from it, is kept
-until a source comes or goes (:meth:`Stats.changed`).
+in play, seen from the modifier's controller (11.1), plus the card's boosts this turn
+(11.6). Modifiers come from their *sources*: a player's character (PRO and CON), the cards
+on their mat (``while_equipped``) and the attach spells they attached, under whoever's card
+(11.1). The list of card-stat modifiers, and each stat computed from it, is kept until a
+source comes or goes (:meth:`Stats.changed`) or a boost is given or ends.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class Stats:
         "_cache",
         "_mods",
         "_players",
+        "boosts",
         "costs",
         "durability_modified",
         "players",
@@ -70,12 +72,34 @@ class Stats:
         # a durability modifier (or a player) came or went since the last worn-out check
         self.stale = True
         self.durability_modified = False  # was one in play at the last check
+        # BOOSTs until the end of the turn (11.6): card uid -> (stat, amount) in given order
+        self.boosts: dict[int, list[tuple[CardStat, int]]] = {}
 
     def copy(self, players: Sequence[PlayerState]) -> Stats:
         other = Stats(players, self.ruleset)  # its own tables, filled again as needed
         other.stale = self.stale
         other.durability_modified = self.durability_modified
+        if self.boosts:
+            other.boosts = {uid: list(found) for uid, found in self.boosts.items()}
         return other
+
+    def boost(self, uid: int, stat: CardStat, amount: int) -> None:
+        """The card ``uid``'s ``stat`` changes by ``amount`` until the end of the turn."""
+        self.boosts.setdefault(uid, []).append((stat, amount))
+        self._forget_card_stats()
+        if stat is _DURABILITY:
+            self.stale = True
+
+    def end_boosts(self, uid: int | None = None) -> None:
+        """Boosts end: every one at the end of a turn, or one card's as it leaves play."""
+        if uid is None:
+            if not self.boosts:
+                return
+            self.boosts.clear()
+        elif self.boosts.pop(uid, None) is None:
+            return
+        self._forget_card_stats()
+        self.stale = True
 
     def seated(self) -> None:
         """The players are at the table (setup): one cost table per side."""
@@ -153,6 +177,10 @@ class Stats:
             if whose is _OPPONENTS and source == side:
                 continue
             value += mod.amount
+        if self.boosts:
+            for boosted, amount in self.boosts.get(instance.uid, ()):
+                if boosted is stat:
+                    value += amount
         value = max(value, 1 if stat is _DURABILITY else 0)
         self._cache[key] = value
         return value
@@ -166,11 +194,13 @@ class Stats:
         return cost
 
     def durability_in_play(self) -> bool:
-        """Whether any modifier in play changes durability."""
+        """Whether any modifier or boost in play changes durability."""
         mods = self._mods
         if mods is None:
             mods = self._mods = self._collect()
-        return any(m.stat is _DURABILITY for _, m in mods)
+        return any(m.stat is _DURABILITY for _, m in mods) or any(
+            stat is _DURABILITY for found in self.boosts.values() for stat, _ in found
+        )
 
     def player(self, player: int, stat: PlayerStat) -> int:
         """A player's live starting inventory or draws per turn (1.3, 3.1, 10.3)."""
@@ -179,7 +209,7 @@ class Stats:
         if cached is not None:
             return cached
         value: int = getattr(self.ruleset, stat._value_)
-        for mod in modifiers_of(self.players[player]):
+        for mod in modifiers_of(self.players, player):
             if isinstance(mod, PlayerStatModifier) and mod.stat is stat:
                 value += mod.amount
         value = self._players[key] = max(value, 0)
@@ -189,7 +219,7 @@ class Stats:
         """Whether a PRO/CON or an equipped card makes ``player`` immune to ``keyword``."""
         return any(
             isinstance(mod, Immunity) and mod.keyword is keyword
-            for mod in modifiers_of(self.players[player])
+            for mod in modifiers_of(self.players, player)
         )
 
     def _collect(self) -> list[tuple[int, CardStatModifier]]:
@@ -197,18 +227,23 @@ class Stats:
             (p.index, mod)
             for p in self.players
             if not p.out
-            for mod in modifiers_of(p)
+            for mod in modifiers_of(self.players, p.index)
             if isinstance(mod, CardStatModifier)
         ]
 
 
-def modifiers_of(p: PlayerState) -> Iterator[Any]:
-    """Every modifier ``p`` controls: PRO and CON, then each card on their mat with its
-    attach spells (an attach spell counts for the controller of its host)."""
+def modifiers_of(players: Sequence[PlayerState], index: int) -> Iterator[Any]:
+    """Every modifier player ``index`` controls (11.1): PRO and CON, each card on their mat,
+    then every attach spell they attached, under whoever's card it sits."""
+    p = players[index]
     character = p.character
     yield from character.pro.modifiers
     yield from character.con.modifiers
     for eq in p.mat.values():
         yield from eq.instance.modifiers
-        for attached in eq.attached:
-            yield from attached.instance.modifiers
+    for other in players:
+        for eq in other.mat.values():
+            for attached in eq.attached:
+                by = other.index if attached.controller is None else attached.controller
+                if by == index and attached.instance.modifiers:
+                    yield from attached.instance.modifiers

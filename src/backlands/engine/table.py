@@ -318,7 +318,7 @@ class Table:
             assert host is not None
             found = self.equipped(host)
             assert found is not None
-            found[1].attached.append(Equipped(instance, self.turn))
+            found[1].attached.append(Equipped(instance, self.turn, controller=p.index))
         else:
             assert slot is not None
             if slot in p.mat:  # 4.2: salvage
