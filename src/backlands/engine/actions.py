@@ -43,21 +43,25 @@ class DecisionKind(ValueEnum):
 class Decision:
     """What the game waits for: ``player`` must answer a ``kind`` decision.
 
-    For DEFEND, ``amount`` is the damage to defend and ``source`` the attacking card (None
-    for damage that comes from no card, such as poison). For CHOOSE, ``source`` is the card
-    whose ability asks (None for a character's or a rule's).
+    For DEFEND, ``amount`` is the damage to defend and ``source`` the card it comes from
+    (None for damage that comes from no card, such as poison). For CHOOSE, ``source`` is the
+    card whose ability asks (None for a character's or a rule's) and ``effect`` what the
+    choice is for: the effect's name in the card format (``"destroy"``, ``"discard"``...).
     """
 
     kind: DecisionKind
     player: int
     amount: int = 0
     source: CardInstance | None = None
+    effect: str | None = None
 
     def __str__(self) -> str:
         if self.kind is DecisionKind.DEFEND:
             return f"P{self.player + 1} defends {self.amount} damage"
-        if self.kind is DecisionKind.CHOOSE and self.source is not None:
-            return f"P{self.player + 1} chooses for {self.source.card.name}"
+        if self.kind is DecisionKind.CHOOSE:
+            what = f" to {self.effect}" if self.effect else ""
+            whose = f" ({self.source.card.name})" if self.source is not None else ""
+            return f"P{self.player + 1} chooses{what}{whose}"
         return f"P{self.player + 1}: {self.kind} decision"
 
 

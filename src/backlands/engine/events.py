@@ -18,17 +18,22 @@ from typing import Any, TypeVar
 
 import attrs
 
-from ..model import Slot, ValueEnum
+from ..model import CardStat, Slot, ValueEnum
 from .state import CardInstance
 
 __all__ = [
+    "AbilityResolving",
     "AttackDeclared",
     "Bled",
+    "CardBoosted",
     "CardDestroyed",
+    "CardDiscarded",
     "CardDrawn",
     "CardEquipped",
     "CardSacrificed",
+    "CardStolen",
     "CounterAdded",
+    "CountersRemoved",
     "DamageProposal",
     "DamageTaken",
     "Defended",
@@ -41,7 +46,9 @@ __all__ = [
     "Handler",
     "Phase",
     "PhaseStarted",
+    "PlayerCured",
     "PlayerEliminated",
+    "PlayerPoisoned",
     "PoisonChecked",
     "Proposal",
     "SacrificeReason",
@@ -179,6 +186,68 @@ class PoisonChecked(Event):
     player: int
     coins: tuple[bool, ...]  # True is heads
     cured: bool
+
+
+@attrs.define(eq=True, hash=False)
+class AbilityResolving(Event):
+    """A triggered ability of ``card`` (None: a character's) starts to resolve for its
+    controller ``player`` (11.3); ``trigger`` is its ``when``."""
+
+    player: int
+    card: CardInstance | None
+    trigger: str
+
+
+@attrs.define(eq=True, hash=False)
+class CardDiscarded(Event):
+    """DISCARD: ``card`` went from ``player``'s inventory to the void (7.5)."""
+
+    player: int
+    card: CardInstance
+
+
+@attrs.define(eq=True, hash=False)
+class CountersRemoved(Event):
+    """REPAIR: ``amount`` durability counters came off ``card`` (11.6)."""
+
+    card: CardInstance
+    amount: int
+    counters: int  # the card's counters after the change
+
+
+@attrs.define(eq=True, hash=False)
+class CardBoosted(Event):
+    """BOOST: ``card``'s ``stat`` changes by ``amount`` until the end of the turn (11.6)."""
+
+    card: CardInstance
+    stat: CardStat
+    amount: int
+
+
+@attrs.define(eq=True, hash=False)
+class CardStolen(Event):
+    """STEAL: ``card`` (with its counters and attach spells) went from ``victim``'s mat to
+    the same slot of ``player``'s (7.3); its owner is unchanged."""
+
+    player: int
+    card: CardInstance
+    victim: int
+
+
+@attrs.define(eq=True, hash=False)
+class PlayerPoisoned(Event):
+    """POISON: ``player`` is now poisoned (7.1); poisoning a poisoned player publishes
+    nothing (one marker)."""
+
+    player: int
+
+
+@attrs.define(eq=True, hash=False)
+class PlayerCured(Event):
+    """CURE: ``player`` is no longer poisoned (7.1), by an effect (a poison check that
+    cures publishes ``PoisonChecked``)."""
+
+    player: int
 
 
 @attrs.define(eq=True, hash=False)

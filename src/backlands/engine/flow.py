@@ -96,6 +96,8 @@ def drain(t: Table) -> None:
 def next_turn(t: Table) -> None:  # 3.4: play passes clockwise
     if t.turn != t.ended:  # once a turn, even if what its end triggered delays the next one
         t.ended = t.turn
+        if t.stats.boosts:  # boosts last until the end of the turn (11.6)
+            t.stats.end_boosts()
         if t.turn and ev.TurnEnded in t.heard:
             t.emit(ev.TurnEnded(t.active, t.turn))
     limit = t.ruleset.turn_limit
@@ -157,7 +159,7 @@ def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
         if ev.PoisonChecked in t.heard:
             t.emit(ev.PoisonChecked(p.index, coins, cured))
         if not cured:
-            t.agenda.append((TAKE_DAMAGE, p.index, t.ruleset.poison_damage, None))
+            t.agenda.append((TAKE_DAMAGE, p.index, t.ruleset.poison_damage, None, None, True))
 
 
 def respond(t: Table, step: Step) -> None:  # 8.1 to 8.3
@@ -166,8 +168,9 @@ def respond(t: Table, step: Step) -> None:  # 8.1 to 8.3
 
 
 def take_damage(t: Table, step: Step) -> None:
-    """The player takes damage: offered as a proposal, then defended (6.1, 6.5)."""
-    _, target, amount, source = step
+    """The player takes damage: offered as a proposal, then defended (6.1, 6.5), or all
+    sacrificed when it cannot be defended (11.6)."""
+    _, target, amount, source, by, defendable = step
     if ev.DamageProposal in t.heard:
         proposal = t.bus.propose(ev.DamageProposal(target, amount, source))
         if proposal.cancelled:
@@ -177,7 +180,10 @@ def take_damage(t: Table, step: Step) -> None:
         return
     if ev.DamageTaken in t.heard:
         t.emit(ev.DamageTaken(target, amount, source))
-    t.agenda.append((DEFEND, target, amount, source))
+    if defendable:
+        t.agenda.append((DEFEND, target, amount, source, by))
+    else:
+        t.sacrifice(t.players[target], amount, ev.SacrificeReason.DAMAGE)
 
 
 def run_work(t: Table, step: Step) -> None:

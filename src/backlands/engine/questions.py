@@ -211,7 +211,7 @@ class AttackQuestion(Question):
         if ev.AttackDeclared in t.heard:
             t.emit(ev.AttackDeclared(p.index, instance, action.target, damage))
         t.add_counters(p, p.mat[slot], 1)  # 5.2: may destroy it; the damage stands
-        t.agenda.append((TAKE_DAMAGE, action.target, damage, instance))  # 5.3
+        t.agenda.append((TAKE_DAMAGE, action.target, damage, instance, p.index, True))  # 5.3
         if t.ruleset.response_windows and (not quiet(t) or holds_instant(t.players[action.target])):
             t.agenda.append((RESPOND, action.target, True))  # 8.2: the target answers first
 
@@ -300,7 +300,7 @@ class ChooseQuestion(Question):
     same_each_time = False
 
     def decision(self, t: Table, step: Step) -> Decision:
-        return Decision(DecisionKind.CHOOSE, step[1], 0, step[4])
+        return Decision(DecisionKind.CHOOSE, step[1], 0, step[4], step[5])
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         return tuple(Choose(option) for option in step[2])

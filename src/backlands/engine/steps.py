@@ -5,22 +5,25 @@ item says what kind of work it is, the second whose it is; the rest are its argu
 Tuples keep the flow plain data, so ``Game.copy()`` copies a list and never a generator
 frame, and they cost next to nothing to make. ``flow.py`` runs them.
 
-=================  ==========================================  ===========================
-kind               tuple                                       runs
-=================  ==========================================  ===========================
-``TURN_START``     ``(TURN_START, player)``                    the start phase (3.1)
-``MAIN``           ``(MAIN, player)``                          a main-phase decision (3.2)
-``ATTACK_PHASE``   ``(ATTACK_PHASE, player)``                  an attack decision (3.3)
-``END_PHASE``      ``(END_PHASE, player)``                     the end phase (3.4)
-``UPKEEP``         ``(UPKEEP, player)``                        its rest, after triggers
-``RESPOND``        ``(RESPOND, player, repeat)``               a response window (8.1, 8.2)
-``TAKE_DAMAGE``    ``(TAKE_DAMAGE, player, amount, source)``   damage is dealt (5.3, 6.5)
-``DEFEND``         ``(DEFEND, player, amount, source)``        a defence decision (6.1)
-``CHOOSE``         ``(CHOOSE, player, options, then, source)`` an ability's choice (11.4)
-``RUN``            ``(RUN, player, work)``                     ``work.run(table)``: an effect
-``RESOLVE``        ``(RESOLVE, player, reaction, event)``      a queued trigger (11.3)
-``RESOLVED``       ``(RESOLVED, -1)``                          that trigger has resolved
-=================  ==========================================  ===========================
+=================  ==========================================================  ===============
+kind               tuple                                                       runs
+=================  ==========================================================  ===============
+``TURN_START``     ``(TURN_START, player)``                                    start phase 3.1
+``MAIN``           ``(MAIN, player)``                                          main phase 3.2
+``ATTACK_PHASE``   ``(ATTACK_PHASE, player)``                                  an attack, 3.3
+``END_PHASE``      ``(END_PHASE, player)``                                     end phase 3.4
+``UPKEEP``         ``(UPKEEP, player)``                                        its rest
+``RESPOND``        ``(RESPOND, player, repeat)``                               window 8.1, 8.2
+``TAKE_DAMAGE``    ``(TAKE_DAMAGE, player, amount, source, by, defendable)``   damage 5.3, 6.5
+``DEFEND``         ``(DEFEND, player, amount, source, by)``                    a defence 6.1
+``CHOOSE``         ``(CHOOSE, player, options, then, source, effect)``         a choice 11.4
+``RUN``            ``(RUN, player, work)``                                     an effect
+``RESOLVE``        ``(RESOLVE, player, reaction, event)``                      a trigger 11.3
+``RESOLVED``       ``(RESOLVED, -1)``                                          it resolved
+=================  ==========================================================  ===============
+
+``source`` is the card damage comes from and ``by`` the player dealing it (None for poison);
+``work.run(table)`` runs a ``RUN`` step.
 
 Steps of a player who is out are dropped unrun (9.2), except ``RESOLVED`` (no player).
 """

@@ -230,10 +230,12 @@ class Table:
         options: Iterable[int | CardInstance],
         then: Choice,
         source: CardInstance | None = None,
+        effect: str | None = None,
     ) -> None:
         """Push a question: ``player`` chooses one of ``options``, then ``then.apply`` runs
-        with it. One option is taken by the game; none means the effect does nothing (11.4)."""
-        self.agenda.append((CHOOSE, player, tuple(options), then, source))
+        with it. One option is taken by the game; none means the effect does nothing (11.4).
+        ``source`` and ``effect`` (what the choice is for) are shown in the ``Decision``."""
+        self.agenda.append((CHOOSE, player, tuple(options), then, source, effect))
 
     # ------------------------------------------------------------------ abilities in play
 
@@ -310,7 +312,9 @@ class Table:
         if kind is _INSTANT:  # 4.6
             self.sacrifice(p, cost, _COST)
             p.void.append(instance)  # played straight into the void, then it resolves
-            if ev.CardEquipped in self.heard:
+            if self.abilities is not None:
+                self._cast(p.index, instance)
+            elif ev.CardEquipped in self.heard:
                 self.emit(ev.CardEquipped(p.index, instance, None))
             return
         slot = instance.slot
@@ -331,6 +335,19 @@ class Table:
             self.enter_play(instance, p.index, None if host is None else host.slot)
         if ev.CardEquipped in self.heard:
             self.emit(ev.CardEquipped(p.index, instance, slot, host))  # 4.4 hangs on this
+
+    def _cast(self, player: int, instance: CardInstance) -> None:
+        """An instant was played: its ability triggers as its card is "equipped" (4.6,
+        11.2), though the card itself never enters play."""
+        event = ev.CardEquipped(player, instance, None)
+        handlers = self.bus.wanted.get(ev.CardEquipped)
+        if handlers is not None:
+            for handler in handlers:
+                handler(event)
+        assert self.abilities is not None
+        for reaction in self.abilities(instance, player, 0):
+            if reaction.event is ev.CardEquipped and reaction.matches(self, event):
+                self.triggered.append((reaction, event))
 
     def destroy(self, controller: PlayerState, slot: Slot, reason: ev.DestroyReason) -> bool:
         """Destroy the card in ``slot`` of ``controller``'s mat and what is attached to it
@@ -362,6 +379,8 @@ class Table:
             self.leave_play(eq.instance)
             for attached in eq.attached:
                 self.leave_play(attached.instance)
+        if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
+            self.stats.end_boosts(eq.instance.uid)
         return True
 
     def add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:

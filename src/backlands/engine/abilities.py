@@ -1,0 +1,155 @@
+"""Printed abilities in play: each trigger of the card format as a reaction (RULINGS 11.2).
+
+:func:`card_abilities` is the game's default ``abilities`` source: for a card coming into play
+(or an instant being played) it gives one :class:`Reaction` per ``when:`` ability of the card,
+each listening to the event class of its trigger:
+
+===================  =====================================  =================================
+trigger              listens to                             fires (11.2)
+===================  =====================================  =================================
+``equipped``         ``CardEquipped`` of this card          in place, cost paid, before 8.1
+``start_of_turn``    ``TurnStarted`` of its controller      resolves after the draw (3.1)
+``end_of_turn``      ``PhaseStarted(END)`` of its           first in the end phase (3.4)
+                     controller
+``attacks``          ``AttackDeclared`` of this card        after the counter (5.2), before
+                                                            the window and the damage
+``defends``          ``Defended`` of this card              once the whole defence resolved
+``destroyed``        ``CardDestroyed`` of this card         once it is in its owner's void
+===================  =====================================  =================================
+
+A triggered ability never interrupts the step that triggered it (11.3): the flow resolves it
+once that step is over, its effects in printed order (``effects.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from ..model import Card, Character, Trigger, TriggeredAbility
+from . import events as ev
+from .effects import EffectStep, Source
+from .state import CardInstance
+from .table import Table
+from .triggers import Reaction
+
+__all__ = [
+    "CardAbility",
+    "card_abilities",
+    "character_abilities",
+]
+
+_END = ev.Phase.END
+
+
+class CardAbility(Reaction):
+    """A printed triggered ability in play, controlled by ``player`` (11.1)."""
+
+    trigger: ClassVar[Trigger]
+    __slots__ = ("ability", "card")
+
+    def __init__(
+        self, player: int, order: int, card: CardInstance | None, ability: TriggeredAbility
+    ) -> None:
+        super().__init__(player, order)
+        self.card = card
+        self.ability = ability
+
+    def resolve(self, table: Table, event: ev.Event) -> None:
+        """Its effects, in printed order, one agenda step each (11.3)."""
+        if ev.AbilityResolving in table.heard:
+            table.emit(ev.AbilityResolving(self.player, self.card, self.trigger.value))
+        source = Source(self.card, self.player, event)
+        for effect in reversed(self.ability.effects):  # the first on top
+            table.run(self.player, EffectStep(effect, source))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self.card or 'a character'} for P{self.player + 1}>"
+
+
+class WhenEquipped(CardAbility):
+    trigger = Trigger.EQUIPPED
+    event = ev.CardEquipped
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return isinstance(event, ev.CardEquipped) and event.card is self.card
+
+
+class AtStartOfTurn(CardAbility):
+    trigger = Trigger.START_OF_TURN
+    event = ev.TurnStarted
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return isinstance(event, ev.TurnStarted) and event.player == self.player
+
+
+class AtEndOfTurn(CardAbility):
+    trigger = Trigger.END_OF_TURN
+    event = ev.PhaseStarted
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return (
+            isinstance(event, ev.PhaseStarted)
+            and event.phase is _END
+            and event.player == self.player
+        )
+
+
+class WhenAttacks(CardAbility):
+    trigger = Trigger.ATTACKS
+    event = ev.AttackDeclared
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return isinstance(event, ev.AttackDeclared) and event.card is self.card
+
+
+class WhenDefends(CardAbility):
+    trigger = Trigger.DEFENDS
+    event = ev.Defended
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return isinstance(event, ev.Defended) and event.card is self.card
+
+
+class WhenDestroyed(CardAbility):
+    trigger = Trigger.DESTROYED
+    event = ev.CardDestroyed
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return isinstance(event, ev.CardDestroyed) and event.card is self.card
+
+
+REACTIONS: dict[Trigger, type[CardAbility]] = {
+    cls.trigger: cls
+    for cls in (WhenEquipped, AtStartOfTurn, AtEndOfTurn, WhenAttacks, WhenDefends, WhenDestroyed)
+}
+
+_TRIGGERED: dict[Card, tuple[TriggeredAbility, ...]] = {}
+
+
+def _triggered(card: Card) -> tuple[TriggeredAbility, ...]:
+    found = _TRIGGERED.get(card)
+    if found is None:
+        found = _TRIGGERED[card] = tuple(
+            a for a in card.abilities if isinstance(a, TriggeredAbility)
+        )
+    return found
+
+
+def card_abilities(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:
+    """The reactions a card brings into play: one per ``when:`` ability (the default
+    ``abilities`` of a ``Game``)."""
+    found = _triggered(instance.card)
+    if not found:
+        return ()
+    return tuple(REACTIONS[a.when](controller, order, instance, a) for a in found)
+
+
+def character_abilities(character: Character, player: int) -> tuple[Reaction, ...]:
+    """The reactions of a character's PRO and CON (11.1: its player's; first in 11.3's
+    order)."""
+    return tuple(
+        REACTIONS[a.when](player, 0, None, a)
+        for trait in (character.pro, character.con)
+        for a in getattr(trait, "abilities", ())
+    )
