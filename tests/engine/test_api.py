@@ -418,12 +418,6 @@ def test_replay_of_a_bad_record_raises_game_setup_error() -> None:
         GameRecord.from_json(json.dumps(no_such_action)).replay(sample_db())
 
 
-def test_a_game_from_a_position_has_no_record() -> None:
-    game = Position([setup(), setup()]).start()
-    with pytest.raises(GameSetupError, match="no seats"):
-        game.record()
-
-
 # --------------------------------------------------------------------------- views
 
 

@@ -21,7 +21,7 @@ from .actions import (
 )
 from .events import Event, EventBus
 from .game import Game, GameRecord, LegalActions
-from .position import MatCard, PlayerSetup, Position, StartPhase
+from .position import AttachedCard, MatCard, PlayerSetup, Position, StartPhase
 from .setup import Seat
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
 from .table import Choice, Table, Work
@@ -30,6 +30,7 @@ from .views import EquippedView, GameView, PlayerView
 
 __all__ = [
     "Action",
+    "AttachedCard",
     "Attack",
     "CardInstance",
     "Choice",

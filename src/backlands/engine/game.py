@@ -7,10 +7,9 @@ knows the pending :class:`Decision`; ``legal_actions()`` lists every legal answe
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -27,12 +26,24 @@ from .actions import (
 )
 from .flow import advance, check_state
 from .legal import LegalActions, illegal
-from .record import FORMAT_VERSION, RecordSeat, parse_record
-from .setup import Seat, position_table, seat_table, start_seats
+from .record import (
+    RecordPosition,
+    RecordSeat,
+    dump_record,
+    parse_record,
+    position_data,
+    position_players,
+    record_seats,
+)
+from .setup import PlayerSetup, Seat, position_table, seat_table, start_seats
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
+from .steps import StartPhase
 from .table import AbilitySource, Table
 from .triggers import TriggerIndex
 from .views import GameView, view_of, zone_of
+
+if TYPE_CHECKING:
+    from .position import Position
 
 __all__ = ["Game", "GameRecord", "LegalActions"]
 
@@ -42,7 +53,7 @@ Handlers = Iterable[tuple[type[ev.Event], ev.Handler]]
 class Game:
     """A game of Backlands between 2 to 6 seats (1.1), driven by decisions."""
 
-    __slots__ = ("_legal", "_t")
+    __slots__ = ("_legal", "_start", "_t")
 
     def __init__(
         self,
@@ -63,6 +74,8 @@ class Game:
         ``abilities(card, controller, order)`` gives the triggered abilities (reactions) a
         card brings into play; they are indexed while it is there (see docs/engine.md).
         """
+        # what a game from a position started in (or its record's data), to record it
+        self._start: Position | RecordPosition | None = None
         if _table is not None:  # a copy, or a game from a position
             self._t = _table
             self._legal = LegalActions(_table)
@@ -82,7 +95,7 @@ class Game:
     @classmethod
     def from_position(
         cls,
-        position: Any,
+        position: Position,
         *,
         seed: int = 0,
         keep_log: bool = True,
@@ -93,16 +106,11 @@ class Game:
 
         Card instances get uids in order: each player's deck (top first), inventory, mat
         (slot order weapon, armour, creature, spell; each card before its attach spells),
-        then void.
+        then void. Its ``record()`` holds the position.
         """
-        t = Table(seed, position.ruleset, keep_log)
-        t.abilities = abilities
-        position_table(t, position)
-        for event_class, handler in handlers:
-            t.bus.subscribe(event_class, handler)
-        check_state(t)
-        advance(t)
-        return cls((), _table=t)
+        p = position
+        start = (p.players, p.active, p.turn, p.phase, p.ruleset)
+        return _positioned(*start, p, seed, keep_log, handlers, abilities)
 
     # ------------------------------------------------------------------ the state
 
@@ -262,16 +270,44 @@ class Game:
         Handlers subscribed from outside are not copied; the copy's log starts as a copy of
         this game's log.
         """
-        return Game((), _table=self._t.copy())
+        other = Game((), _table=self._t.copy())
+        other._start = self._start
+        return other
 
     def record(self) -> GameRecord:
-        """The JSON-ready record of this game (seed, seats, decisions)."""
+        """The JSON-ready record of this game (seed, seats or position, decisions)."""
         return GameRecord.of(self)
 
     def __repr__(self) -> str:
         t = self._t
         state = f"over: {t.outcome.reason}" if t.outcome is not None else str(t.decision)
         return f"<Game seed={t.seed} turn={t.turn} {len(t.players)} players; {state}>"
+
+
+def _positioned(
+    players: Sequence[PlayerSetup],
+    active: int,
+    turn: int,
+    phase: StartPhase,
+    ruleset: Ruleset,
+    start: Position | RecordPosition,
+    seed: int,
+    keep_log: bool,
+    handlers: Handlers,
+    abilities: AbilitySource | None,
+) -> Game:
+    """A game from a position's players (see ``Game.from_position``) that records
+    ``start``: the position, or its data in a record."""
+    t = Table(seed, ruleset, keep_log)
+    t.abilities = abilities
+    position_table(t, players, active, turn, phase)
+    for event_class, handler in handlers:
+        t.bus.subscribe(event_class, handler)
+    check_state(t)
+    advance(t)
+    game = Game((), _table=t)
+    game._start = start
+    return game
 
 
 def _show(action: object) -> str:
@@ -287,7 +323,8 @@ def _show(action: object) -> str:
 
 @attrs.frozen
 class GameRecord:
-    """Everything needed to replay a game started from seats (JSON: ``record.py``).
+    """Everything needed to replay a game (JSON: ``record.py``): from seats, or from the
+    position it started in (``position``: JSON-ready data; ``seats`` is then empty).
 
     A record names cards by id, so replaying needs a card database that has them. Forced
     answers are not recorded: the replayed game takes them by itself, as the original did.
@@ -298,38 +335,28 @@ class GameRecord:
     seats: tuple[RecordSeat, ...]  # (name, character id, card ids)
     ruleset: Ruleset
     actions: tuple[dict[str, Any], ...]
+    position: RecordPosition | None = None  # the position of a game from one
 
     @classmethod
     def of(cls, game: Game) -> GameRecord:
         """The record of a game so far."""
+        actions = tuple(action_to_json(a) for a in game.actions)
+        start = game._start
+        if start is not None:
+            data = start if isinstance(start, dict) else position_data(start)
+            return cls(game.seed, None, (), game.ruleset, actions, data)
         if not game.seats:
-            raise GameSetupError("a game started from a position has no seats to record")
+            raise GameSetupError("this game has neither seats nor a position to record")
         seats = tuple(
             (player.name, seat.character.id, tuple(card.id for card in seat.cards))
             for seat, player in zip(game.seats, game.players, strict=True)
         )
-        return cls(
-            game.seed,
-            game.first_player if game.first_player_named else None,
-            seats,
-            game.ruleset,
-            tuple(action_to_json(a) for a in game.actions),
-        )
+        first = game.first_player if game.first_player_named else None
+        return cls(game.seed, first, seats, game.ruleset, actions)
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "format": FORMAT_VERSION,
-                "seed": self.seed,
-                "first_player": self.first_player,
-                "ruleset": attrs.asdict(self.ruleset),
-                "seats": [
-                    {"name": name, "character": character, "cards": list(cards)}
-                    for name, character, cards in self.seats
-                ],
-                "actions": list(self.actions),
-            },
-            indent=1,
+        return dump_record(
+            self.seed, self.first_player, self.seats, self.ruleset, self.actions, self.position
         )
 
     @classmethod
@@ -347,24 +374,24 @@ class GameRecord:
     ) -> Game:
         """Play the record again; the result has the identical event log. ``handlers`` hear
         every event from the start (see ``Game``)."""
-        seats = []
-        for name, character_id, card_ids in self.seats:
-            character = cards.find_character(character_id)
-            if character is None:
-                raise GameSetupError(f"the record names an unknown character {character_id!r}")
-            missing = sorted({c for c in card_ids if cards.find(c) is None})
-            if missing:
-                raise GameSetupError(f"the record names unknown cards: {', '.join(missing)}")
-            seats.append(Seat(character, tuple(cards[c] for c in card_ids), name))
-        game = Game(
-            seats,
-            seed=self.seed,
-            ruleset=self.ruleset,
-            first_player=self.first_player,
-            keep_log=keep_log,
-            handlers=handlers,
-            abilities=abilities,
-        )
+        if self.position is not None:
+            start = position_players(self.position, cards)
+            try:
+                game = _positioned(
+                    *start, self.ruleset, self.position, self.seed, keep_log, handlers, abilities
+                )
+            except GameSetupError as error:
+                raise GameSetupError(f"the record's position cannot be set up: {error}") from None
+        else:
+            game = Game(
+                record_seats(self.seats, cards),
+                seed=self.seed,
+                ruleset=self.ruleset,
+                first_player=self.first_player,
+                keep_log=keep_log,
+                handlers=handlers,
+                abilities=abilities,
+            )
         instances = game._t.instances
         for number, data in enumerate(self.actions, 1):
             try:

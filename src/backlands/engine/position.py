@@ -3,53 +3,32 @@
 Tests, puzzles and search agents describe who holds what, and :meth:`Position.start` builds
 a :class:`~backlands.engine.game.Game` whose pending decision is the active player's main
 (or attack) phase. Nothing is shuffled or drawn: the position is taken as given.
+
+A position holds every state abilities leave behind: a card on another player's mat
+(``MatCard.owner``: stolen, 7.3), an attach spell under anyone's card
+(:class:`AttachedCard`, its controller and owner, 11.1), boosts in effect
+(``MatCard.boosts``, 11.6) and poison markers (``PlayerSetup.poisoned``, 7.1). The player
+classes live in ``setup.py`` (a record rebuilds them below the game) and are exported here.
+A game from a position records and replays like any other (``Game.record()``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
 
-from ..model import Card, Character, Slot
 from ..ruleset import STANDARD, Ruleset
 from .game import Game
+from .setup import AttachedCard, MatCard, PlayerSetup
 from .steps import StartPhase
 
 if TYPE_CHECKING:
     from .events import Event, Handler
     from .table import AbilitySource
 
-__all__ = ["MatCard", "PlayerSetup", "Position", "StartPhase"]
-
-
-@attrs.frozen
-class MatCard:
-    """A card on a mat with its durability counters, equip turn and attach spells."""
-
-    card: Card
-    counters: int = 0
-    turn: int = 1
-    attached: tuple[Card, ...] = attrs.field(default=(), converter=tuple)
-
-
-def _mat(value: Mapping[Slot, Card | MatCard]) -> dict[Slot, MatCard]:
-    return {slot: c if isinstance(c, MatCard) else MatCard(c) for slot, c in value.items()}
-
-
-@attrs.frozen
-class PlayerSetup:
-    """One player's zones. ``deck`` is listed TOP FIRST (RULINGS 1.5)."""
-
-    character: Character
-    deck: tuple[Card, ...] = attrs.field(default=(), converter=tuple)
-    inventory: tuple[Card, ...] = attrs.field(default=(), converter=tuple)
-    mat: Mapping[Slot, MatCard] = attrs.field(factory=dict, converter=_mat)
-    void: tuple[Card, ...] = attrs.field(default=(), converter=tuple)
-    poisoned: bool = False
-    turns_taken: int = 2  # > 1: the player may attack this turn (3.3)
-    name: str | None = None
+__all__ = ["AttachedCard", "MatCard", "PlayerSetup", "Position", "StartPhase"]
 
 
 @attrs.frozen

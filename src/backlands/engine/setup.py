@@ -4,20 +4,22 @@ A game from seats checks each seat's deck once (1.1; the verdict is kept per sea
 batch of games between the same seats checks them once), makes the card instances, shuffles
 and draws (1.3), and picks the first player (1.4), all from the game's one generator (1.2).
 A game from a :class:`~backlands.engine.position.Position` takes the position as given.
+
+A position's players (:class:`PlayerSetup`, :class:`MatCard`, :class:`AttachedCard`) are
+described here, below the game, so that a game record can rebuild them (``record.py``).
 """
 
 from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
 from ..deck import Deck, DeckProblem, validate_deck
 from ..errors import GameSetupError
-from ..model import Card, Character, PlayerStat, Slot
+from ..model import Card, CardStat, CardType, Character, PlayerStat, Slot
 from ..ruleset import Ruleset
 from . import events as ev
 from .chance import below, shuffle
@@ -26,10 +28,16 @@ from .stats import SharedStats, new_shared
 from .steps import ATTACK_PHASE, END_PHASE, MAIN, TURN_START, StartPhase
 from .table import Table
 
-if TYPE_CHECKING:
-    from .position import Position
-
-__all__ = ["Seat", "check_player_count", "position_table", "seat_table", "start_seats"]
+__all__ = [
+    "AttachedCard",
+    "MatCard",
+    "PlayerSetup",
+    "Seat",
+    "check_player_count",
+    "position_table",
+    "seat_table",
+    "start_seats",
+]
 
 
 @attrs.frozen(cache_hash=True)
@@ -38,6 +46,62 @@ class Seat:
 
     character: Character
     cards: tuple[Card, ...] = attrs.field(converter=tuple[Card, ...])
+    name: str | None = None
+
+
+@attrs.frozen
+class AttachedCard:
+    """An attach spell under a card on a mat (4.7), attached by ``controller`` (11.1) and
+    owned by ``owner`` (1.5). By default the controller is the mat's player and the owner is
+    the controller. A plain :class:`Card` in ``MatCard.attached`` means those defaults."""
+
+    card: Card
+    controller: int | None = None
+    owner: int | None = None
+
+
+Boosts = tuple[tuple[CardStat, int], ...]
+
+
+def _boosts(value: Mapping[CardStat, int] | Iterable[tuple[CardStat, int]]) -> Boosts:
+    return tuple(value.items()) if isinstance(value, Mapping) else tuple(value)
+
+
+@attrs.frozen
+class MatCard:
+    """A card on a mat with its durability counters, equip turn and attach spells.
+
+    ``owner`` is the card's owner when it is not the mat's player (a stolen card, 7.3: it
+    goes to its owner's void when destroyed). ``boosts`` are ``(stat, amount)`` pairs (or a
+    mapping) in effect until the end of the position's turn (11.6); a boost to a stat the
+    card lacks does nothing, as a BOOST effect does.
+    """
+
+    card: Card
+    counters: int = 0
+    turn: int = 1
+    attached: tuple[Card | AttachedCard, ...] = attrs.field(
+        default=(), converter=tuple[Card | AttachedCard, ...]
+    )
+    owner: int | None = None
+    boosts: Boosts = attrs.field(default=(), converter=_boosts)
+
+
+def _mat(value: Mapping[Slot, Card | MatCard]) -> dict[Slot, MatCard]:
+    return {slot: c if isinstance(c, MatCard) else MatCard(c) for slot, c in value.items()}
+
+
+@attrs.frozen
+class PlayerSetup:
+    """One player's zones in a position. ``deck`` is listed TOP FIRST (RULINGS 1.5)."""
+
+    character: Character
+    deck: tuple[Card, ...] = attrs.field(default=(), converter=tuple[Card, ...])
+    inventory: tuple[Card, ...] = attrs.field(default=(), converter=tuple[Card, ...])
+    mat: Mapping[Slot, MatCard] = attrs.field(factory=dict, converter=_mat)
+    void: tuple[Card, ...] = attrs.field(default=(), converter=tuple[Card, ...])
+    poisoned: bool = False  # a poison marker (7.1): checked at the end of their turns
+    turns_taken: int = 2  # > 1: the player may attack this turn (3.3)
     name: str | None = None
 
 
@@ -120,21 +184,32 @@ def start_seats(table: Table, first_player: int | None) -> None:
     table.agenda.append((TURN_START, first))
 
 
-def position_table(table: Table, position: Position) -> None:
-    """Set up ``table`` in ``position`` (see ``Game.from_position``): nothing is shuffled."""
-    n = len(position.players)
+def position_table(
+    table: Table,
+    players: Sequence[PlayerSetup],
+    active: int,
+    turn: int,
+    phase: StartPhase,
+) -> None:
+    """Set up ``table`` in a position (see ``Game.from_position``): nothing is shuffled.
+
+    Everything the position says is checked here, and anything wrong raises
+    :class:`GameSetupError` naming the player and slot.
+    """
+    n = len(players)
     ruleset = table.ruleset
     check_player_count(n, ruleset)
-    if not 0 <= position.active < n:
-        raise GameSetupError(f"active player {position.active} is not a seat index")
-    first_turn = position.players[position.active].turns_taken <= 1
-    attack = position.phase is StartPhase.ATTACK
+    if not _is_seat(active, n):
+        raise GameSetupError(f"active player {active!r} is not a seat index")
+    first_turn = players[active].turns_taken <= 1
+    attack = phase is StartPhase.ATTACK
     if attack and first_turn and not ruleset.attack_on_first_turn:
         raise GameSetupError(
             "the active player is on their first turn, which has no attack phase (3.3)"
         )
     new = table.new_instance
-    for index, setup in enumerate(position.players):
+    boosts: list[tuple[CardInstance, CardStat, int]] = []
+    for index, setup in enumerate(players):
         deck = [new(card, index) for card in setup.deck]
         deck.reverse()  # stored top last
         state = PlayerState(index, setup.name or f"P{index + 1}", setup.character, deck)
@@ -143,26 +218,80 @@ def position_table(table: Table, position: Position) -> None:
             placed = setup.mat.get(slot)
             if placed is None:
                 continue
+            where = f"player {index + 1}'s {slot} slot"
+            if not isinstance(placed.card, Card):
+                raise GameSetupError(f"{where}: {placed.card!r} is not a card")
             if placed.card.type.slot is not slot:
                 raise GameSetupError(f"{placed.card.name} cannot go in the {slot} slot (4.1)")
-            eq = Equipped(new(placed.card, index), placed.turn, placed.counters)
-            eq.attached = [
-                Equipped(new(card, index), placed.turn, controller=index)
-                for card in placed.attached
-            ]
+            owner = index if placed.owner is None else _seat(placed.owner, n, where, "owner")
+            eq = Equipped(new(placed.card, owner), placed.turn, placed.counters)
+            for item in placed.attached:
+                eq.attached.append(_attach(new, item, index, n, placed.turn, where))
             state.mat[slot] = eq
             table.enter_play(eq.instance, index, None)
             for attached in eq.attached:
-                table.enter_play(attached.instance, index, slot)
+                assert attached.controller is not None
+                table.enter_play(attached.instance, attached.controller, slot)
+            for boost in placed.boosts:
+                boosts.append((eq.instance, *_boost(boost, where)))
         state.void = [new(card, index) for card in setup.void]
         state.poisoned = setup.poisoned
         state.turns_taken = setup.turns_taken
         table.players.append(state)
     table.stats.seated()
-    table.turn = position.turn
-    table.active = table.first_player = position.active
+    for instance, stat, amount in boosts:  # until the end of this turn (11.6)
+        if getattr(instance.card, stat._value_) is not None:  # a stat it lacks: nothing
+            table.stats.boost(instance.uid, stat, amount)
+    table.turn = turn
+    table.active = table.first_player = active
     if attack:
-        table.agenda.append((END_PHASE, position.active))
-        table.agenda.append((ATTACK_PHASE, position.active))
+        table.agenda.append((END_PHASE, active))
+        table.agenda.append((ATTACK_PHASE, active))
     else:
-        table.agenda.append((MAIN, position.active))  # ending it queues the rest (3.2)
+        table.agenda.append((MAIN, active))  # ending it queues the rest (3.2)
+
+
+def _is_seat(value: object, n: int) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value < n
+
+
+def _seat(value: object, n: int, where: str, name: str) -> int:
+    if not _is_seat(value, n):
+        raise GameSetupError(f"{where}: {name} {value!r} is not a seat index (0 to {n - 1})")
+    assert isinstance(value, int)
+    return value
+
+
+def _attach(
+    new: Callable[[Card, int], CardInstance],
+    item: Card | AttachedCard,
+    index: int,
+    n: int,
+    turn: int,
+    where: str,
+) -> Equipped:
+    """The attach spell ``item`` under a card in ``where``, on player ``index``'s mat."""
+    if isinstance(item, AttachedCard):
+        card, controller, owner = item.card, item.controller, item.owner
+    else:
+        card, controller, owner = item, None, None
+    if not isinstance(card, Card) or card.type is not CardType.ATTACH_SPELL:
+        raise GameSetupError(f"{where}: {_name(card)} is not an attach spell (4.7)")
+    by = index if controller is None else _seat(controller, n, where, f"{card.name}'s controller")
+    owner = by if owner is None else _seat(owner, n, where, f"{card.name}'s owner")
+    return Equipped(new(card, owner), turn, controller=by)
+
+
+def _boost(boost: object, where: str) -> tuple[CardStat, int]:
+    if not isinstance(boost, tuple | list) or len(boost) != 2:
+        raise GameSetupError(f"{where}: a boost must be a (stat, amount) pair, not {boost!r}")
+    stat, amount = boost
+    if not isinstance(stat, CardStat):
+        raise GameSetupError(f"{where}: a boost's stat must be a CardStat, not {stat!r}")
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise GameSetupError(f"{where}: a boost's amount must be an integer, not {amount!r}")
+    return stat, amount
+
+
+def _name(card: object) -> str:
+    return card.name if isinstance(card, Card) else repr(card)
