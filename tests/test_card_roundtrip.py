@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backlands._converter import EFFECTS, MODIFIERS, converter, structure_at
+from backlands._loader import TRAIT_TRIGGERS
 from backlands._resources import schema_path
 from backlands._yaml import read_yaml
 from backlands.model import (
@@ -130,11 +131,15 @@ def cards(draw: st.DrawFn) -> Card:
     )
 
 
+trait_abilities = st.builds(
+    TriggeredAbility, st.sampled_from(TRAIT_TRIGGERS), st.lists(effects, min_size=1, max_size=3)
+)
 traits = st.builds(
     Trait,
     texts,
     deck_rules=st.lists(deck_rules, max_size=3),
     modifiers=st.lists(modifiers, max_size=3),
+    abilities=st.lists(trait_abilities, max_size=2),
 )
 characters = st.builds(Character, id=slugs, name=texts, pro=traits, con=traits)
 

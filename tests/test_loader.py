@@ -621,7 +621,8 @@ def test_every_problem_of_a_card_is_reported(here: Path) -> None:
         (
             "[{when: attack, effects: [{effect: poison}]}]",
             "cards[0].abilities[0].when: must be one of equipped, start_of_turn, end_of_turn, "
-            "attacks, defends, destroyed, got 'attack' (did you mean 'attacks'?)",
+            "attacks, defends, destroyed, opponent_equips, got 'attack' "
+            "(did you mean 'attacks'?)",
         ),
         (
             "[{when: attacks, effects: []}]",

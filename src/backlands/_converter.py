@@ -399,6 +399,30 @@ def _check_card(
     return kept, errors
 
 
+def _trait_abilities(value: Any, _: Any) -> tuple[TriggeredAbility, ...]:
+    """A trait's ``abilities``: triggered ones only (a trait's modifiers hold all game, so
+    they are its ``modifiers``, never a ``while_equipped`` ability)."""
+    if not isinstance(value, list | tuple):
+        raise _Invalid(f"must be a list, got {_show(value)}")
+    errors: list[tuple[YamlPath, BaseException]] = []
+    out: list[TriggeredAbility] = []
+    for index, item in enumerate(value):
+        try:
+            mapping = _require_mapping(item)
+            if "while_equipped" in mapping:
+                raise _Invalid(
+                    "a character is never equipped: its ability needs 'when' and 'effects' "
+                    "(write modifiers that hold all game under the trait's 'modifiers')",
+                    ("while_equipped",),
+                )
+            out.append(converter.structure(mapping, TriggeredAbility))
+        except Exception as error:
+            errors.append(((index,), error))
+    if errors:
+        raise _Group(errors)
+    return tuple(out)
+
+
 _slug = _str_hook(slug=True)
 _name = _str_hook(nonempty=True)
 _count = _int_hook(1)
@@ -428,7 +452,7 @@ _register_class(PlayerStatModifier, amount=_int_hook(nonzero=True))
 _register_class(TriggeredAbility, effects=_nonempty_tuple_hook)
 _register_class(ContinuousAbility, while_equipped=_nonempty_tuple_hook)
 # Containers after what they contain: a generated hook captures its fields' hooks.
-_register_class(Trait, text=_name)
+_register_class(Trait, text=_name, abilities=_trait_abilities)
 _register_class(Character, id=_slug, name=_name)
 _register_class(
     Card,

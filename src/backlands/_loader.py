@@ -4,28 +4,48 @@ A card file is YAML with ``cards:`` and/or ``characters:`` lists (docs/card-form
 folder of them (``*.yaml`` and ``*.yml``, recursively, in sorted order, hidden files and
 folders skipped) is one database. Every problem in every file is collected in one pass and
 raised together as one :class:`~backlands.errors.CardDatabaseError`.
+
+Besides what the converter checks value by value, the loader checks what needs more than
+one value: unique ids, names and numbers, selector ids that name real cards, and which
+triggers and targets an ability may use where it is written (:func:`_ability_problems`).
 """
 
 from __future__ import annotations
 
+import enum
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 import attrs
 
-from ._converter import SLUG, did_you_mean, structure_card_items
+from ._converter import EFFECTS, SLUG, _article, did_you_mean, structure_card_items
 from ._resources import bundled_cards
 from ._yaml import YamlDocument, YamlPath, decode_text, read_yaml
 from .database import CardDatabase
 from .errors import CardDatabaseError, LoadProblem
-from .model import Card, CardStatModifier, Character, ContinuousAbility, Modifier, Selector
+from .model import (
+    Card,
+    CardStatModifier,
+    CardTarget,
+    CardType,
+    Character,
+    ContinuousAbility,
+    Modifier,
+    PlayerTarget,
+    Selector,
+    Trigger,
+)
 
-__all__ = ["CARD_FILE_SUFFIXES", "card_files", "load_cards"]
+__all__ = ["CARD_FILE_SUFFIXES", "TRAIT_TRIGGERS", "card_files", "load_cards"]
 
 #: The file names a folder load picks up.
 CARD_FILE_SUFFIXES = (".yaml", ".yml")
+
+#: The triggers a character's PRO or CON may use: a character is never equipped, never
+#: attacks, defends or is destroyed; its abilities are its player's (11.1).
+TRAIT_TRIGGERS = (Trigger.START_OF_TURN, Trigger.END_OF_TURN, Trigger.OPPONENT_EQUIPS)
 
 
 @attrs.frozen
@@ -127,6 +147,7 @@ def load_cards(path: CardPath | Sequence[CardPath] | None = None) -> CardDatabas
     problems.extend(_duplicates(raw_characters, "character", _character_keys))
     known_ids = {card_id for found in raw_cards if (card_id := _slug(found.value.get("id")))}
     problems.extend(_unknown_selector_ids(known_ids, cards, characters))
+    problems.extend(_ability_problems(raw_cards, raw_characters))
     if problems:
         order = {str(file): index for index, file in enumerate(files)}
         problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0))
@@ -262,3 +283,124 @@ def _unknown_selector_ids(
                     (*id_path, index) if listed else id_path,
                     f"no card has the id {card_id!r}{did_you_mean(card_id, known)}",
                 )
+
+
+# --------------------------------------------------------------------------- ability checks
+
+E = TypeVar("E", bound=enum.Enum)
+
+_CHARACTER: Literal["character"] = "character"
+#: Where an ability is written: a card of a type, a character, or None for a card whose
+#: type is not valid (checks that need the type are then skipped).
+Owner = CardType | Literal["character"] | None
+
+
+def _member(kind: type[E], raw: object) -> E | None:
+    """``raw`` as a member of ``kind`` when it is one of its values (else the converter
+    reports it)."""
+    if not isinstance(raw, str):
+        return None
+    try:
+        return kind(raw)
+    except ValueError:
+        return None
+
+
+def _ability_problems(
+    cards: Sequence[_Found], characters: Sequence[_Found]
+) -> Iterator[LoadProblem]:
+    """Which triggers and targets an ability may use where it is written (card-format.md,
+    "Where abilities may point"). Read from every mapping as written, using each value that
+    is valid on its own, so a card with other problems is still checked."""
+    for found in cards:
+        owner = _member(CardType, found.value.get("type"))
+        path = (*found.path, "abilities")
+        yield from _abilities_problems(found, path, found.value.get("abilities"), owner)
+    for found in characters:
+        for side in ("pro", "con"):
+            trait = found.value.get(side)
+            if isinstance(trait, Mapping):
+                path = (*found.path, side, "abilities")
+                yield from _abilities_problems(found, path, trait.get("abilities"), _CHARACTER)
+
+
+def _abilities_problems(
+    found: _Found, path: YamlPath, abilities: object, owner: Owner
+) -> Iterator[LoadProblem]:
+    if not isinstance(abilities, list):
+        return
+    for a, ability in enumerate(abilities):
+        if not isinstance(ability, Mapping):
+            continue
+        here = (*path, a)
+        if owner is CardType.INSTANT_SPELL and "while_equipped" in ability:
+            yield found.doc.problem(
+                (*here, "while_equipped"),
+                "an instant spell is never equipped, so it has no 'while_equipped' ability",
+            )
+        when = _member(Trigger, ability.get("when"))
+        if owner == _CHARACTER and when is not None and when not in TRAIT_TRIGGERS:
+            *first, last = (str(t) for t in TRAIT_TRIGGERS)
+            allowed = f"{', '.join(first)} or {last}"
+            yield found.doc.problem(
+                (*here, "when"),
+                f"a character's ability triggers only on {allowed}, got {str(when)!r}",
+            )
+        effects = ability.get("effects")
+        if not isinstance(effects, list):
+            continue
+        for e, effect in enumerate(effects):
+            if not isinstance(effect, Mapping):
+                continue
+            message = _target_problem(effect, when, owner)
+            if message is not None:
+                yield found.doc.problem((*here, "effects", e, "target"), message)
+
+
+def _target_problem(effect: Mapping[Any, Any], when: Trigger | None, owner: Owner) -> str | None:
+    """What is wrong with the target of ``effect`` (written or by default), if anything."""
+    tag = effect.get("effect")
+    kind = EFFECTS.get(tag) if isinstance(tag, str) else None
+    if kind is None:
+        return None
+    default = attrs.fields_dict(kind)["target"].default  # every effect has a target
+    if not isinstance(default, PlayerTarget | CardTarget):
+        return None
+    target: PlayerTarget | CardTarget | None = default
+    if "target" in effect:
+        target = _member(type(default), effect["target"])
+    if target is None:
+        return None
+    what = repr(str(target))
+    if "target" not in effect:
+        what += f" (the default target of {tag!r})"
+    if owner == _CHARACTER:
+        if target in (CardTarget.THIS, CardTarget.ATTACHED_TO):
+            return (
+                f"a character's ability cannot target {what}: a character is not a card in "
+                "play; choose a card with own_card, opponent_card or any_card"
+            )
+        if target in (PlayerTarget.ATTACK_TARGET, PlayerTarget.ATTACKER):
+            return (
+                f"a character's ability cannot target {what}: a character neither attacks "
+                "nor defends"
+            )
+        return None
+    if target is PlayerTarget.ATTACK_TARGET and when not in (None, Trigger.ATTACKS):
+        return (
+            f"{what} is the player this card attacks: only an ability 'when: attacks' has one, "
+            f"not 'when: {when}'"
+        )
+    if target is PlayerTarget.ATTACKER and when not in (None, Trigger.DEFENDS):
+        return (
+            f"{what} is the player whose attack this card defends: only an ability "
+            f"'when: defends' has one, not 'when: {when}'"
+        )
+    if target is CardTarget.ATTACHED_TO and owner not in (None, CardType.ATTACH_SPELL):
+        return (
+            f"{what} is the card an attach spell sits under: only attach spells have one, "
+            f"and this card is {_article(str(owner))}"
+        )
+    if target is CardTarget.THIS and owner is CardType.INSTANT_SPELL:
+        return f"an instant spell is never in play, so its ability cannot target {what}"
+    return None

@@ -69,12 +69,14 @@ def describe_card(card: Card) -> str:
 
 
 def describe_character(character: Character) -> str:
-    """A character: its PRO and CON with their deck rules and modifiers in words."""
+    """A character: its PRO and CON with their deck rules, modifiers and abilities in
+    words (a character's abilities are its player's, 11.1: "your turn" is that player's)."""
     lines = [f"{character.name} ({character.id}) - character"]
     for side, trait in (("PRO", character.pro), ("CON", character.con)):
         lines.append(f"  {side}: {trait.text}")
         lines.extend(f"    - deck rule: {describe_deck_rule(r)}" for r in trait.deck_rules)
         lines.extend(f"    - in play: {_modifier(m)}" for m in trait.modifiers)
+        lines.extend(f"    - ability: {describe_ability(a)}" for a in trait.abilities)
     return "\n".join(lines)
 
 
@@ -89,6 +91,7 @@ _TRIGGER = {
     Trigger.ATTACKS: "When this card attacks",
     Trigger.DEFENDS: "When this card absorbs damage",
     Trigger.DESTROYED: "When this card is destroyed",
+    Trigger.OPPONENT_EQUIPS: "When an opponent equips a card",
 }
 
 _PLAYER = {

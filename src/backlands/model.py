@@ -156,6 +156,7 @@ class Trigger(ValueEnum):
     ATTACKS = "attacks"  # when this card attacks (5.2)
     DEFENDS = "defends"  # when this card absorbs damage (6.2)
     DESTROYED = "destroyed"  # when this card is destroyed (7.4)
+    OPPONENT_EQUIPS = "opponent_equips"  # when an opponent equips a card, an instant too (11.2)
 
 
 class PlayerTarget(ValueEnum):
@@ -472,11 +473,13 @@ class Card:
 
 @attrs.frozen
 class Trait:
-    """A character's PRO or CON (10.3): its text, deck rules (2.3) and in-game modifiers."""
+    """A character's PRO or CON (10.3): its text, deck rules (2.3), in-game modifiers and
+    triggered abilities. Its abilities belong to the character's player (11.1)."""
 
     text: str
     deck_rules: tuple[DeckRule, ...] = attrs.field(default=(), converter=tuple)
     modifiers: tuple[Modifier, ...] = attrs.field(default=(), converter=tuple)
+    abilities: tuple[TriggeredAbility, ...] = attrs.field(default=(), converter=tuple)
 
 
 @attrs.frozen
@@ -498,6 +501,11 @@ class Character:
     @property
     def modifiers(self) -> tuple[Modifier, ...]:
         return self.pro.modifiers + self.con.modifiers
+
+    @property
+    def abilities(self) -> tuple[TriggeredAbility, ...]:
+        """The triggered abilities of the PRO, then of the CON."""
+        return self.pro.abilities + self.con.abilities
 
     def __str__(self) -> str:
         return self.name

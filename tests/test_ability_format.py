@@ -1,0 +1,583 @@
+"""The card format of live abilities (issue 8): triggered abilities on a character's PRO and
+CON, the ``opponent_equips`` trigger, and the checks of where an ability may point."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from backlands import (
+    CardDatabaseError,
+    card_to_data,
+    character_to_data,
+    load_cards,
+)
+from backlands._converter import converter
+from backlands._loader import TRAIT_TRIGGERS
+from backlands._resources import schema_path
+from backlands.describe import describe_ability, describe_card, describe_character
+from backlands.model import (
+    Boost,
+    Card,
+    CardStat,
+    CardTarget,
+    CardType,
+    Character,
+    ContinuousAbility,
+    Damage,
+    Destroy,
+    Draw,
+    Immunity,
+    Keyword,
+    PlayerTarget,
+    Poison,
+    Rarity,
+    Repair,
+    Sacrifice,
+    Trait,
+    Trigger,
+    TriggeredAbility,
+)
+
+CARD_SCHEMA = jsonschema.Draft202012Validator(json.loads(schema_path("card-file").read_text()))
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Work in tmp_path so that problems name files as ``cards/x.yaml``."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards").mkdir()
+    return tmp_path
+
+
+def write(text: str, name: str = "core.yaml") -> Path:
+    path = Path("cards") / name
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def problems(path: str | Path = "cards") -> list[str]:
+    with pytest.raises(CardDatabaseError) as caught:
+        load_cards(path)
+    return [str(p) for p in caught.value.problems]
+
+
+#: A card's stats lines by type, so that each one-card file below is a legal card.
+STATS = {
+    "weapon": "    damage: 1\n    durability: 2\n",
+    "creature": "    damage: 1\n    durability: 2\n",
+    "armour": "    durability: 2\n",
+    "active_spell": "    durability: 2\n",
+    "instant_spell": "",
+    "attach_spell": "",
+}
+
+
+def card(card_type: str, abilities: str) -> str:
+    """A one-card file. ``abilities`` is the YAML under ``abilities:``, indented 6. The
+    card's first ability starts on line 13 for a weapon or creature, 12 for an armour or
+    active spell, and 11 for an instant or attach spell; its first effect two lines on."""
+    return (
+        "cards:\n"
+        "  - id: test-card\n"
+        "    name: Test Card\n"
+        f"    type: {card_type}\n"
+        "    primal_cost: 1\n"
+        f"{STATS[card_type]}"
+        "    rarity: common\n"
+        "    set: DOC\n"
+        "    number: 1\n"
+        "    year: 2026\n"
+        "    abilities:\n" + textwrap.indent(textwrap.dedent(abilities), "      ")
+    )
+
+
+def character(pro: str, con: str = "") -> str:
+    """A one-character file. ``pro`` is the YAML under the PRO's ``abilities:`` (its first
+    ability on line 7), ``con`` the CON's (on line 7 + the PRO's lines + 3)."""
+    text = (
+        "characters:\n"
+        "  - id: test-hero\n"
+        "    name: Test Hero\n"
+        "    pro:\n"
+        "      text: A PRO.\n"
+        "      abilities:\n" + textwrap.indent(textwrap.dedent(pro), "        ")
+    )
+    text += "    con:\n      text: A CON.\n"
+    if con:
+        text += "      abilities:\n" + textwrap.indent(textwrap.dedent(con), "        ")
+    return text
+
+
+def one(when: str, effect: str) -> str:
+    return f"- when: {when}\n  effects:\n    - {effect}\n"
+
+
+# --------------------------------------------------------------------------- the model
+
+
+def test_a_trait_holds_triggered_abilities_as_a_tuple() -> None:
+    ability = TriggeredAbility(Trigger.START_OF_TURN, [Draw()])
+    trait = Trait("Draw more.", abilities=[ability])
+    assert trait.abilities == (ability,)
+    assert isinstance(trait.abilities, tuple)
+    assert Trait("Nothing.").abilities == ()
+    hash(trait)  # frozen, hashable
+
+
+def test_a_characters_abilities_are_its_pros_then_its_cons() -> None:
+    first = TriggeredAbility(Trigger.END_OF_TURN, (Sacrifice(),))
+    second = TriggeredAbility(Trigger.START_OF_TURN, (Draw(),))
+    hero = Character(
+        "hero", "Hero", Trait("P", abilities=(second,)), Trait("C", abilities=(first,))
+    )
+    assert hero.abilities == (second, first)
+
+
+def test_the_opponent_equips_trigger() -> None:
+    assert Trigger("opponent_equips") is Trigger.OPPONENT_EQUIPS
+    assert str(Trigger.OPPONENT_EQUIPS) == "opponent_equips"
+    assert set(TRAIT_TRIGGERS) == {
+        Trigger.START_OF_TURN,
+        Trigger.END_OF_TURN,
+        Trigger.OPPONENT_EQUIPS,
+    }
+
+
+# --------------------------------------------------------------------------- good files
+
+
+def test_a_character_with_triggered_abilities_loads(here: Path) -> None:
+    write(
+        character(
+            one("start_of_turn", "{effect: repair, amount: 1, target: own_card}"),
+            one("opponent_equips", "{effect: damage, amount: 1, target: each_opponent}")
+            + one("end_of_turn", "{effect: sacrifice}"),
+        )
+    )
+    hero = load_cards("cards").character("test-hero")
+    assert hero.pro.abilities == (
+        TriggeredAbility(Trigger.START_OF_TURN, (Repair(1, CardTarget.OWN_CARD),)),
+    )
+    assert hero.con.abilities == (
+        TriggeredAbility(Trigger.OPPONENT_EQUIPS, (Damage(1, PlayerTarget.EACH_OPPONENT),)),
+        TriggeredAbility(Trigger.END_OF_TURN, (Sacrifice(),)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("card_type", "abilities"),
+    [
+        ("weapon", one("attacks", "{effect: poison, target: attack_target}")),
+        ("creature", one("defends", "{effect: damage, amount: 1, target: attacker}")),
+        ("armour", one("defends", "{effect: poison, target: attacker}")),
+        ("attach_spell", one("attacks", "{effect: boost, stat: damage, amount: 1, "
+                                        "target: attached_to}")),
+        ("attach_spell", one("attacks", "{effect: poison, target: attack_target}")),
+        ("attach_spell", one("equipped", "{effect: repair, amount: 1}")),  # this: in play
+        ("weapon", one("equipped", "{effect: repair, amount: 1}")),
+        ("active_spell", one("start_of_turn", "{effect: boost, stat: damage, amount: 1}")),
+        ("instant_spell", one("equipped", "{effect: repair, amount: 1, target: own_card}")),
+        ("instant_spell", one("equipped", "{effect: destroy}")),
+        ("armour", one("opponent_equips", "{effect: repair, amount: 1}")),
+        ("active_spell", "- while_equipped:\n    - {modifier: immune, keyword: curse}\n"),
+    ],
+)  # fmt: skip
+def test_the_good_forms_load(here: Path, card_type: str, abilities: str) -> None:
+    write(card(card_type, abilities))
+    loaded = load_cards("cards")["test-card"]
+    assert loaded.type is CardType(card_type)
+    assert len(loaded.abilities) == 1
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            card("weapon", one("equipped", "{effect: poison, target: attack_target}")),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: 'attack_target' is "
+            "the player this card attacks: only an ability 'when: attacks' has one, "
+            "not 'when: equipped'",
+        ),
+        (
+            card("creature", one("destroyed", "{effect: discard, target: attack_target}")),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: 'attack_target' is "
+            "the player this card attacks: only an ability 'when: attacks' has one, "
+            "not 'when: destroyed'",
+        ),
+        (
+            card("creature", one("attacks", "{effect: damage, amount: 1, target: attacker}")),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: 'attacker' is the "
+            "player whose attack this card defends: only an ability 'when: defends' has one, "
+            "not 'when: attacks'",
+        ),
+        (
+            card("armour", one("opponent_equips", "{effect: poison, target: attacker}")),
+            "cards/core.yaml:14: cards[0].abilities[0].effects[0].target: 'attacker' is the "
+            "player whose attack this card defends: only an ability 'when: defends' has one, "
+            "not 'when: opponent_equips'",
+        ),
+        (
+            card("weapon", one("attacks", "{effect: repair, amount: 1, target: attached_to}")),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: 'attached_to' is the "
+            "card an attach spell sits under: only attach spells have one, and this card is "
+            "a weapon",
+        ),
+        (
+            card("instant_spell", one("equipped", "{effect: destroy, target: attached_to}")),
+            "cards/core.yaml:13: cards[0].abilities[0].effects[0].target: 'attached_to' is the "
+            "card an attach spell sits under: only attach spells have one, and this card is "
+            "an instant_spell",
+        ),
+        (
+            card("instant_spell", one("equipped", "{effect: steal, target: this}")),
+            "cards/core.yaml:13: cards[0].abilities[0].effects[0].target: an instant spell is "
+            "never in play, so its ability cannot target 'this'",
+        ),
+        (
+            card("instant_spell", one("equipped", "{effect: boost, stat: damage, amount: 2}")),
+            "cards/core.yaml:13: cards[0].abilities[0].effects[0].target: an instant spell is "
+            "never in play, so its ability cannot target 'this' (the default target of "
+            "'boost')",
+        ),
+        (
+            card("instant_spell", "- while_equipped:\n    - {modifier: immune, keyword: steal}\n"),
+            "cards/core.yaml:11: cards[0].abilities[0].while_equipped: an instant spell is "
+            "never equipped, so it has no 'while_equipped' ability",
+        ),
+    ],
+)
+def test_each_card_check_refuses_with_file_line_and_path(
+    here: Path, text: str, expected: str
+) -> None:
+    write(text)
+    assert problems() == [expected]
+
+
+TRAIT_MISTAKES = [
+    (
+        one("start_of_turn", "{effect: repair, amount: 1, target: this}"),
+        "cards/core.yaml:9: characters[0].pro.abilities[0].effects[0].target: a character's "
+        "ability cannot target 'this': a character is not a card in play; choose a card with "
+        "own_card, opponent_card or any_card",
+    ),
+    (
+        one("end_of_turn", "{effect: repair, amount: 1}"),
+        "cards/core.yaml:9: characters[0].pro.abilities[0].effects[0].target: a character's "
+        "ability cannot target 'this' (the default target of 'repair'): a character is not a "
+        "card in play; choose a card with own_card, opponent_card or any_card",
+    ),
+    (
+        one("opponent_equips", "{effect: curse, target: attached_to}"),
+        "cards/core.yaml:9: characters[0].pro.abilities[0].effects[0].target: a character's "
+        "ability cannot target 'attached_to': a character is not a card in play; choose a card "
+        "with own_card, opponent_card or any_card",
+    ),
+    (
+        one("start_of_turn", "{effect: poison, target: attack_target}"),
+        "cards/core.yaml:9: characters[0].pro.abilities[0].effects[0].target: a character's "
+        "ability cannot target 'attack_target': a character neither attacks nor defends",
+    ),
+    (
+        one("end_of_turn", "{effect: damage, amount: 1, target: attacker}"),
+        "cards/core.yaml:9: characters[0].pro.abilities[0].effects[0].target: a character's "
+        "ability cannot target 'attacker': a character neither attacks nor defends",
+    ),
+    (
+        "- while_equipped:\n    - {modifier: immune, keyword: poison}\n",
+        "cards/core.yaml:7: characters[0].pro.abilities[0].while_equipped: a character is "
+        "never equipped: its ability needs 'when' and 'effects' (write modifiers that hold all "
+        "game under the trait's 'modifiers')",
+    ),
+]
+
+
+@pytest.mark.parametrize(("pro", "expected"), TRAIT_MISTAKES)
+def test_each_character_check_refuses_with_file_line_and_path(
+    here: Path, pro: str, expected: str
+) -> None:
+    write(character(pro))
+    assert problems() == [expected]
+
+
+@pytest.mark.parametrize("when", [t for t in Trigger if t not in TRAIT_TRIGGERS])
+def test_a_character_refuses_every_other_trigger(here: Path, when: Trigger) -> None:
+    write(character(one(str(when), "{effect: draw}")))
+    assert problems() == [
+        f"cards/core.yaml:7: characters[0].pro.abilities[0].when: a character's ability "
+        f"triggers only on start_of_turn, end_of_turn or opponent_equips, got '{when}'"
+    ]
+
+
+@pytest.mark.parametrize("when", TRAIT_TRIGGERS)
+def test_a_character_accepts_its_triggers(here: Path, when: Trigger) -> None:
+    write(character(one(str(when), "{effect: draw, target: each_player}")))
+    assert load_cards("cards").character("test-hero").pro.abilities[0].when is when
+
+
+def test_every_problem_of_every_card_and_file_in_one_pass(here: Path) -> None:
+    """The checks read every card as written: a card with other problems is checked too,
+    and several problems of one card are all reported, with those of other files."""
+    write(
+        card("weapon", one("equipped", "{effect: poison, target: attack_target}")).replace(
+            "rarity: common", "rarity: shiny"
+        ),
+        "a.yaml",
+    )
+    write(
+        character(
+            one("attacks", "{effect: poison, target: attack_target}")
+            + one("start_of_turn", "{effect: boost, stat: damage, amount: 1}")
+        ),
+        "b.yaml",
+    )
+    assert problems() == [
+        "cards/a.yaml:8: cards[0].rarity: must be one of common, uncommon, rare, legendary, "
+        "mythical, got 'shiny'",
+        "cards/a.yaml:15: cards[0].abilities[0].effects[0].target: 'attack_target' is the "
+        "player this card attacks: only an ability 'when: attacks' has one, not 'when: equipped'",
+        "cards/b.yaml:7: characters[0].pro.abilities[0].when: a character's ability triggers "
+        "only on start_of_turn, end_of_turn or opponent_equips, got 'attacks'",
+        "cards/b.yaml:9: characters[0].pro.abilities[0].effects[0].target: a character's "
+        "ability cannot target 'attack_target': a character neither attacks nor defends",
+        "cards/b.yaml:12: characters[0].pro.abilities[1].effects[0].target: a character's "
+        "ability cannot target 'this' (the default target of 'boost'): a character is not a "
+        "card in play; choose a card with own_card, opponent_card or any_card",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A target the converter refuses is not judged again.
+        (
+            card("weapon", one("equipped", "{effect: poison, target: attack_targt}")),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: must be one of self, "
+            "opponent, each_opponent, each_player, attack_target, attacker, got 'attack_targt' "
+            "(did you mean 'attack_target'?)",
+        ),
+        # Nor a target whose trigger is not valid.
+        (
+            card("weapon", one("equiped", "{effect: poison, target: attack_target}")),
+            "cards/core.yaml:13: cards[0].abilities[0].when: must be one of equipped, "
+            "start_of_turn, end_of_turn, attacks, defends, destroyed, opponent_equips, "
+            "got 'equiped' (did you mean 'equipped'?)",
+        ),
+        # Nor a card target on a card whose type is not valid.
+        (
+            card("weapon", one("equipped", "{effect: destroy, target: attached_to}")).replace(
+                "type: weapon", "type: sword"
+            ),
+            "cards/core.yaml:4: cards[0].type: must be one of weapon, creature, armour, "
+            "instant_spell, attach_spell, active_spell, got 'sword'",
+        ),
+    ],
+)
+def test_a_value_refused_already_is_not_judged_again(here: Path, text: str, expected: str) -> None:
+    write(text)
+    assert problems() == [expected]
+
+
+# --------------------------------------------------------------------------- in words
+
+
+def test_describe_the_opponent_equips_trigger() -> None:
+    ability = TriggeredAbility(Trigger.OPPONENT_EQUIPS, (Damage(1, PlayerTarget.EACH_OPPONENT),))
+    assert describe_ability(ability) == (
+        "When an opponent equips a card: deal 1 damage to each opponent."
+    )
+
+
+def test_describe_a_characters_abilities() -> None:
+    hero = Character(
+        "test-hero",
+        "Test Hero",
+        Trait(
+            "Mend.",
+            modifiers=(Immunity(Keyword.POISON),),
+            abilities=(TriggeredAbility(Trigger.START_OF_TURN, (Repair(1, CardTarget.OWN_CARD),)),),
+        ),
+        Trait("Pay.", abilities=(TriggeredAbility(Trigger.END_OF_TURN, (Sacrifice(2),)),)),
+    )
+    assert describe_character(hero) == "\n".join(
+        [
+            "Test Hero (test-hero) - character",
+            "  PRO: Mend.",
+            "    - in play: you are not affected by POISON",
+            "    - ability: At the start of your turn: remove up to 1 durability counter from "
+            "one of your equipped cards.",
+            "  CON: Pay.",
+            "    - ability: At the end of your turn: SACRIFICE 2 cards.",
+        ]
+    )
+
+
+def test_describe_a_card_with_an_opponent_equips_ability() -> None:
+    ward = Card(
+        "test-ward", "Test Ward", CardType.ARMOUR, 1, Rarity.RARE, "DOC", 1, 2026,
+        durability=3,
+        abilities=(TriggeredAbility(Trigger.OPPONENT_EQUIPS, (Boost(CardStat.DURABILITY, 1),)),),
+    )  # fmt: skip
+    assert describe_card(ward).endswith(
+        "  abilities:\n"
+        "    - When an opponent equips a card: this card gets +1 durability until the end of "
+        "the turn."
+    )
+
+
+# --------------------------------------------------------------------------- round trips
+
+HESK_LIKE = Character(
+    "test-hero",
+    "Test Hero",
+    Trait(
+        "Mend.",
+        abilities=(
+            TriggeredAbility(Trigger.START_OF_TURN, (Repair(1, CardTarget.OWN_CARD),)),
+            TriggeredAbility(Trigger.OPPONENT_EQUIPS, (Draw(), Poison(PlayerTarget.EACH_OPPONENT))),
+        ),
+    ),
+    Trait("Pay.", abilities=(TriggeredAbility(Trigger.END_OF_TURN, (Sacrifice(),)),)),
+)
+
+
+def test_character_to_data_writes_trait_abilities() -> None:
+    data = character_to_data(HESK_LIKE)
+    assert data["pro"] == {
+        "text": "Mend.",
+        "abilities": [
+            {
+                "when": "start_of_turn",
+                "effects": [{"effect": "repair", "amount": 1, "target": "own_card"}],
+            },
+            {
+                "when": "opponent_equips",
+                "effects": [{"effect": "draw"}, {"effect": "poison", "target": "each_opponent"}],
+            },
+        ],
+    }
+    assert data["con"] == {
+        "text": "Pay.",
+        "abilities": [{"when": "end_of_turn", "effects": [{"effect": "sacrifice"}]}],
+    }
+    assert (
+        "abilities"
+        not in character_to_data(Character("plain", "Plain", Trait("P"), Trait("C")))["pro"]
+    )
+    assert json.loads(json.dumps(data)) == data
+    assert converter.structure(data, Character) == HESK_LIKE
+    CARD_SCHEMA.validate({"characters": [data]})
+
+
+def test_card_to_data_writes_the_opponent_equips_trigger() -> None:
+    ward = Card(
+        "test-ward", "Test Ward", CardType.ARMOUR, 1, Rarity.RARE, "DOC", 1, 2026,
+        durability=3,
+        abilities=(TriggeredAbility(Trigger.OPPONENT_EQUIPS, (Destroy(),)),),
+    )  # fmt: skip
+    data = card_to_data(ward)
+    assert data["abilities"] == [{"when": "opponent_equips", "effects": [{"effect": "destroy"}]}]
+    assert converter.structure(data, Card) == ward
+    CARD_SCHEMA.validate({"cards": [data]})
+
+
+# Legal effects for a character: cards by choice only, players never the attack's.
+_players = st.sampled_from(
+    [PlayerTarget.SELF, PlayerTarget.OPPONENT, PlayerTarget.EACH_OPPONENT, PlayerTarget.EACH_PLAYER]
+)
+_cards = st.sampled_from([CardTarget.OWN_CARD, CardTarget.OPPONENT_CARD, CardTarget.ANY_CARD])
+_character_effects = st.one_of(
+    st.builds(Draw, st.integers(1, 5), _players),
+    st.builds(Sacrifice, st.integers(1, 5), _players),
+    st.builds(Damage, st.integers(1, 5), _players, st.booleans()),
+    st.builds(Poison, _players),
+    st.builds(Destroy, _cards),
+    st.builds(Repair, st.integers(1, 5), _cards),
+    st.builds(Boost, st.sampled_from(CardStat), st.integers(-3, 3).filter(bool), _cards),
+)
+_trait_abilities = st.builds(
+    TriggeredAbility,
+    st.sampled_from(TRAIT_TRIGGERS),
+    st.lists(_character_effects, min_size=1, max_size=3),
+)
+_traits = st.builds(
+    Trait, st.sampled_from(["A PRO.", "A CON."]), abilities=st.lists(_trait_abilities, max_size=3)
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_traits, _traits)
+def test_legal_trait_abilities_survive_the_file_and_the_schema(pro: Trait, con: Trait) -> None:
+    """A character with any legal trait abilities, written as a card file, is valid under
+    the schema and loads back through every check of the loader as the same character."""
+    hero = Character("test-hero", "Test Hero", pro, con)
+    data: dict[str, Any] = {"characters": [character_to_data(hero)]}
+    CARD_SCHEMA.validate(json.loads(json.dumps(data)))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hero.yaml"
+        path.write_text(yaml.safe_dump(data, sort_keys=False))
+        assert load_cards(path).character("test-hero") == hero
+
+
+# --------------------------------------------------------------------------- the schema
+
+
+def _schema_errors(data: object) -> list[str]:
+    return [e.message for e in CARD_SCHEMA.iter_errors(data)]
+
+
+def test_the_schema_knows_every_trigger_and_the_characters_ones() -> None:
+    defs = json.loads(schema_path("card-file").read_text())["$defs"]
+    assert defs["trigger"]["enum"] == [t.value for t in Trigger]
+    assert defs["traitTrigger"]["enum"] == [t.value for t in TRAIT_TRIGGERS]
+
+
+@pytest.mark.parametrize(
+    "ability",
+    [
+        {"when": "attacks", "effects": [{"effect": "draw"}]},
+        {"when": "equipped", "effects": [{"effect": "draw"}]},
+        {"when": "start_of_turn", "effects": []},
+        {"when": "start_of_turn"},
+        {"while_equipped": [{"modifier": "immune", "keyword": "poison"}]},
+        {"when": "start_of_turn", "effects": [{"effect": "draw"}], "text": "x"},
+    ],
+)
+def test_the_schema_refuses_a_bad_trait_ability(ability: dict[str, Any]) -> None:
+    good = {"when": "start_of_turn", "effects": [{"effect": "draw"}]}
+    data: dict[str, Any] = {
+        "characters": [
+            {"id": "hero", "name": "Hero", "pro": {"text": "P", "abilities": [good]},
+             "con": {"text": "C"}}
+        ]
+    }  # fmt: skip
+    assert _schema_errors(data) == []
+    data["characters"][0]["pro"]["abilities"].append(ability)
+    assert _schema_errors(data) != []
+
+
+def test_the_schema_takes_opponent_equips_on_a_card() -> None:
+    ward = Card(
+        "test-ward", "Test Ward", CardType.ARMOUR, 1, Rarity.RARE, "DOC", 1, 2026,
+        durability=3,
+        abilities=(
+            TriggeredAbility(Trigger.OPPONENT_EQUIPS, (Draw(),)),
+            ContinuousAbility((Immunity(Keyword.STEAL),)),
+        ),
+    )  # fmt: skip
+    data = {"cards": [card_to_data(ward)]}
+    assert _schema_errors(data) == []
+    data["cards"][0]["abilities"][0]["when"] = "opponent_equip"
+    assert _schema_errors(data) != []
