@@ -23,7 +23,8 @@ from backlands import (
 )
 from backlands._converter import converter
 from backlands._loader import TRAIT_TRIGGERS
-from backlands._resources import schema_path
+from backlands._resources import bundled_decks, schema_path
+from backlands.deck import Deck, load_deck, validate_deck
 from backlands.describe import describe_ability, describe_card, describe_character
 from backlands.model import (
     Boost,
@@ -197,6 +198,25 @@ def test_the_good_forms_load(here: Path, card_type: str, abilities: str) -> None
     loaded = load_cards("cards")["test-card"]
     assert loaded.type is CardType(card_type)
     assert len(loaded.abilities) == 1
+
+
+def test_the_bundled_set_loads_and_has_a_character_with_abilities() -> None:
+    bundled = load_cards()
+    hesk = bundled.character("hesk-the-mender")
+    assert hesk.pro.abilities == (
+        TriggeredAbility(Trigger.START_OF_TURN, (Repair(1, CardTarget.OWN_CARD),)),
+    )
+    assert hesk.con.abilities == (TriggeredAbility(Trigger.END_OF_TURN, (Sacrifice(1),)),)
+    assert "REPAIR" in hesk.pro.text and "SACRIFICE" in hesk.con.text
+
+
+@pytest.mark.parametrize("path", sorted(bundled_decks().glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_bundled_deck_is_legal_for_the_new_character(path: Path) -> None:
+    """Hesk has no deck rules: any deck legal under the standard rules is legal for it."""
+    bundled = load_cards()
+    deck = load_deck(path, bundled)
+    with_hesk = Deck.from_cards(bundled.character("hesk-the-mender"), dict(deck.counts))
+    assert [str(problem) for problem in validate_deck(with_hesk, bundled)] == []
 
 
 # --------------------------------------------------------------------------- the checks

@@ -154,7 +154,7 @@ def test_characters_pros_and_cons_matter(db: CardDatabase) -> None:
     for character in characters:
         for trait in (character.pro, character.con):
             assert trait.text.strip(), character.id
-            assert trait.deck_rules or trait.modifiers, character.id
+            assert trait.deck_rules or trait.modifiers or trait.abilities, character.id
 
 
 def test_characters_use_every_kind_of_deck_rule_and_modifier(db: CardDatabase) -> None:
@@ -162,6 +162,15 @@ def test_characters_use_every_kind_of_deck_rule_and_modifier(db: CardDatabase) -
     assert rules == {MaxCopies, Forbid, AtMost, AtLeast}
     modifiers = {type(m) for c in db.characters.values() for m in c.modifiers}
     assert modifiers == {CardStatModifier, PlayerStatModifier, Immunity}
+
+
+def test_a_character_has_triggered_abilities_at_both_ends_of_the_turn(db: CardDatabase) -> None:
+    triggers = {a.when for c in db.characters.values() for a in c.abilities}
+    assert {Trigger.START_OF_TURN, Trigger.END_OF_TURN} <= triggers
+    hesk = db.character("hesk-the-mender")
+    assert [a.when for a in hesk.pro.abilities] == [Trigger.START_OF_TURN]
+    assert [a.when for a in hesk.con.abilities] == [Trigger.END_OF_TURN]
+    assert not has_deck_rules(hesk)  # so no bundled deck has to play it
 
 
 def test_card_files_name_their_schema() -> None:
