@@ -68,6 +68,21 @@ def describe_event(event: ev.Event, names: Sequence[str]) -> str:
             return f"{who(player)} flips {flips}: {'cured' if cured else 'still poisoned'}"
         case ev.PlayerEliminated(player=player):
             return f"{who(player)} is out"
+        case ev.AbilityResolving(player=player, card=card, trigger=trigger):
+            whose = card.card.name if card is not None else f"{who(player)}'s character"
+            return f"{whose}: {trigger.replace('_', ' ')} ability of {who(player)} resolves"
+        case ev.CardDiscarded(player=player, card=card):
+            return f"{who(player)} discards {card.card.name}"
+        case ev.CountersRemoved(card=card, amount=amount, counters=counters):
+            return f"{card.card.name} is repaired by {amount}, now {counters} counter(s)"
+        case ev.CardBoosted(card=card, stat=stat, amount=amount):
+            return f"{card.card.name} gets {amount:+d} {stat} this turn"
+        case ev.CardStolen(player=player, card=card, victim=victim):
+            return f"{who(player)} steals {card.card.name} from {who(victim)}"
+        case ev.PlayerPoisoned(player=player):
+            return f"{who(player)} is poisoned"
+        case ev.PlayerCured(player=player):
+            return f"{who(player)} is cured"
         case ev.TurnEnded():
             return ""
         case ev.GameEnded(winner=winner, reason=reason):

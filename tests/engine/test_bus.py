@@ -336,7 +336,7 @@ def test_the_game_log_is_a_subscriber() -> None:
         ev.AttackDeclared(0, axe, 1, 4),
         ev.CounterAdded(axe, 1, 1),
         ev.DamageTaken(1, 4, axe),
-        ev.Defended(1, vest, 4),
+        ev.Defended(1, vest, 4, 0),
     ]
     assert since(game, start)[4] == ev.CounterAdded(vest, 4, 4)
 

@@ -225,7 +225,7 @@ def test_rule_6_2_defender_takes_counters_and_is_destroyed_at_durability(
     mark = len(game2.log)
     game2.play(Defend(((a2, 3),)))
     assert events(game2, since=mark)[:3] == [
-        ev.Defended(1, a2, 3),
+        ev.Defended(1, a2, 3, 0),
         ev.CounterAdded(a2, 3, 4),
         ev.CardDestroyed(1, a2, WORN_OUT),
     ]
@@ -255,7 +255,7 @@ def test_rule_6_3_declining_the_other_defender_bleeds(make_card, player, positio
     mark = len(game.log)
     game.play(Defend(((a, 2),)))
     assert events(game, since=mark)[:7] == [
-        ev.Defended(1, a, 2),
+        ev.Defended(1, a, 2, 0),
         ev.CounterAdded(a, 2, 3),
         ev.CardDestroyed(1, a, WORN_OUT),
         ev.Bled(1, 3),
@@ -278,10 +278,10 @@ def test_rule_6_4_defence_across_two_cards_with_carry_over_and_bleed(
     mark = len(game.log)
     game.play(Defend(((a, 2), (c, 2))))
     assert events(game, since=mark)[:10] == [
-        ev.Defended(1, a, 2),
+        ev.Defended(1, a, 2, 0),
         ev.CounterAdded(a, 2, 2),
         ev.CardDestroyed(1, a, WORN_OUT),
-        ev.Defended(1, c, 2),
+        ev.Defended(1, c, 2, 0),
         ev.CounterAdded(c, 2, 3),
         ev.CardDestroyed(1, c, WORN_OUT),
         ev.Bled(1, 2),

@@ -121,10 +121,10 @@ def test_rule_9_2_bleed_empties_deck_ends_two_player_game(
     game.play(Defend(((a, 1), (c, 1))))
     reason = "last player with cards in their primal deck (9.1)"
     assert events(game, since=mark) == [
-        ev.Defended(1, a, 1),
+        ev.Defended(1, a, 1, 0),
         ev.CounterAdded(a, 1, 2),
         ev.CardDestroyed(1, a, ev.DestroyReason.WORN_OUT),
-        ev.Defended(1, c, 1),
+        ev.Defended(1, c, 1, 0),
         ev.CounterAdded(c, 1, 1),
         ev.Bled(1, 3),
         ev.CardSacrificed(1, top[0], ev.SacrificeReason.BLEED),

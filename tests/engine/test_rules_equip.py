@@ -357,7 +357,8 @@ def test_rule_4_7_attach_spell_under_opponent_card_destroyed_with_its_host(
     game.play(Defend(((i_armour, 2),)))
     assert events(game, ev.CardDestroyed, since=mark) == [
         ev.CardDestroyed(1, i_armour, ev.DestroyReason.WORN_OUT),
-        ev.CardDestroyed(1, i_attach, ev.DestroyReason.HOST_DESTROYED),
+        # 11.1: the attach spell was P1's (who attached it), whoever's card it sat under
+        ev.CardDestroyed(0, i_attach, ev.DestroyReason.HOST_DESTROYED),
     ]
     assert game.players[1].void[0] == i_armour
     assert game.players[0].void[-1] == i_attach

@@ -231,7 +231,8 @@ def test_rule_1_5_attached_card_destroyed_on_another_mat_goes_to_owner_void(
     assert game.zone_of(i_attach) == (Zone.VOID, 1)
     assert events(game, ev.CardDestroyed, since=mark) == [
         ev.CardDestroyed(0, i_old, ev.DestroyReason.SALVAGE),
-        ev.CardDestroyed(0, i_attach, ev.DestroyReason.HOST_DESTROYED),
+        # 11.1: controlled by P2, who attached it, though it sat on P1's mat
+        ev.CardDestroyed(1, i_attach, ev.DestroyReason.HOST_DESTROYED),
     ]
 
 

@@ -6,6 +6,7 @@ The engine never imports YAML: it works on model values however they were made.
 from __future__ import annotations
 
 from . import events
+from .abilities import NO_ABILITIES, CardAbility, card_abilities
 from .actions import (
     Action,
     Attack,
@@ -29,9 +30,11 @@ from .triggers import Reaction, TriggerIndex
 from .views import EquippedView, GameView, PlayerView
 
 __all__ = [
+    "NO_ABILITIES",
     "Action",
     "AttachedCard",
     "Attack",
+    "CardAbility",
     "CardInstance",
     "Choice",
     "Choose",
@@ -64,5 +67,6 @@ __all__ = [
     "Zone",
     "action_from_json",
     "action_to_json",
+    "card_abilities",
     "events",
 ]

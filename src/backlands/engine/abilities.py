@@ -15,6 +15,7 @@ trigger              listens to                             fires (11.2)
                                                             the window and the damage
 ``defends``          ``Defended`` of this card              once the whole defence resolved
 ``destroyed``        ``CardDestroyed`` of this card         once it is in its owner's void
+``opponent_equips``  ``CardEquipped`` of an opponent        as ``equipped``: before 8.1
 ===================  =====================================  =================================
 
 A triggered ability never interrupts the step that triggered it (11.3): the flow resolves it
@@ -34,6 +35,7 @@ from .table import Table
 from .triggers import Reaction
 
 __all__ = [
+    "NO_ABILITIES",
     "CardAbility",
     "card_abilities",
     "character_abilities",
@@ -119,9 +121,25 @@ class WhenDestroyed(CardAbility):
         return isinstance(event, ev.CardDestroyed) and event.card is self.card
 
 
+class WhenAnOpponentEquips(CardAbility):
+    trigger = Trigger.OPPONENT_EQUIPS
+    event = ev.CardEquipped
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return isinstance(event, ev.CardEquipped) and event.player != self.player
+
+
 REACTIONS: dict[Trigger, type[CardAbility]] = {
     cls.trigger: cls
-    for cls in (WhenEquipped, AtStartOfTurn, AtEndOfTurn, WhenAttacks, WhenDefends, WhenDestroyed)
+    for cls in (
+        WhenEquipped,
+        AtStartOfTurn,
+        AtEndOfTurn,
+        WhenAttacks,
+        WhenDefends,
+        WhenDestroyed,
+        WhenAnOpponentEquips,
+    )
 }
 
 _TRIGGERED: dict[Card, tuple[TriggeredAbility, ...]] = {}
@@ -145,11 +163,26 @@ def card_abilities(instance: CardInstance, controller: int, order: int) -> Itera
     return tuple(REACTIONS[a.when](controller, order, instance, a) for a in found)
 
 
+def NO_ABILITIES(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:
+    """No printed ability triggers, a card's or a character's: ``Game(abilities=NO_ABILITIES)``
+    plays the rules alone (continuous modifiers stay live)."""
+    return ()
+
+
+def seat_characters(table: Table) -> None:
+    """The triggered abilities of each player's PRO and CON join the index (setup)."""
+    if table.abilities is NO_ABILITIES:
+        return
+    for p in table.players:
+        for reaction in character_abilities(p.character, p.index):
+            table.triggers.add(reaction)
+
+
 def character_abilities(character: Character, player: int) -> tuple[Reaction, ...]:
     """The reactions of a character's PRO and CON (11.1: its player's; first in 11.3's
     order)."""
     return tuple(
         REACTIONS[a.when](player, 0, None, a)
         for trait in (character.pro, character.con)
-        for a in getattr(trait, "abilities", ())
+        for a in trait.abilities
     )

@@ -135,7 +135,8 @@ class CardSacrificed(Event):
 
 @attrs.define(eq=True, hash=False)
 class CardDestroyed(Event):
-    """An equipped card went to its owner's void; ``controller`` is whose mat it left."""
+    """An equipped card went to its owner's void; ``controller`` controlled it: whose mat it
+    left, or for an attach spell the player who attached it (11.1)."""
 
     controller: int
     card: CardInstance
@@ -168,9 +169,13 @@ class DamageTaken(Event):
 
 @attrs.define(eq=True, hash=False)
 class Defended(Event):
+    """``player``'s ``card`` absorbs ``amount`` damage dealt by ``attacker`` (None: no
+    player, such as poison) (6.2)."""
+
     player: int
     card: CardInstance
     amount: int
+    attacker: int | None = None
 
 
 @attrs.define(eq=True, hash=False)

@@ -18,6 +18,7 @@ from ..errors import GameSetupError, IllegalActionError
 from ..model import CardStat, Keyword, PlayerStat
 from ..ruleset import STANDARD, Ruleset
 from . import events as ev
+from .abilities import card_abilities, seat_characters
 from .actions import (
     Action,
     Decision,
@@ -72,7 +73,9 @@ class Game:
         ``handlers`` are ``(event class, handler)`` pairs subscribed to the bus before
         setup, so that they hear every event from ``GameStarted`` on (a terminal UI, say).
         ``abilities(card, controller, order)`` gives the triggered abilities (reactions) a
-        card brings into play; they are indexed while it is there (see docs/engine.md).
+        card brings into play; they are indexed while it is there (see docs/engine.md). The
+        default (None) is every printed ability of the card format (``card_abilities``, and
+        the characters' PRO and CON); ``NO_ABILITIES`` plays without triggered abilities.
         """
         # what a game from a position started in (or its record's data), to record it
         self._start: Position | RecordPosition | None = None
@@ -83,9 +86,10 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         t = self._t = Table(seed, ruleset, keep_log)
-        t.abilities = abilities
+        t.abilities = card_abilities if abilities is None else abilities
         self._legal = LegalActions(t)
         seat_table(t, seats, first_player)
+        seat_characters(t)
         for event_class, handler in handlers:
             t.bus.subscribe(event_class, handler)
         start_seats(t, first_player)
@@ -209,14 +213,18 @@ class Game:
         """A card's live ``stat``: its printed value plus every modifier in play, computed
         from the sources (characters' PRO/CON, equipped cards), never stored (10.3).
 
-        ``controller`` is whose side the card is on (default: its owner). Damage and cost
+        ``controller`` is whose side the card is on (default: whose mat it is on when it is
+        equipped in a slot, a stolen card's thief, say; else its owner). Damage and cost
         never go below 0, durability never below 1. A stat the card does not have is 0.
         A card instance of another game raises ``LookupError``.
         """
         t = self._t
         if t.instances.get(getattr(instance, "uid", None)) is not instance:  # type: ignore[arg-type]
             raise LookupError(f"{instance!r} is not a card of this game")
-        return t.stats.card(instance, stat, instance.owner if controller is None else controller)
+        if controller is None:
+            found = t.equipped(instance)
+            controller = instance.owner if found is None else found[0].index
+        return t.stats.card(instance, stat, controller)
 
     def cost(self, instance: CardInstance, player: int | None = None) -> int:
         """The primal cost ``player`` pays to equip ``instance`` (4.3)."""
@@ -299,8 +307,9 @@ def _positioned(
     """A game from a position's players (see ``Game.from_position``) that records
     ``start``: the position, or its data in a record."""
     t = Table(seed, ruleset, keep_log)
-    t.abilities = abilities
+    t.abilities = card_abilities if abilities is None else abilities
     position_table(t, players, active, turn, phase)
+    seat_characters(t)
     for event_class, handler in handlers:
         t.bus.subscribe(event_class, handler)
     check_state(t)

@@ -276,7 +276,7 @@ class DefendQuestion(Question):
             slot = instance.slot
             assert slot is not None
             if heard:
-                t.emit(ev.Defended(p.index, instance, n))
+                t.emit(ev.Defended(p.index, instance, n, step[4]))
             absorbed += n
             t.add_counters(p, p.mat[slot], n)  # 6.2
         rest = step[2] - absorbed

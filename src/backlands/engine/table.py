@@ -340,10 +340,7 @@ class Table:
         """An instant was played: its ability triggers as its card is "equipped" (4.6,
         11.2), though the card itself never enters play."""
         event = ev.CardEquipped(player, instance, None)
-        handlers = self.bus.wanted.get(ev.CardEquipped)
-        if handlers is not None:
-            for handler in handlers:
-                handler(event)
+        self.emit(event)  # to the bus, and what listens in play ("opponent_equips")
         assert self.abilities is not None
         for reaction in self.abilities(instance, player, 0):
             if reaction.event is ev.CardEquipped and reaction.matches(self, event):
@@ -373,8 +370,9 @@ class Table:
             players[attached.instance.owner].void.append(attached.instance)
         if ev.CardDestroyed in self.heard:
             self.emit(ev.CardDestroyed(controller.index, eq.instance, reason))
-            for attached in eq.attached:
-                self.emit(ev.CardDestroyed(controller.index, attached.instance, _HOST_DESTROYED))
+            for attached in eq.attached:  # for the player who attached it (11.1)
+                by = controller.index if attached.controller is None else attached.controller
+                self.emit(ev.CardDestroyed(by, attached.instance, _HOST_DESTROYED))
         if self.in_play:  # after its destruction, which it still hears (11.2)
             self.leave_play(eq.instance)
             for attached in eq.attached:
