@@ -29,7 +29,7 @@ from typing import ClassVar
 
 from ..model import Card, Character, Trigger, TriggeredAbility
 from . import events as ev
-from .effects import EffectStep, Source
+from .effects import HANDLERS, EffectStep, Source
 from .state import CardInstance
 from .table import Table
 from .triggers import Reaction
@@ -58,12 +58,15 @@ class CardAbility(Reaction):
         self.ability = ability
 
     def resolve(self, table: Table, event: ev.Event) -> None:
-        """Its effects, in printed order, one agenda step each (11.3)."""
+        """Its effects in printed order, one agenda step each (11.3): the first runs in this
+        step, the others wait above what it pushes (its questions, its damage)."""
         if ev.AbilityResolving in table.heard:
             table.emit(ev.AbilityResolving(self.player, self.card, self.trigger.value))
         source = Source(self.card, self.player, event)
-        for effect in reversed(self.ability.effects):  # the first on top
+        first, *rest = self.ability.effects
+        for effect in reversed(rest):
             table.run(self.player, EffectStep(effect, source))
+        HANDLERS[type(first)](table, first, source)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.card or 'a character'} for P{self.player + 1}>"
@@ -72,6 +75,7 @@ class CardAbility(Reaction):
 class WhenEquipped(CardAbility):
     trigger = Trigger.EQUIPPED
     event = ev.CardEquipped
+    own_card = True
 
     def matches(self, table: Table, event: ev.Event) -> bool:
         return isinstance(event, ev.CardEquipped) and event.card is self.card
@@ -100,6 +104,7 @@ class AtEndOfTurn(CardAbility):
 class WhenAttacks(CardAbility):
     trigger = Trigger.ATTACKS
     event = ev.AttackDeclared
+    own_card = True
 
     def matches(self, table: Table, event: ev.Event) -> bool:
         return isinstance(event, ev.AttackDeclared) and event.card is self.card
@@ -108,6 +113,7 @@ class WhenAttacks(CardAbility):
 class WhenDefends(CardAbility):
     trigger = Trigger.DEFENDS
     event = ev.Defended
+    own_card = True
 
     def matches(self, table: Table, event: ev.Event) -> bool:
         return isinstance(event, ev.Defended) and event.card is self.card
@@ -116,6 +122,7 @@ class WhenDefends(CardAbility):
 class WhenDestroyed(CardAbility):
     trigger = Trigger.DESTROYED
     event = ev.CardDestroyed
+    own_card = True
 
     def matches(self, table: Table, event: ev.Event) -> bool:
         return isinstance(event, ev.CardDestroyed) and event.card is self.card

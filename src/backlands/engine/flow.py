@@ -80,9 +80,13 @@ def advance(t: Table, answer: Action | None = None) -> None:
 def drain(t: Table) -> None:
     """What the last step triggered joins the queue in the order of 11.3; unless an
     ability is resolving, the next one in the queue starts, to resolve completely."""
-    if t.triggered:
-        t.queue.extend(resolution_order(t.triggered, t.active, len(t.players)))
-        t.triggered.clear()
+    triggered = t.triggered
+    if triggered:
+        if len(triggered) == 1:
+            t.queue.append(triggered[0])
+        else:
+            t.queue.extend(resolution_order(triggered, t.active, len(t.players)))
+        triggered.clear()
     if t.queue and not t.resolving:
         reaction, event = t.queue.pop(0)
         t.resolving = True

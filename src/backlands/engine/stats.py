@@ -37,6 +37,7 @@ def new_shared(sides: int) -> SharedStats:
 
 
 _DURABILITY = CardStat.DURABILITY
+_STATS = tuple(CardStat)
 _PRIMAL_COST = CardStat.PRIMAL_COST
 _OWN = Whose.OWN
 _OPPONENTS = Whose.OPPONENTS
@@ -86,20 +87,28 @@ class Stats:
     def boost(self, uid: int, stat: CardStat, amount: int) -> None:
         """The card ``uid``'s ``stat`` changes by ``amount`` until the end of the turn."""
         self.boosts.setdefault(uid, []).append((stat, amount))
-        self._forget_card_stats()
+        self._forget_card(uid)
         if stat is _DURABILITY:
             self.stale = True
 
     def end_boosts(self, uid: int | None = None) -> None:
         """Boosts end: every one at the end of a turn, or one card's as it leaves play."""
-        if uid is None:
-            if not self.boosts:
-                return
-            self.boosts.clear()
-        elif self.boosts.pop(uid, None) is None:
-            return
-        self._forget_card_stats()
-        self.stale = True
+        ended = list(self.boosts) if uid is None else [uid] if uid in self.boosts else []
+        for boosted in ended:
+            if any(stat is _DURABILITY for stat, _ in self.boosts.pop(boosted)):
+                self.stale = True
+            self._forget_card(boosted)
+
+    def _forget_card(self, uid: int) -> None:
+        """Forget one card's stats (its boosts changed), on every side."""
+        if self.shared is not None:
+            self._unshare()
+        cache = self._cache
+        for side, costs in enumerate(self.costs):
+            costs.pop(uid, None)
+            if cache:
+                for stat in _STATS:
+                    cache.pop((uid, side, stat), None)
 
     def seated(self) -> None:
         """The players are at the table (setup): one cost table per side."""

@@ -220,6 +220,17 @@ class Table:
                 if reaction.matches(self, event):
                     self.triggered.append((reaction, event))
 
+    def emit_card(self, event: ev.Event, card: CardInstance) -> None:
+        """Publish an event about ``card``, to the card's own abilities too (11.2). Call it
+        when ``type(event) in heard or card.uid in in_play``."""
+        self.emit(event)
+        own = self.in_play.get(card.uid)
+        if own:
+            cls = type(event)
+            for reaction in own:
+                if reaction.own_card and reaction.event is cls and reaction.matches(self, event):
+                    self.triggered.append((reaction, event))
+
     def run(self, player: int, work: Work) -> None:
         """Push ``work`` to run next (an ability's effect; 11.3)."""
         self.agenda.append((RUN, player, work))
@@ -251,14 +262,16 @@ class Table:
         if reactions:
             self.in_play[instance.uid] = reactions
             for reaction in reactions:
-                self.triggers.add(reaction)
+                if not reaction.own_card:
+                    self.triggers.add(reaction)
 
     def leave_play(self, instance: CardInstance) -> None:
         """``instance`` left play: what it triggers leaves the index."""
         reactions = self.in_play.pop(instance.uid, None)
         if reactions:
             for reaction in reactions:
-                self.triggers.remove(reaction)
+                if not reaction.own_card:
+                    self.triggers.remove(reaction)
 
     # ------------------------------------------------------------------ primitives
 
@@ -333,8 +346,8 @@ class Table:
         self.sacrifice(p, cost, _COST)  # 4.3
         if self.abilities is not None:
             self.enter_play(instance, p.index, None if host is None else host.slot)
-        if ev.CardEquipped in self.heard:
-            self.emit(ev.CardEquipped(p.index, instance, slot, host))  # 4.4 hangs on this
+        if ev.CardEquipped in self.heard or instance.uid in self.in_play:  # 4.4 hangs on this
+            self.emit_card(ev.CardEquipped(p.index, instance, slot, host), instance)
 
     def _cast(self, player: int, instance: CardInstance) -> None:
         """An instant was played: its ability triggers as its card is "equipped" (4.6,
@@ -368,11 +381,14 @@ class Table:
         players[eq.instance.owner].void.append(eq.instance)
         for attached in eq.attached:
             players[attached.instance.owner].void.append(attached.instance)
-        if ev.CardDestroyed in self.heard:
-            self.emit(ev.CardDestroyed(controller.index, eq.instance, reason))
+        in_play = self.in_play
+        if ev.CardDestroyed in self.heard or in_play:
+            if ev.CardDestroyed in self.heard or eq.instance.uid in in_play:
+                self.emit_card(ev.CardDestroyed(controller.index, eq.instance, reason), eq.instance)
             for attached in eq.attached:  # for the player who attached it (11.1)
                 by = controller.index if attached.controller is None else attached.controller
-                self.emit(ev.CardDestroyed(by, attached.instance, _HOST_DESTROYED))
+                event = ev.CardDestroyed(by, attached.instance, _HOST_DESTROYED)
+                self.emit_card(event, attached.instance)
         if self.in_play:  # after its destruction, which it still hears (11.2)
             self.leave_play(eq.instance)
             for attached in eq.attached:

@@ -44,6 +44,10 @@ class Reaction:
     """
 
     event: ClassVar[type[Event]] = Event
+    # it hears only events about its own card (``event.card``): the table finds it through
+    # the card (``Table.in_play``), not the index, so an event about any other card is
+    # never built or matched for it (an "equipped", "attacks", "defends" or "destroyed")
+    own_card: ClassVar[bool] = False
     __slots__ = ("order", "player")
 
     def __init__(self, player: int, order: int = 0) -> None:
@@ -75,8 +79,12 @@ class TriggerIndex:
 
     def add(self, reaction: Reaction) -> None:
         """``reaction`` is in play (its card was equipped, say)."""
-        self._by_event.setdefault(reaction.event, []).append(reaction)
-        if self.on_change is not None:
+        found = self._by_event.get(reaction.event)
+        if found is not None:
+            found.append(reaction)
+            return
+        self._by_event[reaction.event] = [reaction]
+        if self.on_change is not None:  # a class is listened to now: what is heard changed
             self.on_change()
 
     def remove(self, reaction: Reaction) -> None:
@@ -87,8 +95,8 @@ class TriggerIndex:
         found.remove(reaction)
         if not found:
             del self._by_event[reaction.event]
-        if self.on_change is not None:
-            self.on_change()
+            if self.on_change is not None:  # nothing listens to the class any more
+                self.on_change()
 
     def listening(self, event_class: type[Event]) -> list[Reaction] | None:
         """The reactions listening to ``event_class`` (one dict lookup), or None."""
