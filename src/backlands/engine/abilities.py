@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from ..model import Card, Character, Trigger, TriggeredAbility
+from ..model import Character, Trigger, TriggeredAbility
 from . import events as ev
 from .effects import HANDLERS, EffectStep, Source
 from .state import CardInstance
@@ -149,22 +149,10 @@ REACTIONS: dict[Trigger, type[CardAbility]] = {
     )
 }
 
-_TRIGGERED: dict[Card, tuple[TriggeredAbility, ...]] = {}
-
-
-def _triggered(card: Card) -> tuple[TriggeredAbility, ...]:
-    found = _TRIGGERED.get(card)
-    if found is None:
-        found = _TRIGGERED[card] = tuple(
-            a for a in card.abilities if isinstance(a, TriggeredAbility)
-        )
-    return found
-
-
 def card_abilities(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:
     """The reactions a card brings into play: one per ``when:`` ability (the default
     ``abilities`` of a ``Game``)."""
-    found = _triggered(instance.card)
+    found = instance.triggers
     if not found:
         return ()
     return tuple(REACTIONS[a.when](controller, order, instance, a) for a in found)

@@ -87,6 +87,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         t = self._t = Table(seed, ruleset, keep_log)
         t.abilities = card_abilities if abilities is None else abilities
+        t.printed = abilities is None
         self._legal = LegalActions(t)
         seat_table(t, seats, first_player)
         seat_characters(t)
@@ -308,6 +309,7 @@ def _positioned(
     ``start``: the position, or its data in a record."""
     t = Table(seed, ruleset, keep_log)
     t.abilities = card_abilities if abilities is None else abilities
+    t.printed = abilities is None
     position_table(t, players, active, turn, phase)
     seat_characters(t)
     for event_class, handler in handlers:

@@ -12,7 +12,15 @@ from typing import Any
 
 import attrs
 
-from ..model import Card, Character, ContinuousAbility, Modifier, Slot, ValueEnum
+from ..model import (
+    Card,
+    Character,
+    ContinuousAbility,
+    Modifier,
+    Slot,
+    TriggeredAbility,
+    ValueEnum,
+)
 
 __all__ = ["CardInstance", "Equipped", "Outcome", "PlayerState", "Zone"]
 
@@ -36,7 +44,17 @@ class CardInstance:
     an equipped card is whose mat it is on.
     """
 
-    __slots__ = ("actions", "card", "equip", "modifiers", "owner", "slot", "type", "uid")
+    __slots__ = (
+        "actions",
+        "card",
+        "equip",
+        "modifiers",
+        "owner",
+        "slot",
+        "triggers",
+        "type",
+        "uid",
+    )
 
     def __init__(self, uid: int, card: Card, owner: int) -> None:
         self.uid = uid
@@ -50,6 +68,10 @@ class CardInstance:
             for ability in card.abilities
             if isinstance(ability, ContinuousAbility)
             for mod in ability.while_equipped
+        )
+        # its printed triggered abilities (``when:``), which it brings into play
+        self.triggers: tuple[TriggeredAbility, ...] = tuple(
+            a for a in card.abilities if isinstance(a, TriggeredAbility)
         )
         # the game's action values naming this card, made once each (see questions.py):
         # ``equip`` equips it (no host); ``actions`` holds equips under a host by the host's

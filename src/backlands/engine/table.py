@@ -86,6 +86,7 @@ class Table:
         "log",
         "outcome",
         "players",
+        "printed",
         "queue",
         "resolving",
         "rng",
@@ -139,6 +140,9 @@ class Table:
         self.heard: set[type] = set()
         # the triggered abilities each card brings into play (see ``enter_play``)
         self.abilities: AbilitySource | None = None
+        # ``abilities`` are the printed ones (``card_abilities``): a card without a
+        # ``when:`` ability (``CardInstance.triggers``) brings none, so it is not asked
+        self.printed = False
         self.in_play: dict[int, tuple[Reaction, ...]] = {}  # by card uid, while in play
         self.bus = ev.EventBus()
         self.wire()
@@ -200,6 +204,7 @@ class Table:
         other.resolving = self.resolving
         other.deck_emptied = self.deck_emptied
         other.abilities = self.abilities
+        other.printed = self.printed
         other.in_play = dict(self.in_play)
         other._hook()
         other._hear()
@@ -344,7 +349,7 @@ class Table:
         if instance.modifiers:  # a modifier source came into play
             self.stats.source_changed(instance.modifiers)
         self.sacrifice(p, cost, _COST)  # 4.3
-        if self.abilities is not None:
+        if self.abilities is not None and (instance.triggers or not self.printed):
             self.enter_play(instance, p.index, None if host is None else host.slot)
         if ev.CardEquipped in self.heard or instance.uid in self.in_play:  # 4.4 hangs on this
             self.emit_card(ev.CardEquipped(p.index, instance, slot, host), instance)
@@ -382,16 +387,19 @@ class Table:
         for attached in eq.attached:
             players[attached.instance.owner].void.append(attached.instance)
         in_play = self.in_play
-        if ev.CardDestroyed in self.heard or in_play:
-            if ev.CardDestroyed in self.heard or eq.instance.uid in in_play:
-                self.emit_card(ev.CardDestroyed(controller.index, eq.instance, reason), eq.instance)
-            for attached in eq.attached:  # for the player who attached it (11.1)
+        heard = ev.CardDestroyed in self.heard
+        instance = eq.instance
+        if heard or instance.uid in in_play:
+            self.emit_card(ev.CardDestroyed(controller.index, instance, reason), instance)
+        for attached in eq.attached:  # for the player who attached it (11.1)
+            if heard or attached.instance.uid in in_play:
                 by = controller.index if attached.controller is None else attached.controller
                 event = ev.CardDestroyed(by, attached.instance, _HOST_DESTROYED)
                 self.emit_card(event, attached.instance)
-        if self.in_play:  # after its destruction, which it still hears (11.2)
-            self.leave_play(eq.instance)
-            for attached in eq.attached:
+        if instance.uid in in_play:  # after its destruction, which it still hears (11.2)
+            self.leave_play(instance)
+        for attached in eq.attached:
+            if attached.instance.uid in in_play:
                 self.leave_play(attached.instance)
         if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
             self.stats.end_boosts(eq.instance.uid)
