@@ -149,6 +149,7 @@ REACTIONS: dict[Trigger, type[CardAbility]] = {
     )
 }
 
+
 def card_abilities(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:
     """The reactions a card brings into play: one per ``when:`` ability (the default
     ``abilities`` of a ``Game``)."""
