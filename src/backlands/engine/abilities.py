@@ -12,8 +12,9 @@ trigger              listens to                             fires (11.2)
 ``end_of_turn``      ``PhaseStarted(END)`` of its           first in the end phase (3.4)
                      controller
 ``attacks``          ``AttackDeclared`` of this card        after the counter (5.2), before
-                                                            the window and the damage
+                     (an attach spell: of its host)         the window and the damage
 ``defends``          ``Defended`` of this card              once the whole defence resolved
+                     (an attach spell: of its host)
 ``destroyed``        ``CardDestroyed`` of this card         once it is in its owner's void
 ``opponent_equips``  ``CardEquipped`` of an opponent        as ``equipped``: before 8.1
 ===================  =====================================  =================================
@@ -27,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from ..model import Character, Trigger, TriggeredAbility
+from ..model import CardType, Character, Trigger, TriggeredAbility
 from . import events as ev
 from .effects import HANDLERS, EffectStep, Source
 from .state import CardInstance
@@ -42,6 +43,7 @@ __all__ = [
 ]
 
 _END = ev.Phase.END
+_ATTACH = CardType.ATTACH_SPELL
 
 
 class CardAbility(Reaction):
@@ -106,8 +108,10 @@ class WhenAttacks(CardAbility):
     event = ev.AttackDeclared
     own_card = True
 
-    def matches(self, table: Table, event: ev.Event) -> bool:
-        return isinstance(event, ev.AttackDeclared) and event.card is self.card
+    def matches(self, table: Table, event: ev.Event) -> bool:  # or its host's, if attached
+        return isinstance(event, ev.AttackDeclared) and (
+            event.card is self.card or (self.card is not None and self.card.type is _ATTACH)
+        )
 
 
 class WhenDefends(CardAbility):
@@ -115,8 +119,10 @@ class WhenDefends(CardAbility):
     event = ev.Defended
     own_card = True
 
-    def matches(self, table: Table, event: ev.Event) -> bool:
-        return isinstance(event, ev.Defended) and event.card is self.card
+    def matches(self, table: Table, event: ev.Event) -> bool:  # or its host's, if attached
+        return isinstance(event, ev.Defended) and (
+            event.card is self.card or (self.card is not None and self.card.type is _ATTACH)
+        )
 
 
 class WhenDestroyed(CardAbility):

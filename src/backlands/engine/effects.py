@@ -343,7 +343,7 @@ def _discard_card(t: Table, e: Discard, src: Source, card: CardInstance) -> None
 
 def _damage(t: Table, e: Damage, src: Source) -> None:  # 6.5, 11.6
     def apply_to(t: Table, e: Damage, s: Source, i: int) -> None:
-        t.agenda.append((TAKE_DAMAGE, i, e.amount, s.card, s.controller, e.defendable))
+        t.agenda.append((TAKE_DAMAGE, i, e.amount, s.card, s.controller, e.defendable, False))
 
     for_players(t, e.target, src, e, apply_to)
 
@@ -367,8 +367,12 @@ def _destroy(t: Table, e: Destroy, src: Source) -> None:  # 7.4
 
 
 def _curse(t: Table, e: Curse, src: Source) -> None:  # 7.2, 11.5, 11.6
-    def allowed(p: PlayerState, eq: Equipped) -> bool:
-        return eq.turn == t.turn and not t.stats.is_immune(p.index, Keyword.CURSE)
+    def allowed(p: PlayerState, eq: Equipped) -> bool:  # an opponent's card (7.2)
+        return (
+            p.index != src.controller
+            and eq.turn == t.turn
+            and not t.stats.is_immune(p.index, Keyword.CURSE)
+        )
 
     for_cards(t, e, src, _destroy_card, allowed)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..model import CardStat, CardType, PlayerStat, Slot
+from ..model import CardStat, CardType, Keyword, PlayerStat, Slot
 from . import events as ev
 from .actions import Action
 from .equipping import holds_instant
@@ -22,6 +22,7 @@ from .steps import (
     DEFEND,
     END_PHASE,
     MAIN,
+    PHASE,
     RESOLVE,
     RESOLVED,
     RESPOND,
@@ -42,6 +43,7 @@ _MAIN = ev.Phase.MAIN
 _END = ev.Phase.END
 _DRAWS = PlayerStat.DRAWS_PER_TURN
 _DURABILITY = CardStat.DURABILITY
+_DAMAGE = CardStat.DAMAGE
 
 
 def advance(t: Table, answer: Action | None = None) -> None:
@@ -102,6 +104,8 @@ def next_turn(t: Table) -> None:  # 3.4: play passes clockwise
         t.ended = t.turn
         if t.stats.boosts:  # boosts last until the end of the turn (11.6)
             t.stats.end_boosts()
+            if t.stats.stale:  # a card may wear out now, before the next turn starts
+                check_durability(t)
         if t.turn and ev.TurnEnded in t.heard:
             t.emit(ev.TurnEnded(t.active, t.turn))
     limit = t.ruleset.turn_limit
@@ -135,9 +139,18 @@ def start_turn(t: Table, step: Step) -> None:  # 3.1
         check_state(t)  # 9.2: drawing the last card puts the player out at once
         if p.out:
             return
+    if t.triggered:  # "at the start of your turn" resolves first, then the main phase
+        t.agenda.append((MAIN, p.index))
+        t.agenda.append((PHASE, p.index, _MAIN))
+        return
     if ev.PhaseStarted in t.heard:
         t.emit(ev.PhaseStarted(p.index, _MAIN))
     t.agenda.append((MAIN, p.index))
+
+
+def phase(t: Table, step: Step) -> None:  # a phase starts, after what delayed it
+    if ev.PhaseStarted in t.heard:
+        t.emit(ev.PhaseStarted(step[1], step[2]))
 
 
 def end_phase(t: Table, step: Step) -> None:  # 3.4: "at the end of your turn" first
@@ -154,7 +167,7 @@ def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
     spell = p.mat.get(Slot.SPELL)
     if spell is not None and spell.instance.type is CardType.ACTIVE_SPELL:
         t.add_counters(p, spell, t.ruleset.active_spell_counters_per_turn)  # 4.8
-    if p.poisoned:  # 7.1
+    if p.poisoned and not t.stats.is_immune(p.index, Keyword.POISON):  # 7.1, 11.5
         rng = t.rng
         coins = tuple(rng.random() < 0.5 for _ in range(t.ruleset.poison_coins))
         cured = all(coins)
@@ -163,7 +176,8 @@ def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
         if ev.PoisonChecked in t.heard:
             t.emit(ev.PoisonChecked(p.index, coins, cured))
         if not cured:
-            t.agenda.append((TAKE_DAMAGE, p.index, t.ruleset.poison_damage, None, None, True))
+            damage = t.ruleset.poison_damage
+            t.agenda.append((TAKE_DAMAGE, p.index, damage, None, None, True, False))
 
 
 def respond(t: Table, step: Step) -> None:  # 8.1 to 8.3
@@ -174,7 +188,11 @@ def respond(t: Table, step: Step) -> None:  # 8.1 to 8.3
 def take_damage(t: Table, step: Step) -> None:
     """The player takes damage: offered as a proposal, then defended (6.1, 6.5), or all
     sacrificed when it cannot be defended (11.6)."""
-    _, target, amount, source, by, defendable = step
+    _, target, amount, source, by, defendable, attack = step
+    if attack:  # 5.3: the attacking card's damage as it is dealt, after the 8.2 window
+        found = t.equipped(source)
+        if found is not None and found[0].index == by:  # else as declared (5.2)
+            amount = t.stats.card(source, _DAMAGE, by)
     if ev.DamageProposal in t.heard:
         proposal = t.bus.propose(ev.DamageProposal(target, amount, source))
         if proposal.cancelled:
@@ -215,6 +233,7 @@ RUNNERS: dict[int, Callable[[Table, Step], None]] = {
     RUN: run_work,
     RESOLVE: resolve,
     RESOLVED: resolved,
+    PHASE: phase,
 }
 
 

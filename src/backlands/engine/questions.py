@@ -208,10 +208,11 @@ class AttackQuestion(Question):
         assert slot is not None
         p.attacked.add(slot)
         damage = t.stats.card(instance, CardStat.DAMAGE, p.index)  # before the counter (5.2)
-        if ev.AttackDeclared in t.heard or instance.uid in t.in_play:
-            t.emit_card(ev.AttackDeclared(p.index, instance, action.target, damage), instance)
-        t.add_counters(p, p.mat[slot], 1)  # 5.2: may destroy it; the damage stands
-        t.agenda.append((TAKE_DAMAGE, action.target, damage, instance, p.index, True))  # 5.3
+        eq = p.mat[slot]
+        if ev.AttackDeclared in t.heard or t.hears(eq):
+            t.emit_equipped(ev.AttackDeclared(p.index, instance, action.target, damage), eq)
+        t.add_counters(p, eq, 1)  # 5.2: may destroy it; the damage stands
+        t.agenda.append((TAKE_DAMAGE, action.target, damage, instance, p.index, True, True))
         if t.ruleset.response_windows and (not quiet(t) or holds_instant(t.players[action.target])):
             t.agenda.append((RESPOND, action.target, True))  # 8.2: the target answers first
 
@@ -272,14 +273,14 @@ class DefendQuestion(Question):
         p = t.players[step[1]]
         absorbed = 0
         heard = ev.Defended in t.heard
-        in_play = t.in_play
         for instance, n in action.absorbs:
             slot = instance.slot
             assert slot is not None
-            if heard or instance.uid in in_play:
-                t.emit_card(ev.Defended(p.index, instance, n, step[4]), instance)
+            eq = p.mat[slot]
+            if heard or t.hears(eq):
+                t.emit_equipped(ev.Defended(p.index, instance, n, step[4]), eq)
             absorbed += n
-            t.add_counters(p, p.mat[slot], n)  # 6.2
+            t.add_counters(p, eq, n)  # 6.2
         rest = step[2] - absorbed
         if rest <= 0:
             return

@@ -14,12 +14,13 @@ kind               tuple                                                       r
 ``END_PHASE``      ``(END_PHASE, player)``                                     end phase 3.4
 ``UPKEEP``         ``(UPKEEP, player)``                                        its rest
 ``RESPOND``        ``(RESPOND, player, repeat)``                               window 8.1, 8.2
-``TAKE_DAMAGE``    ``(TAKE_DAMAGE, player, amount, source, by, defendable)``   damage 5.3, 6.5
+``TAKE_DAMAGE``    ``(TAKE_DAMAGE, player, amount, source, by, defendable, attack)``  5.3, 6.5
 ``DEFEND``         ``(DEFEND, player, amount, source, by)``                    a defence 6.1
 ``CHOOSE``         ``(CHOOSE, player, options, then, source, effect)``         a choice 11.4
 ``RUN``            ``(RUN, player, work)``                                     an effect
 ``RESOLVE``        ``(RESOLVE, player, reaction, event)``                      a trigger 11.3
 ``RESOLVED``       ``(RESOLVED, -1)``                                          it resolved
+``PHASE``          ``(PHASE, player, phase)``                                  a phase starts
 =================  ==========================================================  ===============
 
 ``source`` is the card damage comes from and ``by`` the player dealing it (None for poison);
@@ -40,6 +41,7 @@ __all__ = [
     "DEFEND",
     "END_PHASE",
     "MAIN",
+    "PHASE",
     "RESOLVE",
     "RESOLVED",
     "RESPOND",
@@ -63,6 +65,7 @@ CHOOSE = 8
 RUN = 9
 RESOLVE = 10
 RESOLVED = 11
+PHASE = 12
 
 Step: TypeAlias = tuple[Any, ...]
 

@@ -229,6 +229,27 @@ class Table:
         """Publish an event about ``card``, to the card's own abilities too (11.2). Call it
         when ``type(event) in heard or card.uid in in_play``."""
         self.emit(event)
+        self._own(event, card)
+
+    def emit_equipped(self, event: ev.Event, eq: Equipped) -> None:
+        """Publish an event about an equipped card that attacks or defends: to its own
+        abilities, and to those of the attach spells under it, which hear what their host
+        does. Call it when ``type(event) in heard or hears(eq)``."""
+        self.emit(event)
+        self._own(event, eq.instance)
+        for attached in eq.attached:
+            self._own(event, attached.instance)
+
+    def hears(self, eq: Equipped) -> bool:
+        """Whether the card of ``eq`` or an attach spell under it has abilities in play."""
+        in_play = self.in_play
+        if not in_play:
+            return False
+        if eq.instance.uid in in_play:
+            return True
+        return any(a.instance.uid in in_play for a in eq.attached)
+
+    def _own(self, event: ev.Event, card: CardInstance) -> None:
         own = self.in_play.get(card.uid)
         if own:
             cls = type(event)
