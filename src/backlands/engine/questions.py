@@ -35,6 +35,7 @@ from .equipping import equip_problem, equips, holds_instant, open_windows, quiet
 from .state import CardInstance, PlayerState
 from .steps import ATTACK_PHASE, CHOOSE, DEFEND, END_PHASE, MAIN, RESPOND, TAKE_DAMAGE, Step
 from .table import Table
+from .triggers import emit_equipped, hears
 
 __all__ = ["QUESTIONS", "Question"]
 
@@ -209,8 +210,8 @@ class AttackQuestion(Question):
         p.attacked.add(slot)
         damage = t.stats.card(instance, CardStat.DAMAGE, p.index)  # before the counter (5.2)
         eq = p.mat[slot]
-        if ev.AttackDeclared in t.heard or t.hears(eq):
-            t.emit_equipped(ev.AttackDeclared(p.index, instance, action.target, damage), eq)
+        if ev.AttackDeclared in t.heard or hears(t, eq):
+            emit_equipped(t, ev.AttackDeclared(p.index, instance, action.target, damage), eq)
         t.add_counters(p, eq, 1)  # 5.2: may destroy it; the damage stands
         t.agenda.append((TAKE_DAMAGE, action.target, damage, instance, p.index, True, True))
         if t.ruleset.response_windows and (not quiet(t) or holds_instant(t.players[action.target])):
@@ -277,8 +278,8 @@ class DefendQuestion(Question):
             slot = instance.slot
             assert slot is not None
             eq = p.mat[slot]
-            if heard or t.hears(eq):
-                t.emit_equipped(ev.Defended(p.index, instance, n, step[4]), eq)
+            if heard or hears(t, eq):
+                emit_equipped(t, ev.Defended(p.index, instance, n, step[4]), eq)
             absorbed += n
             t.add_counters(p, eq, n)  # 6.2
         rest = step[2] - absorbed

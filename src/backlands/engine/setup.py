@@ -27,6 +27,7 @@ from .state import CardInstance, Equipped, PlayerState
 from .stats import SharedStats, new_shared
 from .steps import ATTACK_PHASE, END_PHASE, MAIN, TURN_START, StartPhase
 from .table import Table
+from .triggers import enter_play
 
 __all__ = [
     "AttachedCard",
@@ -228,10 +229,10 @@ def position_table(
             for item in placed.attached:
                 eq.attached.append(_attach(new, item, index, n, placed.turn, where))
             state.mat[slot] = eq
-            table.enter_play(eq.instance, index, None)
+            enter_play(table, eq.instance, index, None)
             for attached in eq.attached:
                 assert attached.controller is not None
-                table.enter_play(attached.instance, attached.controller, slot)
+                enter_play(table, attached.instance, attached.controller, slot)
             for boost in placed.boosts:
                 boosts.append((eq.instance, *_boost(boost, where)))
         state.void = [new(card, index) for card in setup.void]

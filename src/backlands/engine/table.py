@@ -21,7 +21,7 @@ from .actions import Action, Decision
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
 from .steps import CHOOSE, RUN, Step
-from .triggers import SLOT_ORDER, Reaction, TriggerIndex
+from .triggers import Reaction, TriggerIndex, cast, emit_card, enter_play, leave_play
 
 if TYPE_CHECKING:
     from .setup import Seat
@@ -225,38 +225,6 @@ class Table:
                 if reaction.matches(self, event):
                     self.triggered.append((reaction, event))
 
-    def emit_card(self, event: ev.Event, card: CardInstance) -> None:
-        """Publish an event about ``card``, to the card's own abilities too (11.2). Call it
-        when ``type(event) in heard or card.uid in in_play``."""
-        self.emit(event)
-        self._own(event, card)
-
-    def emit_equipped(self, event: ev.Event, eq: Equipped) -> None:
-        """Publish an event about an equipped card that attacks or defends: to its own
-        abilities, and to those of the attach spells under it, which hear what their host
-        does. Call it when ``type(event) in heard or hears(eq)``."""
-        self.emit(event)
-        self._own(event, eq.instance)
-        for attached in eq.attached:
-            self._own(event, attached.instance)
-
-    def hears(self, eq: Equipped) -> bool:
-        """Whether the card of ``eq`` or an attach spell under it has abilities in play."""
-        in_play = self.in_play
-        if not in_play:
-            return False
-        if eq.instance.uid in in_play:
-            return True
-        return any(a.instance.uid in in_play for a in eq.attached)
-
-    def _own(self, event: ev.Event, card: CardInstance) -> None:
-        own = self.in_play.get(card.uid)
-        if own:
-            cls = type(event)
-            for reaction in own:
-                if reaction.own_card and reaction.event is cls and reaction.matches(self, event):
-                    self.triggered.append((reaction, event))
-
     def run(self, player: int, work: Work) -> None:
         """Push ``work`` to run next (an ability's effect; 11.3)."""
         self.agenda.append((RUN, player, work))
@@ -273,31 +241,6 @@ class Table:
         with it. One option is taken by the game; none means the effect does nothing (11.4).
         ``source`` and ``effect`` (what the choice is for) are shown in the ``Decision``."""
         self.agenda.append((CHOOSE, player, tuple(options), then, source, effect))
-
-    # ------------------------------------------------------------------ abilities in play
-
-    def enter_play(self, instance: CardInstance, controller: int, host: Slot | None) -> None:
-        """``instance`` is now on ``controller``'s side of the table, in a slot or (with the
-        ``host`` slot) attached: what it triggers joins the index (11.1, 11.3)."""
-        source = self.abilities
-        if source is None:
-            return
-        slot = instance.slot if host is None else host
-        order = 2 * SLOT_ORDER[slot] + (host is not None) if slot is not None else 0
-        reactions = tuple(source(instance, controller, order))
-        if reactions:
-            self.in_play[instance.uid] = reactions
-            for reaction in reactions:
-                if not reaction.own_card:
-                    self.triggers.add(reaction)
-
-    def leave_play(self, instance: CardInstance) -> None:
-        """``instance`` left play: what it triggers leaves the index."""
-        reactions = self.in_play.pop(instance.uid, None)
-        if reactions:
-            for reaction in reactions:
-                if not reaction.own_card:
-                    self.triggers.remove(reaction)
 
     # ------------------------------------------------------------------ primitives
 
@@ -352,7 +295,7 @@ class Table:
             self.sacrifice(p, cost, _COST)
             p.void.append(instance)  # played straight into the void, then it resolves
             if self.abilities is not None:
-                self._cast(p.index, instance)
+                cast(self, p.index, instance)
             elif ev.CardEquipped in self.heard:
                 self.emit(ev.CardEquipped(p.index, instance, None))
             return
@@ -371,19 +314,9 @@ class Table:
             self.stats.source_changed(instance.modifiers)
         self.sacrifice(p, cost, _COST)  # 4.3
         if self.abilities is not None and (instance.triggers or not self.printed):
-            self.enter_play(instance, p.index, None if host is None else host.slot)
+            enter_play(self, instance, p.index, None if host is None else host.slot)
         if ev.CardEquipped in self.heard or instance.uid in self.in_play:  # 4.4 hangs on this
-            self.emit_card(ev.CardEquipped(p.index, instance, slot, host), instance)
-
-    def _cast(self, player: int, instance: CardInstance) -> None:
-        """An instant was played: its ability triggers as its card is "equipped" (4.6,
-        11.2), though the card itself never enters play."""
-        event = ev.CardEquipped(player, instance, None)
-        self.emit(event)  # to the bus, and what listens in play ("opponent_equips")
-        assert self.abilities is not None
-        for reaction in self.abilities(instance, player, 0):
-            if reaction.event is ev.CardEquipped and reaction.matches(self, event):
-                self.triggered.append((reaction, event))
+            emit_card(self, ev.CardEquipped(p.index, instance, slot, host), instance)
 
     def destroy(self, controller: PlayerState, slot: Slot, reason: ev.DestroyReason) -> bool:
         """Destroy the card in ``slot`` of ``controller``'s mat and what is attached to it
@@ -411,17 +344,17 @@ class Table:
         heard = ev.CardDestroyed in self.heard
         instance = eq.instance
         if heard or instance.uid in in_play:
-            self.emit_card(ev.CardDestroyed(controller.index, instance, reason), instance)
+            emit_card(self, ev.CardDestroyed(controller.index, instance, reason), instance)
         for attached in eq.attached:  # for the player who attached it (11.1)
             if heard or attached.instance.uid in in_play:
                 by = controller.index if attached.controller is None else attached.controller
                 event = ev.CardDestroyed(by, attached.instance, _HOST_DESTROYED)
-                self.emit_card(event, attached.instance)
+                emit_card(self, event, attached.instance)
         if instance.uid in in_play:  # after its destruction, which it still hears (11.2)
-            self.leave_play(instance)
+            leave_play(self, instance)
         for attached in eq.attached:
             if attached.instance.uid in in_play:
-                self.leave_play(attached.instance)
+                leave_play(self, attached.instance)
         if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
             self.stats.end_boosts(eq.instance.uid)
         return True

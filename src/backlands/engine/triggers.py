@@ -20,13 +20,26 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from ..model import Slot
+from . import events as ev
 from ._compiled import mypyc_attr
 from .events import Event
+from .state import CardInstance, Equipped
 
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["SLOT_ORDER", "Reaction", "TriggerIndex", "resolution_order"]
+__all__ = [
+    "SLOT_ORDER",
+    "Reaction",
+    "TriggerIndex",
+    "cast",
+    "emit_card",
+    "emit_equipped",
+    "enter_play",
+    "hears",
+    "leave_play",
+    "resolution_order",
+]
 
 # 11.3: one player's abilities resolve in slot order WEAPON, CREATURE, ARMOUR, SPELL, an
 # attach spell right after its host; a character's (no slot) come first
@@ -118,3 +131,81 @@ def resolution_order(
 ) -> list[tuple[Reaction, Event]]:
     """What one step triggered, in the order of 11.3 (stable for equal places)."""
     return sorted(triggered, key=lambda pair: ((pair[0].player - active) % players, pair[0].order))
+
+
+# --------------------------------------------------------------------------- in play
+# A card's reactions join the table as it comes into play and leave as it goes; those of
+# its own card ("equipped", "attacks", "defends", "destroyed") are found through the card
+# (``Table.in_play``), the others through the index.
+
+
+def emit_card(t: Table, event: ev.Event, card: CardInstance) -> None:
+    """Publish an event about ``card``, to the card's own abilities too (11.2). Call it
+    when ``type(event) in t.heard or card.uid in t.in_play``."""
+    t.emit(event)
+    _own(t, event, card)
+
+
+def emit_equipped(t: Table, event: ev.Event, eq: Equipped) -> None:
+    """Publish an event about an equipped card that attacks or defends: to its own
+    abilities, and to those of the attach spells under it, which hear what their host
+    does. Call it when ``type(event) in t.heard or hears(t, eq)``."""
+    t.emit(event)
+    _own(t, event, eq.instance)
+    for attached in eq.attached:
+        _own(t, event, attached.instance)
+
+
+def hears(t: Table, eq: Equipped) -> bool:
+    """Whether the card of ``eq`` or an attach spell under it has abilities in play."""
+    in_play = t.in_play
+    if not in_play:
+        return False
+    if eq.instance.uid in in_play:
+        return True
+    return any(a.instance.uid in in_play for a in eq.attached)
+
+
+def _own(t: Table, event: ev.Event, card: CardInstance) -> None:
+    own = t.in_play.get(card.uid)
+    if own:
+        cls = type(event)
+        for reaction in own:
+            if reaction.own_card and reaction.event is cls and reaction.matches(t, event):
+                t.triggered.append((reaction, event))
+
+
+def enter_play(t: Table, instance: CardInstance, controller: int, host: Slot | None) -> None:
+    """``instance`` is now on ``controller``'s side of the table, in a slot or (with the
+    ``host`` slot) attached: what it triggers joins the index (11.1, 11.3)."""
+    source = t.abilities
+    if source is None:
+        return
+    slot = instance.slot if host is None else host
+    order = 2 * SLOT_ORDER[slot] + (host is not None) if slot is not None else 0
+    reactions = tuple(source(instance, controller, order))
+    if reactions:
+        t.in_play[instance.uid] = reactions
+        for reaction in reactions:
+            if not reaction.own_card:
+                t.triggers.add(reaction)
+
+
+def leave_play(t: Table, instance: CardInstance) -> None:
+    """``instance`` left play: what it triggers leaves the index."""
+    reactions = t.in_play.pop(instance.uid, None)
+    if reactions:
+        for reaction in reactions:
+            if not reaction.own_card:
+                t.triggers.remove(reaction)
+
+
+def cast(t: Table, player: int, instance: CardInstance) -> None:
+    """An instant was played: its ability triggers as its card is "equipped" (4.6,
+    11.2), though the card itself never enters play."""
+    event = ev.CardEquipped(player, instance, None)
+    t.emit(event)  # to the bus, and what listens in play ("opponent_equips")
+    assert t.abilities is not None
+    for reaction in t.abilities(instance, player, 0):
+        if reaction.event is ev.CardEquipped and reaction.matches(t, event):
+            t.triggered.append((reaction, event))
