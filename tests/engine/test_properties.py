@@ -58,6 +58,7 @@ def zone_counts(game: Game) -> Counter[int]:
         for eq in p.mat.values():
             seen[eq.instance.uid] += 1
             seen.update(a.instance.uid for a in eq.attached)
+    seen.update(c.uid for c in game.resolving)  # an instant while its ability resolves (4.6)
     return seen
 
 

@@ -78,6 +78,7 @@ def check_invariants(game: Game, total: int, *, where: str = "") -> None:
         for eq in p.mat.values():
             seen[eq.instance.uid] += 1
             seen.update(a.instance.uid for a in eq.attached)
+    seen.update(c.uid for c in game.resolving)  # an instant while its ability resolves (4.6)
     assert sum(seen.values()) == total, f"{where}: {sum(seen.values())} cards, not {total}"
     twice = [uid for uid, n in seen.items() if n > 1]
     assert not twice, f"{where}: cards in two zones: {twice}"

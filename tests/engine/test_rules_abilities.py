@@ -143,10 +143,11 @@ def test_rule_11_2_equipped_resolves_in_place_and_paid_before_the_8_1_window(
     assert list(game.legal_actions()) == [Equip(s), Pass()]
 
 
-def test_rule_11_2_an_instants_ability_resolves_with_the_instant_in_its_owners_void(
+def test_rule_11_2_an_instant_goes_to_its_owners_void_once_its_ability_has_resolved(
     make_card, player, position, find, events
 ):
-    """4.6: the instant pays its cost, goes to its owner's void, then its ability resolves."""
+    """4.6, 11.2: the instant pays its cost, its ability resolves (the card meanwhile in no
+    zone but ``Zone.RESOLVING``), then it goes to its owner's void."""
     insight = make_card(
         INSTANT, cost=1, name="Insight", abilities=[when(Trigger.EQUIPPED, Draw(2))]
     )
@@ -157,7 +158,8 @@ def test_rule_11_2_an_instants_ability_resolves_with_the_instant_in_its_owners_v
     top = game.players[0].deck_top_first()
     m = mark(game)
     game.play(Equip(i))
-    assert seen == [(Zone.VOID, 0)]
+    assert seen == [(Zone.RESOLVING, 0)]
+    assert game.resolving == ()
     assert events(game, since=m)[:5] == [
         ev.CardSacrificed(0, top[0], COST),
         ev.CardEquipped(0, i, None),
@@ -165,7 +167,7 @@ def test_rule_11_2_an_instants_ability_resolves_with_the_instant_in_its_owners_v
         ev.CardDrawn(0, top[1]),
         ev.CardDrawn(0, top[2]),
     ]
-    assert game.players[0].void == [top[0], i]
+    assert game.players[0].void == [top[0], i]  # after the draws
     assert game.players[0].inventory == [top[1], top[2]]
     assert game.decision == Decision(DecisionKind.MAIN, 0)
 
@@ -1550,12 +1552,6 @@ def test_rule_11_2_equipping_with_the_last_cards_puts_the_player_out_before_the_
     assert [len(p.inventory) for p in game.players] == [0, 1, 0]  # P2's turn draw only
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: an 'each player' effect runs the 9.2 out check after each player's "
-    "share, so the first player emptied is out alone and the other wins; 9.2 (the check "
-    "after the effect) and 9.3 (docs example: an ability empties both decks: a draw)",
-)
 def test_rule_9_3_an_ability_that_empties_both_decks_is_a_draw(
     make_card, player, position, find, events
 ):

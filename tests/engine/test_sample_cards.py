@@ -648,11 +648,6 @@ def test_spark_flick_deals_1_damage_to_an_opponent_its_player_chooses(
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: 4.6 and 11.2: an instant is put in its owner's void before its "
-    "ability resolves; RULINGS 11.2 has it go there once the ability has resolved",
-)
 def test_spark_flick_goes_to_the_void_once_its_ability_has_resolved(player, position, find):
     """spark-flick: 4.6 "resolve their ability at once and go to THE VOID"; 11.2 "an
     instant's ability resolves ... and the instant then goes to its owner's VOID"."""
@@ -827,7 +822,7 @@ def test_grasping_gale_steals_an_opponents_weapon_with_counters_and_attach_spell
     assert (eq.instance, eq.counters, [a.instance for a in eq.attached]) == (h, 1, [w])
     assert h.owner == 1 and game.zone_of(h) == (Zone.MAT, 0)
     assert Slot.WEAPON not in game.players[1].mat
-    assert game.players[0].void == [*paid, g, c]  # its cost, the gale (4.6), the salvage
+    assert game.players[0].void == [*paid, c, g]  # its cost, the salvage, then the gale (4.6)
     assert events(game, ev.CardDestroyed, ev.CardStolen) == [
         ev.CardDestroyed(0, c, SALVAGE),
         ev.CardStolen(0, h, 1),
@@ -1867,12 +1862,6 @@ def test_drought_clock_each_player_sacrifices_a_card_at_the_end_of_turn(
     assert asked(game) == (MAIN, 1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: 9.2 and 9.3: an 'each player' effect is split into one step per "
-    "player, so the out check runs in its middle; the controller who sacrifices their last "
-    "card is out at once and the rest of the effect is dropped",
-)
 def test_drought_clock_emptying_every_deck_at_once_is_a_draw(player, position, find, events):
     """drought-clock with one card in each deck: the effect makes every player sacrifice
     their last card; the out check comes once it has finished resolving (9.2), so both are

@@ -142,9 +142,12 @@ def for_players(
     effect: Effect,
     apply_to: Callable[[Table, Any, Source, int], None],
     keyword: Keyword | None = None,
+    pushes: bool = False,
 ) -> None:
     """Apply ``effect`` to each player ``target`` names, or to the one the controller
-    chooses; the first in turn order first."""
+    chooses; the first in turn order first, all within this one effect (11.3: the out
+    check comes after it). ``pushes``: ``apply_to`` pushes steps (a defence, a choice) that
+    must run in that order, so it is called last player first."""
     found, choose = players_for(t, target, src, keyword)
     if choose:
         t.ask(
@@ -155,26 +158,8 @@ def for_players(
             effect_name(effect),
         )
         return
-    if len(found) == 1:
-        apply_to(t, effect, src, found[0].index)
-        return
-    for p in reversed(found):  # a step each, the first on top: one player at a time
-        t.run(src.controller, _Apply(apply_to, effect, src, p.index))
-
-
-class _Apply(Work):
-    __slots__ = ("apply_to", "effect", "option", "source")
-
-    def __init__(
-        self, apply_to: Callable[..., None], effect: Effect, source: Source, option: Any
-    ) -> None:
-        self.apply_to = apply_to
-        self.effect = effect
-        self.source = source
-        self.option = option
-
-    def run(self, table: Table) -> None:
-        self.apply_to(table, self.effect, self.source, self.option)
+    for p in reversed(found) if pushes else found:
+        apply_to(t, effect, src, p.index)
 
 
 def host_of(t: Table, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
@@ -247,7 +232,7 @@ def _sacrifice(t: Table, e: Sacrifice, src: Source) -> None:  # 7.5: takes what 
 
 
 def _discard(t: Table, e: Discard, src: Source) -> None:  # 7.5, 11.4: the discarder chooses
-    for_players(t, e.target, src, e, _discard_from)
+    for_players(t, e.target, src, e, _discard_from, pushes=True)
 
 
 def _discard_from(t: Table, e: Discard, src: Source, player: int) -> None:
@@ -280,7 +265,7 @@ def _damage(t: Table, e: Damage, src: Source) -> None:  # 6.5, 11.6
     def apply_to(t: Table, e: Damage, s: Source, i: int) -> None:
         t.agenda.append((TAKE_DAMAGE, i, e.amount, s.card, s.controller, e.defendable, False))
 
-    for_players(t, e.target, src, e, apply_to)
+    for_players(t, e.target, src, e, apply_to, pushes=True)
 
 
 def _poison(t: Table, e: Poison, src: Source) -> None:  # 7.1, 11.5

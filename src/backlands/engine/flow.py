@@ -34,7 +34,7 @@ from .steps import (
     Step,
 )
 from .table import Table
-from .triggers import resolution_order
+from .triggers import finish_cast, resolution_order
 
 __all__ = ["advance", "check_state"]
 
@@ -92,7 +92,7 @@ def drain(t: Table) -> None:
     if t.queue and not t.resolving:
         reaction, event = t.queue.pop(0)
         t.resolving = True
-        t.agenda.append((RESOLVED, -1))
+        t.agenda.append((RESOLVED, -1, reaction))
         t.agenda.append((RESOLVE, reaction.player, reaction, event))
 
 
@@ -218,6 +218,8 @@ def resolve(t: Table, step: Step) -> None:  # 11.3: one queued ability resolves
 
 def resolved(t: Table, step: Step) -> None:
     t.resolving = False
+    if t.casting:
+        finish_cast(t, step[2])
 
 
 RUNNERS: dict[int, Callable[[Table, Step], None]] = {

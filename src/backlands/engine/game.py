@@ -203,8 +203,15 @@ class Game:
         return view_of(self._t, player)
 
     def zone_of(self, instance: CardInstance) -> tuple[Zone, int]:
-        """Where a card is, and on whose side (deck, inventory, void or mat)."""
+        """Where a card is, and on whose side (deck, inventory, void or mat; an instant
+        spell whose ability is resolving is ``Zone.RESOLVING``, on its owner's side)."""
         return zone_of(self._t, instance)
+
+    @property
+    def resolving(self) -> tuple[CardInstance, ...]:
+        """The instant spells whose ability is resolving: out of every other zone until it
+        has resolved, then in their owner's void (4.6)."""
+        return tuple(self._t.casting)
 
     def equipped(self, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
         """The mat and equipped record of a card in a slot, or None."""

@@ -32,6 +32,7 @@ class Zone(ValueEnum):
     INVENTORY = "inventory"
     VOID = "void"
     MAT = "mat"
+    RESOLVING = "resolving"  # an instant spell while its ability resolves (4.6)
 
 
 class CardInstance:

@@ -19,7 +19,7 @@ kind               tuple                                                       r
 ``CHOOSE``         ``(CHOOSE, player, options, then, source, effect)``         a choice 11.4
 ``RUN``            ``(RUN, player, work)``                                     an effect
 ``RESOLVE``        ``(RESOLVE, player, reaction, event)``                      a trigger 11.3
-``RESOLVED``       ``(RESOLVED, -1)``                                          it resolved
+``RESOLVED``       ``(RESOLVED, -1, reaction)``                                it resolved
 ``PHASE``          ``(PHASE, player, phase)``                                  a phase starts
 =================  ==========================================================  ===============
 

@@ -73,6 +73,7 @@ class Table:
         "active",
         "agenda",
         "bus",
+        "casting",
         "decision",
         "decisions",
         "deck_emptied",
@@ -144,6 +145,7 @@ class Table:
         # ``when:`` ability (``CardInstance.triggers``) brings none, so it is not asked
         self.printed = False
         self.in_play: dict[int, tuple[Reaction, ...]] = {}  # by card uid, while in play
+        self.casting: list[CardInstance] = []  # instants whose ability resolves (4.6)
         self.bus = ev.EventBus()
         self.wire()
 
@@ -206,6 +208,7 @@ class Table:
         other.abilities = self.abilities
         other.printed = self.printed
         other.in_play = dict(self.in_play)
+        other.casting = self.casting[:]
         other._hook()
         other._hear()
         return other
@@ -293,11 +296,7 @@ class Table:
         kind = instance.type
         if kind is _INSTANT:  # 4.6
             self.sacrifice(p, cost, _COST)
-            p.void.append(instance)  # played straight into the void, then it resolves
-            if self.abilities is not None:
-                cast(self, p.index, instance)
-            elif ev.CardEquipped in self.heard:
-                self.emit(ev.CardEquipped(p.index, instance, None))
+            cast(self, p.index, instance)  # its ability, then the void
             return
         slot = instance.slot
         if kind is _ATTACH:  # 4.7

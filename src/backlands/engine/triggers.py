@@ -36,6 +36,7 @@ __all__ = [
     "emit_card",
     "emit_equipped",
     "enter_play",
+    "finish_cast",
     "hears",
     "leave_play",
     "resolution_order",
@@ -201,11 +202,32 @@ def leave_play(t: Table, instance: CardInstance) -> None:
 
 
 def cast(t: Table, player: int, instance: CardInstance) -> None:
-    """An instant was played: its ability triggers as its card is "equipped" (4.6,
-    11.2), though the card itself never enters play."""
+    """An instant was played, its cost paid: its ability triggers as its card is
+    "equipped", though the card never enters play; the card waits out of every zone
+    (``Table.casting``) until that ability has resolved, then goes to its owner's void (4.6,
+    11.2). An instant without an ability goes there at once."""
     event = ev.CardEquipped(player, instance, None)
-    t.emit(event)  # to the bus, and what listens in play ("opponent_equips")
-    assert t.abilities is not None
-    for reaction in t.abilities(instance, player, 0):
-        if reaction.event is ev.CardEquipped and reaction.matches(t, event):
-            t.triggered.append((reaction, event))
+    own = []
+    if t.abilities is not None:
+        for reaction in t.abilities(instance, player, 0):
+            if reaction.event is ev.CardEquipped and reaction.matches(t, event):
+                own.append((reaction, event))
+    if own:
+        t.casting.append(instance)
+    else:
+        t.players[instance.owner].void.append(instance)
+    if ev.CardEquipped in t.heard:
+        t.emit(event)  # to the bus, and what listens in play ("opponent_equips")
+    t.triggered.extend(own)
+
+
+def finish_cast(t: Table, reaction: Reaction) -> None:
+    """``reaction`` has resolved: an instant whose ability it was goes to its owner's void
+    (4.6), unless another of its abilities still waits."""
+    card = getattr(reaction, "card", None)
+    if card is None or not t.casting or all(c is not card for c in t.casting):
+        return
+    if any(getattr(r, "card", None) is card for r, _ in t.queue):
+        return
+    t.casting[:] = [c for c in t.casting if c is not card]
+    t.players[card.owner].void.append(card)

@@ -99,4 +99,6 @@ def zone_of(t: Table, instance: CardInstance) -> tuple[Zone, int]:
         for eq in p.mat.values():
             if eq.instance is instance or any(a.instance is instance for a in eq.attached):
                 return Zone.MAT, p.index
+    if any(c is instance for c in t.casting):
+        return Zone.RESOLVING, instance.owner
     raise LookupError(f"{instance} is in no zone")
