@@ -1566,6 +1566,27 @@ def test_rule_9_3_an_ability_that_empties_both_decks_is_a_draw(
     assert game.outcome.reason == "every remaining player went out at the same check (9.3)"
 
 
+@pytest.mark.parametrize("defendable", [True, False])
+def test_rule_9_3_damage_to_each_player_that_empties_both_decks_is_a_draw(
+    make_card, player, position, find, events, defendable
+):
+    """11.6: damage to each player is taken one player at a time (P1, the controller, first),
+    but the 9.2 check waits for the end of the effect: both are out at the same check."""
+    quake = make_card(
+        ARMOUR,
+        name="Quake",
+        abilities=[when(Trigger.EQUIPPED, Damage(2, PlayerTarget.EACH_PLAYER, defendable))],
+    )
+    game = position(player(2, inventory=[quake]), player(2))
+    game.play(Equip(find(game, quake)))
+    if defendable:  # P1 defends 2 with Quake (durability 3), so P1 keeps their deck
+        assert game.decision == Decision(DecisionKind.DEFEND, 0, 2, find(game, quake))
+        game.play(Defend())  # P1 declines and sacrifices both cards, but is not out before
+        # P2, who has nothing to defend with, sacrifices both too: then the check comes
+    assert events(game, ev.PlayerEliminated) == [ev.PlayerEliminated(0), ev.PlayerEliminated(1)]
+    assert game.outcome is not None and game.outcome.winner is None
+
+
 def test_rule_9_2_when_a_player_goes_out_the_others_abilities_still_resolve_theirs_do_not(
     make_card, player, position, find, events
 ):

@@ -38,7 +38,7 @@ from ..model import (
 from . import events as ev
 from .keywords import cure, discard, poison, repair, steal
 from .state import CardInstance, Equipped, PlayerState
-from .steps import TAKE_DAMAGE
+from .steps import SETTLED, TAKE_DAMAGE
 from .table import Choice, Table, Work
 
 __all__ = [
@@ -262,10 +262,20 @@ def _discard_card(t: Table, e: Discard, src: Source, card: CardInstance) -> None
 
 
 def _damage(t: Table, e: Damage, src: Source) -> None:  # 6.5, 11.6
-    def apply_to(t: Table, e: Damage, s: Source, i: int) -> None:
-        t.agenda.append((TAKE_DAMAGE, i, e.amount, s.card, s.controller, e.defendable, False))
+    found, choose = players_for(t, e.target, src)
+    if choose:
+        options = [p.index for p in found]
+        t.ask(src.controller, options, Then(_damage_to, e, src), src.card, "damage")
+        return
+    if len(found) > 1:  # one defence at a time, and the out check after the last (11.6)
+        t.held += 1
+        t.agenda.append((SETTLED, -1))
+    for p in reversed(found):
+        _damage_to(t, e, src, p.index)
 
-    for_players(t, e.target, src, e, apply_to, pushes=True)
+
+def _damage_to(t: Table, e: Damage, src: Source, player: int) -> None:
+    t.agenda.append((TAKE_DAMAGE, player, e.amount, src.card, src.controller, e.defendable, False))
 
 
 def _poison(t: Table, e: Poison, src: Source) -> None:  # 7.1, 11.5

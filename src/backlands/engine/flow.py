@@ -23,10 +23,10 @@ from .steps import (
     END_PHASE,
     MAIN,
     PHASE,
-    RESOLVE,
     RESOLVED,
     RESPOND,
     RUN,
+    SETTLED,
     SURVIVE_ACTIVE_OUT,
     TAKE_DAMAGE,
     TURN_START,
@@ -63,8 +63,10 @@ def advance(t: Table, answer: Action | None = None) -> None:
     players = t.players
     runners = RUNNERS
     while t.decision is None and t.outcome is None:
-        if t.triggered or t.queue:
-            drain(t)
+        if (t.triggered or t.queue) and drain(t):  # an ability resolved, or began to
+            if t.deck_emptied or t.stats.stale:
+                check_state(t)
+            continue
         if not agenda:
             next_turn(t)
             if t.deck_emptied or t.stats.stale:
@@ -72,16 +74,18 @@ def advance(t: Table, answer: Action | None = None) -> None:
             continue
         step = agenda.pop()
         kind = step[0]
-        if kind != RESOLVED and players[step[1]].out:  # 9.2: no more turns or decisions
+        if kind < RESOLVED and players[step[1]].out:  # 9.2: no more turns or decisions
             continue
         runners[kind](t, step)
         if t.deck_emptied or t.stats.stale:
             check_state(t)
 
 
-def drain(t: Table) -> None:
+def drain(t: Table) -> bool:
     """What the last step triggered joins the queue in the order of 11.3; unless an
-    ability is resolving, the next one in the queue starts, to resolve completely."""
+    ability is resolving, the next one in the queue resolves, as a step of its own: its
+    first effect now, the rest as the steps it pushed, above a ``RESOLVED`` step that
+    marks its end. Whether an ability was taken from the queue."""
     triggered = t.triggered
     if triggered:
         if len(triggered) == 1:
@@ -89,11 +93,24 @@ def drain(t: Table) -> None:
         else:
             t.queue.extend(resolution_order(triggered, t.active, len(t.players)))
         triggered.clear()
-    if t.queue and not t.resolving:
-        reaction, event = t.queue.pop(0)
-        t.resolving = True
-        t.agenda.append((RESOLVED, -1, reaction))
-        t.agenda.append((RESOLVE, reaction.player, reaction, event))
+    if not t.queue or t.resolving:
+        return False
+    reaction, event = t.queue.pop(0)
+    if t.players[reaction.player].out:  # 9.2: no more decisions, so no more abilities
+        if t.casting:
+            finish_cast(t, reaction)
+        return True
+    agenda = t.agenda
+    mark = len(agenda)
+    t.resolving = True
+    reaction.resolve(t, event)
+    if len(agenda) == mark:  # it resolved completely
+        t.resolving = False
+        if t.casting:
+            finish_cast(t, reaction)
+    elif t.outcome is None:
+        agenda.insert(mark, (RESOLVED, -1, reaction))
+    return True
 
 
 # --------------------------------------------------------------------------- the turn
@@ -212,8 +229,8 @@ def run_work(t: Table, step: Step) -> None:
     step[2].run(t)
 
 
-def resolve(t: Table, step: Step) -> None:  # 11.3: one queued ability resolves
-    step[2].resolve(t, step[3])
+def settled(t: Table, step: Step) -> None:  # an effect in parts has ended (11.6)
+    t.held -= 1
 
 
 def resolved(t: Table, step: Step) -> None:
@@ -233,9 +250,9 @@ RUNNERS: dict[int, Callable[[Table, Step], None]] = {
     DEFEND: QUESTIONS[DEFEND].ask,
     CHOOSE: QUESTIONS[CHOOSE].ask,
     RUN: run_work,
-    RESOLVE: resolve,
     RESOLVED: resolved,
     PHASE: phase,
+    SETTLED: settled,
 }
 
 
@@ -249,7 +266,7 @@ def check_state(t: Table) -> None:
     ``t.deck_emptied`` nor ``t.stats.stale`` is set)."""
     if t.stats.stale:
         check_durability(t)
-    if not t.deck_emptied:
+    if not t.deck_emptied or t.held:  # 11.6: it waits for an effect in parts to end
         return
     t.deck_emptied = False
     players = t.players

@@ -18,15 +18,17 @@ kind               tuple                                                       r
 ``DEFEND``         ``(DEFEND, player, amount, source, by)``                    a defence 6.1
 ``CHOOSE``         ``(CHOOSE, player, options, then, source, effect)``         a choice 11.4
 ``RUN``            ``(RUN, player, work)``                                     an effect
-``RESOLVE``        ``(RESOLVE, player, reaction, event)``                      a trigger 11.3
-``RESOLVED``       ``(RESOLVED, -1, reaction)``                                it resolved
 ``PHASE``          ``(PHASE, player, phase)``                                  a phase starts
+``RESOLVED``       ``(RESOLVED, -1, reaction)``                                it resolved
+``SETTLED``        ``(SETTLED, -1)``                                           an effect's end
 =================  ==========================================================  ===============
 
 ``source`` is the card damage comes from and ``by`` the player dealing it (None for poison);
 ``work.run(table)`` runs a ``RUN`` step.
 
-Steps of a player who is out are dropped unrun (9.2), except ``RESOLVED`` (no player).
+Steps of a player who is out are dropped unrun (9.2); ``RESOLVED`` and ``SETTLED`` belong
+to no player (their kinds come last). ``SETTLED`` ends an effect that deals damage to several
+players, one defence at a time: the out check (9.2) waits for it (11.6).
 """
 
 from __future__ import annotations
@@ -42,10 +44,10 @@ __all__ = [
     "END_PHASE",
     "MAIN",
     "PHASE",
-    "RESOLVE",
     "RESOLVED",
     "RESPOND",
     "RUN",
+    "SETTLED",
     "TAKE_DAMAGE",
     "TURN_START",
     "UPKEEP",
@@ -63,16 +65,16 @@ TAKE_DAMAGE = 6
 DEFEND = 7
 CHOOSE = 8
 RUN = 9
-RESOLVE = 10
-RESOLVED = 11
-PHASE = 12
+PHASE = 10
+RESOLVED = 11  # the kinds from here on belong to no player
+SETTLED = 12
 
 Step: TypeAlias = tuple[Any, ...]
 
 # 9.2: when the active player goes out, the rest of their turn is skipped; damage already
 # dealt is still defended (the attack target's window before it still opens), and abilities
 # already triggered still resolve
-SURVIVE_ACTIVE_OUT = frozenset({TAKE_DAMAGE, DEFEND, CHOOSE, RUN, RESOLVE, RESOLVED})
+SURVIVE_ACTIVE_OUT = frozenset({TAKE_DAMAGE, DEFEND, CHOOSE, RUN, RESOLVED, SETTLED})
 
 
 class StartPhase(ValueEnum):

@@ -81,6 +81,7 @@ class Table:
         "first_player",
         "first_player_named",
         "heard",
+        "held",
         "in_play",
         "instances",
         "listing",
@@ -138,6 +139,7 @@ class Table:
         self.queue: list[tuple[Reaction, ev.Event]] = []  # waiting to resolve (11.3)
         self.resolving = False  # an ability from the queue is resolving
         self.deck_emptied = True  # a primal deck ran out since the out check (9.1, 9.2)
+        self.held = 0  # effects in parts still resolving: the out check waits (11.6)
         self.heard: set[type] = set()
         # the triggered abilities each card brings into play (see ``enter_play``)
         self.abilities: AbilitySource | None = None
@@ -205,6 +207,7 @@ class Table:
         other.queue = self.queue[:]
         other.resolving = self.resolving
         other.deck_emptied = self.deck_emptied
+        other.held = self.held
         other.abilities = self.abilities
         other.printed = self.printed
         other.in_play = dict(self.in_play)
