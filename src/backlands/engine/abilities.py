@@ -162,7 +162,13 @@ def card_abilities(instance: CardInstance, controller: int, order: int) -> Itera
     found = instance.triggers
     if not found:
         return ()
-    return tuple(REACTIONS[a.when](controller, order, instance, a) for a in found)
+    key = (controller, order)
+    made = instance.reactions.get(key)  # reactions are values: made once per place
+    if made is None:
+        made = instance.reactions[key] = tuple(
+            REACTIONS[a.when](controller, order, instance, a) for a in found
+        )
+    return made
 
 
 def NO_ABILITIES(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:

@@ -51,6 +51,7 @@ class CardInstance:
         "equip",
         "modifiers",
         "owner",
+        "reactions",
         "slot",
         "triggers",
         "type",
@@ -76,9 +77,12 @@ class CardInstance:
         )
         # the game's action values naming this card, made once each (see questions.py):
         # ``equip`` equips it (no host); ``actions`` holds equips under a host by the host's
-        # uid, attacks by -1 - the target's index, and defences it is first in by amounts
+        # uid, attacks by -1 - the target's index, defences it is first in by amounts, and
+        # the choice of it under "choose"; ``reactions`` the triggered abilities it brings
+        # into play by (controller, order) (immutable values, made once: see abilities.py)
         self.equip: Any = None
         self.actions: dict[object, Any] = {}
+        self.reactions: dict[tuple[int, int], Any] = {}
 
     def __eq__(self, other: object) -> bool:
         if self is other:
