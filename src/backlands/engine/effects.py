@@ -71,7 +71,14 @@ class Source:
 
 def effect_name(effect: Effect) -> str:
     """The effect's name in the card format: ``Damage`` is ``"damage"``."""
-    return type(effect).__name__.lower()
+    cls = type(effect)
+    name = _NAMES.get(cls)
+    if name is None:
+        name = _NAMES[cls] = cls.__name__.lower()
+    return name
+
+
+_NAMES: dict[type, str] = {}
 
 
 class EffectStep(Work):
@@ -150,13 +157,7 @@ def for_players(
     must run in that order, so it is called last player first."""
     found, choose = players_for(t, target, src, keyword)
     if choose:
-        t.ask(
-            src.controller,
-            [p.index for p in found],
-            Then(apply_to, effect, src),
-            src.card,
-            effect_name(effect),
-        )
+        ask(t, src.controller, [p.index for p in found], apply_to, effect, src)
         return
     for p in reversed(found) if pushes else found:
         apply_to(t, effect, src, p.index)
@@ -210,7 +211,24 @@ def for_cards(
         if options:
             apply_to(t, effect, src, options[0])
         return
-    t.ask(src.controller, options, Then(apply_to, effect, src), src.card, effect_name(effect))
+    ask(t, src.controller, options, apply_to, effect, src)
+
+
+def ask(
+    t: Table,
+    player: int,
+    options: list[Any],
+    apply_to: Callable[..., None],
+    effect: Effect,
+    src: Source,
+) -> None:
+    """``player`` chooses one of ``options`` (11.4), then ``apply_to`` applies ``effect`` to
+    it. One option is taken at once and none does nothing, as the CHOOSE question would
+    (neither is recorded), without a step."""
+    if len(options) > 1:
+        t.ask(player, options, Then(apply_to, effect, src), src.card, effect_name(effect))
+    elif options:
+        apply_to(t, effect, src, options[0])
 
 
 def _anything(p: PlayerState, eq: Equipped) -> bool:
@@ -250,8 +268,7 @@ class _DiscardOne(Work):
 
     def run(self, table: Table) -> None:
         p = table.players[self.player]
-        then = Then(_discard_card, self.effect, self.source)
-        table.ask(self.player, list(p.inventory), then, self.source.card, "discard")
+        ask(table, self.player, list(p.inventory), _discard_card, self.effect, self.source)
 
 
 def _discard_card(t: Table, e: Discard, src: Source, card: CardInstance) -> None:
@@ -264,8 +281,7 @@ def _discard_card(t: Table, e: Discard, src: Source, card: CardInstance) -> None
 def _damage(t: Table, e: Damage, src: Source) -> None:  # 6.5, 11.6
     found, choose = players_for(t, e.target, src)
     if choose:
-        options = [p.index for p in found]
-        t.ask(src.controller, options, Then(_damage_to, e, src), src.card, "damage")
+        ask(t, src.controller, [p.index for p in found], _damage_to, e, src)
         return
     if len(found) > 1:  # one defence at a time, and the out check after the last (11.6)
         t.held += 1

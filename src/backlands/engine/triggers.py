@@ -58,8 +58,10 @@ class Reaction:
     """
 
     event: ClassVar[type[Event]] = Event
-    # it hears only events about its own card (``event.card``): the table finds it through
-    # the card (``Table.in_play``), not the index, so an event about any other card is
+    # it hears only events about its own card (``event.card``; an attach spell's "attacks"
+    # and "defends" also its host's): the table finds it through the card
+    # (``Table.in_play``), not the index, and triggers it on every event of its ``event``
+    # class about that card without asking ``matches``; so an event about any other card is
     # never built or matched for it (an "equipped", "attacks", "defends" or "destroyed")
     own_card: ClassVar[bool] = False
     __slots__ = ("order", "player")
@@ -143,7 +145,8 @@ def resolution_order(
 def emit_card(t: Table, event: ev.Event, card: CardInstance) -> None:
     """Publish an event about ``card``, to the card's own abilities too (11.2). Call it
     when ``type(event) in t.heard or card.uid in t.in_play``."""
-    t.emit(event)
+    if type(event) in t.heard:
+        t.emit(event)
     _own(t, event, card)
 
 
@@ -151,7 +154,8 @@ def emit_equipped(t: Table, event: ev.Event, eq: Equipped) -> None:
     """Publish an event about an equipped card that attacks or defends: to its own
     abilities, and to those of the attach spells under it, which hear what their host
     does. Call it when ``type(event) in t.heard or hears(t, eq)``."""
-    t.emit(event)
+    if type(event) in t.heard:
+        t.emit(event)
     _own(t, event, eq.instance)
     for attached in eq.attached:
         _own(t, event, attached.instance)
@@ -168,11 +172,13 @@ def hears(t: Table, eq: Equipped) -> bool:
 
 
 def _own(t: Table, event: ev.Event, card: CardInstance) -> None:
+    """The event is about ``card`` (or its host): it triggers each of the card's own-card
+    reactions listening to its class, without asking ``matches``."""
     own = t.in_play.get(card.uid)
     if own:
         cls = type(event)
         for reaction in own:
-            if reaction.own_card and reaction.event is cls and reaction.matches(t, event):
+            if reaction.own_card and reaction.event is cls:
                 t.triggered.append((reaction, event))
 
 
