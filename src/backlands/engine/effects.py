@@ -291,7 +291,7 @@ def _damage(t: Table, e: Damage, src: Source) -> None:  # 6.5, 11.6
 
 
 def _damage_to(t: Table, e: Damage, src: Source, player: int) -> None:
-    t.agenda.append((TAKE_DAMAGE, player, e.amount, src.card, src.controller, e.defendable, False))
+    t.agenda.append((TAKE_DAMAGE, player, e.amount, src.card, src.controller, e.defendable, None))
 
 
 def _poison(t: Table, e: Poison, src: Source) -> None:  # 7.1, 11.5

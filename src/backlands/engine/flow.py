@@ -194,7 +194,7 @@ def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
             t.emit(ev.PoisonChecked(p.index, coins, cured))
         if not cured:
             damage = t.ruleset.poison_damage
-            t.agenda.append((TAKE_DAMAGE, p.index, damage, None, None, True, False))
+            t.agenda.append((TAKE_DAMAGE, p.index, damage, None, None, True, None))
 
 
 def respond(t: Table, step: Step) -> None:  # 8.1 to 8.3
@@ -205,8 +205,10 @@ def respond(t: Table, step: Step) -> None:  # 8.1 to 8.3
 def take_damage(t: Table, step: Step) -> None:
     """The player takes damage: offered as a proposal, then defended (6.1, 6.5), or all
     sacrificed when it cannot be defended (11.6)."""
-    _, target, amount, source, by, defendable, attack = step
-    if attack:  # 5.3: the attacking card's damage as it is dealt, after the 8.2 window
+    _, target, amount, source, by, defendable, declared = step
+    # 5.3: an attack deals its card's damage as it is dealt, after the 8.2 window: read again
+    # if a card stat may have changed since it was declared (``declared``: the stats' version)
+    if declared is not None and declared != t.stats.version:
         found = t.equipped(source)
         if found is not None and found[0].index == by:  # else as declared (5.2)
             amount = t.stats.card(source, _DAMAGE, by)

@@ -213,7 +213,8 @@ class AttackQuestion(Question):
         if ev.AttackDeclared in t.heard or hears(t, eq):
             emit_equipped(t, ev.AttackDeclared(p.index, instance, action.target, damage), eq)
         t.add_counters(p, eq, 1)  # 5.2: may destroy it; the damage stands
-        t.agenda.append((TAKE_DAMAGE, action.target, damage, instance, p.index, True, True))
+        dealt = (TAKE_DAMAGE, action.target, damage, instance, p.index, True, t.stats.version)
+        t.agenda.append(dealt)  # 5.3
         if t.ruleset.response_windows and (not quiet(t) or holds_instant(t.players[action.target])):
             t.agenda.append((RESPOND, action.target, True))  # 8.2: the target answers first
 

@@ -57,6 +57,7 @@ class Stats:
         "ruleset",
         "shared",
         "stale",
+        "version",
     )
 
     def __init__(self, players: Sequence[PlayerState], ruleset: Ruleset) -> None:
@@ -73,6 +74,8 @@ class Stats:
         # a durability modifier (or a player) came or went since the last worn-out check
         self.stale = True
         self.durability_modified = False  # was one in play at the last check
+        # changes whenever a card stat may have changed (a source came or went, a boost)
+        self.version = 0
         # BOOSTs until the end of the turn (11.6): card uid -> (stat, amount) in given order
         self.boosts: dict[int, list[tuple[CardStat, int]]] = {}
 
@@ -80,6 +83,7 @@ class Stats:
         other = Stats(players, self.ruleset)  # its own tables, filled again as needed
         other.stale = self.stale
         other.durability_modified = self.durability_modified
+        other.version = self.version
         if self.boosts:
             other.boosts = {uid: list(found) for uid, found in self.boosts.items()}
         return other
@@ -101,6 +105,7 @@ class Stats:
 
     def _forget_card(self, uid: int) -> None:
         """Forget one card's stats (its boosts changed), on every side."""
+        self.version += 1
         if self.shared is not None:
             self._unshare()
         cache = self._cache
@@ -133,6 +138,7 @@ class Stats:
         change (card stats, player stats; a durability modifier calls for a worn-out check)."""
         for mod in modifiers:
             if isinstance(mod, CardStatModifier):
+                self.version += 1
                 self._mods = None
                 if self.shared is not None:
                     self._unshare()
@@ -154,6 +160,7 @@ class Stats:
         self.costs = [dict(costs) for costs in self.costs]
 
     def _forget_card_stats(self) -> None:
+        self.version += 1
         self._mods = None
         if self.shared is not None:
             self._unshare()

@@ -14,7 +14,7 @@ kind               tuple                                                       r
 ``END_PHASE``      ``(END_PHASE, player)``                                     end phase 3.4
 ``UPKEEP``         ``(UPKEEP, player)``                                        its rest
 ``RESPOND``        ``(RESPOND, player, repeat)``                               window 8.1, 8.2
-``TAKE_DAMAGE``    ``(TAKE_DAMAGE, player, amount, source, by, defendable, attack)``  5.3, 6.5
+``TAKE_DAMAGE``    ``(TAKE_DAMAGE, player, amount, source, by, defendable, declared)``  5.3
 ``DEFEND``         ``(DEFEND, player, amount, source, by)``                    a defence 6.1
 ``CHOOSE``         ``(CHOOSE, player, options, then, source, effect)``         a choice 11.4
 ``RUN``            ``(RUN, player, work)``                                     an effect
@@ -24,6 +24,7 @@ kind               tuple                                                       r
 =================  ==========================================================  ===============
 
 ``source`` is the card damage comes from and ``by`` the player dealing it (None for poison);
+``declared`` is, for an attack, the version of the stats when it was declared (else None);
 ``work.run(table)`` runs a ``RUN`` step.
 
 Steps of a player who is out are dropped unrun (9.2); ``RESOLVED`` and ``SETTLED`` belong
