@@ -239,13 +239,26 @@ class Stats:
         )
 
     def _collect(self) -> list[tuple[int, CardStatModifier]]:
-        return [
-            (p.index, mod)
-            for p in self.players
-            if not p.out
-            for mod in modifiers_of(self.players, p.index)
-            if isinstance(mod, CardStatModifier)
-        ]
+        """Every card-stat modifier in play with its controller (11.1), in one pass."""
+        players = self.players
+        found = []
+        for p in players:
+            if p.out:
+                continue
+            for mod in p.character.modifiers:
+                if isinstance(mod, CardStatModifier):
+                    found.append((p.index, mod))
+            for eq in p.mat.values():
+                for mod in eq.instance.modifiers:
+                    if isinstance(mod, CardStatModifier):
+                        found.append((p.index, mod))
+                for attached in eq.attached:
+                    by = p.index if attached.controller is None else attached.controller
+                    if attached.instance.modifiers and not players[by].out:
+                        for mod in attached.instance.modifiers:
+                            if isinstance(mod, CardStatModifier):
+                                found.append((by, mod))
+        return found
 
 
 def modifiers_of(players: Sequence[PlayerState], index: int) -> Iterator[Any]:
