@@ -35,7 +35,7 @@ from .equipping import equip_problem, equips, holds_instant, open_windows, quiet
 from .state import CardInstance, PlayerState
 from .steps import ATTACK_PHASE, CHOOSE, DEFEND, END_PHASE, MAIN, RESPOND, TAKE_DAMAGE, Step
 from .table import Table
-from .triggers import emit_equipped, hears
+from .triggers import emit_card, heard_with
 
 __all__ = ["QUESTIONS", "Question"]
 
@@ -210,8 +210,9 @@ class AttackQuestion(Question):
         p.attacked.add(slot)
         damage = t.stats.card(instance, CardStat.DAMAGE, p.index)  # before the counter (5.2)
         eq = p.mat[slot]
-        if ev.AttackDeclared in t.heard or hears(t, eq):
-            emit_equipped(t, ev.AttackDeclared(p.index, instance, action.target, damage), eq)
+        own = heard_with(t, eq, ev.AttackDeclared)
+        if own or ev.AttackDeclared in t.heard:
+            emit_card(t, ev.AttackDeclared(p.index, instance, action.target, damage), own)
         t.add_counters(p, eq, 1)  # 5.2: may destroy it; the damage stands
         dealt = (TAKE_DAMAGE, action.target, damage, instance, p.index, True, t.stats.version)
         t.agenda.append(dealt)  # 5.3
@@ -279,8 +280,9 @@ class DefendQuestion(Question):
             slot = instance.slot
             assert slot is not None
             eq = p.mat[slot]
-            if heard or hears(t, eq):
-                emit_equipped(t, ev.Defended(p.index, instance, n, step[4]), eq)
+            own = heard_with(t, eq, ev.Defended)
+            if own or heard:
+                emit_card(t, ev.Defended(p.index, instance, n, step[4]), own)
             absorbed += n
             t.add_counters(p, eq, n)  # 6.2
         rest = step[2] - absorbed

@@ -21,7 +21,15 @@ from .actions import Action, Decision
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
 from .steps import CHOOSE, RUN, Step
-from .triggers import Reaction, TriggerIndex, cast, emit_card, enter_play, leave_play
+from .triggers import (
+    Reaction,
+    TriggerIndex,
+    cast,
+    emit_card,
+    enter_play,
+    heard_by,
+    leave_play,
+)
 
 if TYPE_CHECKING:
     from .setup import Seat
@@ -87,6 +95,7 @@ class Table:
         "listing",
         "log",
         "outcome",
+        "own",
         "players",
         "printed",
         "queue",
@@ -147,6 +156,8 @@ class Table:
         # ``when:`` ability (``CardInstance.triggers``) brings none, so it is not asked
         self.printed = False
         self.in_play: dict[int, tuple[Reaction, ...]] = {}  # by card uid, while in play
+        # own-card reactions by (card uid, event class): see ``triggers.heard_by``
+        self.own: dict[tuple[int, type], tuple[Reaction, ...]] = {}
         self.casting: list[CardInstance] = []  # instants whose ability resolves (4.6)
         self.bus = ev.EventBus()
         self.wire()
@@ -211,6 +222,7 @@ class Table:
         other.abilities = self.abilities
         other.printed = self.printed
         other.in_play = dict(self.in_play)
+        other.own = dict(self.own)
         other.casting = self.casting[:]
         other._hook()
         other._hear()
@@ -317,8 +329,9 @@ class Table:
         self.sacrifice(p, cost, _COST)  # 4.3
         if self.abilities is not None and (instance.triggers or not self.printed):
             enter_play(self, instance, p.index, None if host is None else host.slot)
-        if ev.CardEquipped in self.heard or instance.uid in self.in_play:  # 4.4 hangs on this
-            emit_card(self, ev.CardEquipped(p.index, instance, slot, host), instance)
+        own = heard_by(self, instance, ev.CardEquipped)
+        if own or ev.CardEquipped in self.heard:  # 4.4 hangs on this
+            emit_card(self, ev.CardEquipped(p.index, instance, slot, host), own)
 
     def destroy(self, controller: PlayerState, slot: Slot, reason: ev.DestroyReason) -> bool:
         """Destroy the card in ``slot`` of ``controller``'s mat and what is attached to it
@@ -345,13 +358,14 @@ class Table:
         in_play = self.in_play
         heard = ev.CardDestroyed in self.heard
         instance = eq.instance
-        if heard or instance.uid in in_play:
-            emit_card(self, ev.CardDestroyed(controller.index, instance, reason), instance)
+        own = heard_by(self, instance, ev.CardDestroyed)
+        if heard or own:
+            emit_card(self, ev.CardDestroyed(controller.index, instance, reason), own)
         for attached in eq.attached:  # for the player who attached it (11.1)
-            if heard or attached.instance.uid in in_play:
+            own = heard_by(self, attached.instance, ev.CardDestroyed)
+            if heard or own:
                 by = controller.index if attached.controller is None else attached.controller
-                event = ev.CardDestroyed(by, attached.instance, _HOST_DESTROYED)
-                emit_card(self, event, attached.instance)
+                emit_card(self, ev.CardDestroyed(by, attached.instance, _HOST_DESTROYED), own)
         if instance.uid in in_play:  # after its destruction, which it still hears (11.2)
             leave_play(self, instance)
         for attached in eq.attached:

@@ -34,10 +34,10 @@ __all__ = [
     "TriggerIndex",
     "cast",
     "emit_card",
-    "emit_equipped",
     "enter_play",
     "finish_cast",
-    "hears",
+    "heard_by",
+    "heard_with",
     "leave_play",
     "resolution_order",
 ]
@@ -137,49 +137,40 @@ def resolution_order(
 
 
 # --------------------------------------------------------------------------- in play
-# A card's reactions join the table as it comes into play and leave as it goes; those of
-# its own card ("equipped", "attacks", "defends", "destroyed") are found through the card
-# (``Table.in_play``), the others through the index.
+# A card's reactions join the table as it comes into play and leave as it goes
+# (``Table.in_play``, by card uid); those that hear only events about their own card
+# ("equipped", "attacks", "defends", "destroyed") are found by card and event class
+# (``Table.own``), the others through the index.
 
 
-def emit_card(t: Table, event: ev.Event, card: CardInstance) -> None:
-    """Publish an event about ``card``, to the card's own abilities too (11.2). Call it
-    when ``type(event) in t.heard or card.uid in t.in_play``."""
+def emit_card(t: Table, event: ev.Event, own: tuple[Reaction, ...] | None) -> None:
+    """Publish an event about a card: to the bus and the index if its class is heard, and
+    to ``own``, the card's own reactions to it (``heard_by``), which it triggers without
+    asking ``matches`` (11.2). Call it when ``type(event) in t.heard or own``."""
     if type(event) in t.heard:
         t.emit(event)
-    _own(t, event, card)
-
-
-def emit_equipped(t: Table, event: ev.Event, eq: Equipped) -> None:
-    """Publish an event about an equipped card that attacks or defends: to its own
-    abilities, and to those of the attach spells under it, which hear what their host
-    does. Call it when ``type(event) in t.heard or hears(t, eq)``."""
-    if type(event) in t.heard:
-        t.emit(event)
-    _own(t, event, eq.instance)
-    for attached in eq.attached:
-        _own(t, event, attached.instance)
-
-
-def hears(t: Table, eq: Equipped) -> bool:
-    """Whether the card of ``eq`` or an attach spell under it has abilities in play."""
-    in_play = t.in_play
-    if not in_play:
-        return False
-    if eq.instance.uid in in_play:
-        return True
-    return any(a.instance.uid in in_play for a in eq.attached)
-
-
-def _own(t: Table, event: ev.Event, card: CardInstance) -> None:
-    """The event is about ``card`` (or its host): it triggers each of the card's own-card
-    reactions listening to its class, without asking ``matches``."""
-    own = t.in_play.get(card.uid)
     if own:
-        cls = type(event)
-        for reaction in own:
-            if reaction.own_card and reaction.event is cls:
-                t.triggered.append((reaction, event))
+        t.triggered.extend([(reaction, event) for reaction in own])
+
+
+def heard_by(t: Table, card: CardInstance, cls: type[Event]) -> tuple[Reaction, ...] | None:
+    """The own-card reactions of ``card`` listening to ``cls`` (one dict lookup)."""
+    own = t.own
+    return own.get((card.uid, cls)) if own else None
+
+
+def heard_with(t: Table, eq: Equipped, cls: type[Event]) -> tuple[Reaction, ...] | None:
+    """The own-card reactions listening to ``cls`` of the card of ``eq`` and of the attach
+    spells under it, which hear what their host does ("attacks", "defends")."""
+    own = t.own
+    if not own:
+        return None
+    found = own.get((eq.instance.uid, cls))
+    for attached in eq.attached:
+        more = own.get((attached.instance.uid, cls))
+        if more:
+            found = more if found is None else found + more
+    return found
 
 
 def enter_play(t: Table, instance: CardInstance, controller: int, host: Slot | None) -> None:
@@ -192,9 +183,14 @@ def enter_play(t: Table, instance: CardInstance, controller: int, host: Slot | N
     order = 2 * SLOT_ORDER[slot] + (host is not None) if slot is not None else 0
     reactions = tuple(source(instance, controller, order))
     if reactions:
-        t.in_play[instance.uid] = reactions
+        uid = instance.uid
+        t.in_play[uid] = reactions
+        own = t.own
         for reaction in reactions:
-            if not reaction.own_card:
+            if reaction.own_card:
+                key = (uid, reaction.event)
+                own[key] = (*own.get(key, ()), reaction)
+            else:
                 t.triggers.add(reaction)
 
 
@@ -203,7 +199,9 @@ def leave_play(t: Table, instance: CardInstance) -> None:
     reactions = t.in_play.pop(instance.uid, None)
     if reactions:
         for reaction in reactions:
-            if not reaction.own_card:
+            if reaction.own_card:
+                t.own.pop((instance.uid, reaction.event), None)
+            else:
                 t.triggers.remove(reaction)
 
 
@@ -212,6 +210,10 @@ def cast(t: Table, player: int, instance: CardInstance) -> None:
     "equipped", though the card never enters play; the card waits out of every zone
     (``Table.casting``) until that ability has resolved, then goes to its owner's void (4.6,
     11.2). An instant without an ability goes there at once."""
+    heard = ev.CardEquipped in t.heard
+    if t.printed and not instance.triggers and not heard:  # nothing to hear, nothing to do
+        t.players[instance.owner].void.append(instance)
+        return
     event = ev.CardEquipped(player, instance, None)
     own = []
     if t.abilities is not None:
@@ -222,7 +224,7 @@ def cast(t: Table, player: int, instance: CardInstance) -> None:
         t.casting.append(instance)
     else:
         t.players[instance.owner].void.append(instance)
-    if ev.CardEquipped in t.heard:
+    if heard:
         t.emit(event)  # to the bus, and what listens in play ("opponent_equips")
     t.triggered.extend(own)
 
