@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import functools
 
+import attrs
+
 from backlands import load_cards
 from backlands.agents import RandomAgent, play_game
 from backlands.database import CardDatabase
@@ -14,6 +16,7 @@ from backlands.deck import bundled_deck_files, load_deck
 from backlands.engine import Game, Seat
 from backlands.engine import events as ev
 from backlands.engine import setup as engine_setup
+from backlands.ruleset import STANDARD
 from backlands.simulation import seat
 
 
@@ -82,3 +85,19 @@ def test_a_game_whose_modifiers_change_stops_sharing_its_stats() -> None:
     second = Game(table, seed=4)
     again = second._t.stats.shared
     assert again is not None and again[0] is shared[0] and again[1] is shared[1]
+
+
+def test_games_between_the_same_seats_under_other_rulesets_keep_their_own_player_stats() -> None:
+    """Player stats (1.3, 3.1, 10.3) are shared per ruleset: a game with a bigger starting
+    inventory, played after a standard one between the same seats, draws its own."""
+    table = seats("dust-runners", "iron-bulwark")  # Quill the Ash Prophet: 1 more card (PRO)
+    standard = Game(table, seed=3)
+    seven = Game(table, seed=3, ruleset=attrs.evolve(STANDARD, starting_inventory=7))
+    again = Game(table, seed=3)
+    first = standard.first_player
+    sizes = [[len(p.inventory) for p in g.players] for g in (standard, seven, again)]
+    quill = [p.character.id for p in standard.players].index("quill-the-ash-prophet")
+    for inventory, base in zip(sizes, (5, 7, 5), strict=True):
+        for index, size in enumerate(inventory):
+            expected = base + (index == quill) + (index == first)  # the first draw (3.1)
+            assert size == expected, (sizes, quill, first)

@@ -28,12 +28,16 @@ from .state import CardInstance, PlayerState
 
 __all__ = ["SharedStats", "Stats", "new_shared"]
 
-# (card stats by (uid, side, stat), primal costs per side by uid)
-SharedStats: TypeAlias = tuple[dict[tuple[int, int, CardStat], int], list[dict[int, int]]]
+# (card stats by (uid, side, stat), primal costs per side by uid, player stats by ruleset)
+SharedStats: TypeAlias = tuple[
+    dict[tuple[int, int, CardStat], int],
+    list[dict[int, int]],
+    dict[Ruleset, dict[tuple[int, PlayerStat], int]],
+]
 
 
 def new_shared(sides: int) -> SharedStats:
-    return {}, [{} for _ in range(sides)]
+    return {}, [{} for _ in range(sides)], {}
 
 
 _DURABILITY = CardStat.DURABILITY
@@ -50,6 +54,7 @@ class Stats:
         "_cache",
         "_mods",
         "_players",
+        "_players_shared",
         "boosts",
         "costs",
         "durability_modified",
@@ -66,6 +71,7 @@ class Stats:
         self._mods: list[tuple[int, CardStatModifier]] | None = None
         self._cache: dict[tuple[int, int, CardStat], int] = {}
         self._players: dict[tuple[int, PlayerStat], int] = {}
+        self._players_shared = False  # ``_players`` is the seats' shared table (``share``)
         # per side: uid -> primal cost, read directly by hot loops (fill with ``cost``)
         self.costs: list[dict[int, int]] = [{} for _ in players]
         # card stats computed while only the characters' modifiers are in play, shared by
@@ -124,13 +130,17 @@ class Stats:
         seats while only the characters' PRO and CON are in play, as at setup. The first
         card-stat modifier that comes or goes (or a player going out) ends the sharing."""
         self.shared = shared
-        self._cache, self.costs = shared
+        self._cache, self.costs, players = shared
+        found = players.get(self.ruleset)
+        if found is None:
+            found = players[self.ruleset] = {}
+        self._players = found  # player stats too, until a player-stat source comes or goes
+        self._players_shared = True
 
     def changed(self) -> None:
         """Modifier sources came or went (a player went out, say): forget every stat."""
         self._forget_card_stats()
-        if self._players:
-            self._players.clear()
+        self._forget_players()
         self.stale = True
 
     def source_changed(self, modifiers: Iterable[Modifier]) -> None:
@@ -149,8 +159,15 @@ class Stats:
                         costs.clear()
                 elif mod.stat is _DURABILITY:
                     self.stale = True
-            elif isinstance(mod, PlayerStatModifier) and self._players:
-                self._players.clear()
+            elif isinstance(mod, PlayerStatModifier):
+                self._forget_players()
+
+    def _forget_players(self) -> None:
+        if self._players_shared:  # never cleared: other games read it
+            self._players = {}
+            self._players_shared = False
+        elif self._players:
+            self._players.clear()
 
     def _unshare(self) -> None:
         """Leave the shared stats (never cleared: other games read them) for our own."""
