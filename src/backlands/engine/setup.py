@@ -143,6 +143,7 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: int | None) ->
     table.seats = seats = tuple(seats)
     decks, table.instances, shared = _instances(seats)
     table.stats.share(shared)
+    table.stats.stale = False  # no card on any mat yet: nothing can be worn out (6.2)
     for index, seat in enumerate(seats):
         name = seat.name or f"P{index + 1}"
         table.players.append(PlayerState(index, name, seat.character, list(decks[index])))
