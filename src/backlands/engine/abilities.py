@@ -103,26 +103,26 @@ class AtEndOfTurn(CardAbility):
         )
 
 
-class WhenAttacks(CardAbility):
+class _ByItsCard(CardAbility):
+    """Hears what its card does (``event.card``), or for an attach spell what its host does."""
+
+    own_card = True
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return isinstance(event, self.event) and (
+            getattr(event, "card", None) is self.card
+            or (self.card is not None and self.card.type is _ATTACH)
+        )
+
+
+class WhenAttacks(_ByItsCard):
     trigger = Trigger.ATTACKS
     event = ev.AttackDeclared
-    own_card = True
-
-    def matches(self, table: Table, event: ev.Event) -> bool:  # or its host's, if attached
-        return isinstance(event, ev.AttackDeclared) and (
-            event.card is self.card or (self.card is not None and self.card.type is _ATTACH)
-        )
 
 
-class WhenDefends(CardAbility):
+class WhenDefends(_ByItsCard):
     trigger = Trigger.DEFENDS
     event = ev.Defended
-    own_card = True
-
-    def matches(self, table: Table, event: ev.Event) -> bool:  # or its host's, if attached
-        return isinstance(event, ev.Defended) and (
-            event.card is self.card or (self.card is not None and self.card.type is _ATTACH)
-        )
 
 
 class WhenDestroyed(CardAbility):
