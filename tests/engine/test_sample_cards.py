@@ -661,6 +661,19 @@ def test_spark_flick_goes_to_the_void_once_its_ability_has_resolved(player, posi
     assert game.players[0].void == [s]
 
 
+def test_spark_flick_that_ends_the_game_is_in_its_owners_void(player, position, find):
+    """spark-flick: an instant whose ability ends the game still goes to its owner's void
+    (4.6): P2 sacrifices their last card and is out (9.1)."""
+    spark = card("spark-flick")
+    game = position(player(5, inventory=[spark, card("rebar-club")]), player(1))
+    s = find(game, spark)
+    game.play(Equip(s))
+    assert game.outcome is not None and game.outcome.winner == 0
+    assert game.resolving == ()
+    assert game.zone_of(s) == (Zone.VOID, 0)
+    assert game.players[0].void[-1] is s
+
+
 def test_spark_flick_in_a_response_window_hits_the_one_opponent_without_asking(
     player, position, find, events
 ):

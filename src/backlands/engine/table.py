@@ -399,6 +399,9 @@ class Table:
     def finish(self, winner: int | None, reason: str) -> None:
         self.outcome = Outcome(winner, reason)
         self.agenda.clear()
+        for instant in self.casting:  # an instant whose ability ended the game (4.6)
+            self.players[instant.owner].void.append(instant)
+        self.casting.clear()
         self.decision = None
         self.step = None
         self.listing = None
