@@ -1830,3 +1830,33 @@ def test_rule_11_5_immunity_follows_a_stolen_card_to_its_thief(
         ev.PlayerPoisoned(1),
     ]
     assert game.is_immune(0, Keyword.POISON) and not game.is_immune(1, Keyword.POISON)
+
+
+def test_rule_11_1_a_view_shows_who_attached_each_spell_boosts_and_a_resolving_instant(
+    make_card, player, position, find
+):
+    """What abilities leave on the table is public (views): who attached an attach spell
+    (11.1), the boosts in effect this turn (11.6), an instant while its ability resolves
+    (4.6)."""
+    vest = make_card(ARMOUR, name="Vest")
+    hex_ = make_card(ATTACH, name="Hex")
+    club = make_card(WEAPON, damage=2, name="Club")
+    bolt = make_card(
+        INSTANT, name="Bolt", abilities=[when(Trigger.EQUIPPED, Damage(1, PlayerTarget.OPPONENT))]
+    )
+    game = position(
+        player(5, inventory=[bolt], mat={Slot.WEAPON: MatCard(club, boosts={CardStat.DAMAGE: 1})}),
+        player(5, mat={Slot.ARMOUR: MatCard(vest, attached=[AttachedCard(hex_, 2, 2)])}),
+        player(5),
+    )
+    view = game.view(0)
+    p2_armour = view.players[1].mat[Slot.ARMOUR]
+    assert p2_armour.attached == (find(game, hex_),) and p2_armour.attached_by == (2,)
+    assert view.players[0].mat[Slot.WEAPON].boosts == ((CardStat.DAMAGE, 1),)
+    assert view.resolving == ()
+    b = find(game, bolt)
+    game.play(Equip(b))  # two opponents: P1 chooses, the bolt resolving meanwhile
+    assert game.decision is not None and game.decision.kind is DecisionKind.CHOOSE
+    assert game.view(1).resolving == (b,)
+    game.play(Choose(2))
+    assert game.view(1).resolving == ()

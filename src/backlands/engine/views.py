@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 import attrs
 
-from ..model import Slot
+from ..model import CardStat, Slot
 from .actions import Decision
 from .state import CardInstance, Outcome, PlayerState, Zone
 from .table import Table
@@ -18,10 +18,15 @@ __all__ = ["EquippedView", "GameView", "PlayerView", "view_of", "zone_of"]
 
 @attrs.frozen
 class EquippedView:
+    """A card on a mat: its counters, equip turn (4.5), the attach spells under it with the
+    player who attached each (``attached_by``, 11.1), and its boosts this turn (11.6)."""
+
     card: CardInstance
     counters: int
     turn: int
     attached: tuple[CardInstance, ...]
+    attached_by: tuple[int, ...] = ()
+    boosts: tuple[tuple[CardStat, int], ...] = ()
 
 
 @attrs.frozen
@@ -50,12 +55,19 @@ class GameView:
     players: tuple[PlayerView, ...]
     decision: Decision | None
     outcome: Outcome | None
+    resolving: tuple[CardInstance, ...] = ()  # instants whose ability resolves (4.6)
 
 
-def _player_view(p: PlayerState) -> PlayerView:
+def _player_view(t: Table, p: PlayerState) -> PlayerView:
+    boosts = t.stats.boosts
     mat = {
         slot: EquippedView(
-            eq.instance, eq.counters, eq.turn, tuple(a.instance for a in eq.attached)
+            eq.instance,
+            eq.counters,
+            eq.turn,
+            tuple(a.instance for a in eq.attached),
+            tuple(p.index if a.controller is None else a.controller for a in eq.attached),
+            tuple(boosts.get(eq.instance.uid, ())),
         )
         for slot, eq in p.mat.items()
     }
@@ -81,9 +93,10 @@ def view_of(t: Table, player: int) -> GameView:
         t.turn,
         t.active,
         tuple(t.players[player].inventory),
-        tuple(_player_view(p) for p in t.players),
+        tuple(_player_view(t, p) for p in t.players),
         t.decision,
         t.outcome,
+        tuple(t.casting),
     )
 
 
