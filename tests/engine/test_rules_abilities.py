@@ -1860,3 +1860,16 @@ def test_rule_11_1_a_view_shows_who_attached_each_spell_boosts_and_a_resolving_i
     assert game.view(1).resolving == (b,)
     game.play(Choose(2))
     assert game.view(1).resolving == ()
+
+
+def test_every_effect_of_the_card_format_has_one_handler() -> None:
+    """Adding an effect is one class in model.py and one handler in effects.py: a class
+    without a handler (or a handler of no class) is caught here, not in a game."""
+    from typing import get_args
+
+    from backlands.engine.abilities import REACTIONS
+    from backlands.engine.effects import HANDLERS
+    from backlands.model import Effect as EffectUnion
+
+    assert set(HANDLERS) == set(get_args(EffectUnion))
+    assert set(REACTIONS) == set(Trigger)  # and every trigger has its reaction
