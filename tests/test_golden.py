@@ -1,9 +1,11 @@
 """Golden games: records of seeded bot games replay to the identical event log.
 
-The games in ``tests/golden/games.jsonl`` were played by the engine as it was before its core
-was rebuilt (2 to 6 players, every bundled deck, five rulesets). They pin its behaviour: a
-change to the engine that changes any game fails here. Change the golden file only for a
-deliberate rules fix, regenerated with ``tests/golden/make_golden.py`` in its own commit.
+The games in ``tests/golden/games.jsonl`` were first played by the engine as it was before its
+core was rebuilt, then regenerated as card abilities went live and for the rules fixes that
+followed (each in a commit that says why): 2 to 6 players, every bundled deck, five
+rulesets, abilities live. They pin the engine's behaviour: a change to the engine that
+changes any game fails here. Change the golden file only for a deliberate rules fix,
+regenerated with ``tests/golden/make_golden.py`` in its own commit.
 """
 
 from __future__ import annotations
