@@ -1,8 +1,10 @@
 """The ruleset: every number and default that a rule or ruling picks, as one frozen value.
 
 A variant format is a new :class:`Ruleset` value, not new code (RULINGS preamble). A value
-that no game could be played with (a negative count, no turn limit) is refused when the
-ruleset is made, with a ``ValueError`` naming the field.
+that no game could be played with (a negative count, no turn limit, fewer than 2 players)
+or that no game could finish with in reasonable time and memory (a million cards a turn, a
+billion turns) is refused when the ruleset is made, with a ``ValueError`` naming the field.
+The bounds are in the :class:`Ruleset` docstring.
 """
 
 from __future__ import annotations
@@ -11,13 +13,22 @@ from typing import Any
 
 import attrs
 
-__all__ = ["STANDARD", "Ruleset"]
+__all__ = ["MAX_CARDS", "MAX_PER_TURN", "MAX_PLAYERS", "MAX_TURN_LIMIT", "STANDARD", "Ruleset"]
+
+MAX_PLAYERS = 16  # the most players any ruleset may seat (1.1 picks 2 to 6)
+MAX_TURN_LIMIT = 10_000  # the longest game any ruleset may ask for, in turns (9.3)
+MAX_CARDS = 1_000  # deck size, copies and starting inventory: at most this many cards
+MAX_PER_TURN = 100  # draws, counters, coins and damage of one turn: at most this many
 
 
-def _at_least(low: int) -> Any:
+def _count(low: int, high: int) -> Any:
+    """A validator: an integer (never a bool) from ``low`` to ``high``."""
+
     def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        if type(value) is not int or value < low:  # not a bool, nor an int subclass
             raise ValueError(f"Ruleset.{attribute.name} must be an integer >= {low}, not {value!r}")
+        if value > high:
+            raise ValueError(f"Ruleset.{attribute.name} must be at most {high}, not {value}")
 
     return check
 
@@ -29,34 +40,62 @@ def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> 
 
 @attrs.frozen(cache_hash=True)
 class Ruleset:
-    """Deck construction and game parameters, with the RULINGS number each one comes from."""
+    """Deck construction and game parameters, with the RULINGS number each one comes from.
+
+    Every count is an integer (``True`` is not one) within these bounds; anything else is
+    refused with a ``ValueError`` naming the field:
+
+    =================================  =======  ========================================
+    field                              default  bounds
+    =================================  =======  ========================================
+    ``deck_size``                      36       1 to 1,000 (``MAX_CARDS``)
+    ``max_copies``                     5        1 to 1,000
+    ``min_players``                    2        2 to ``max_players`` (a game has two players)
+    ``max_players``                    6        ``min_players`` to 16 (``MAX_PLAYERS``)
+    ``starting_inventory``             5        0 to 1,000
+    ``draws_per_turn``                 1        0 to 100 (``MAX_PER_TURN``)
+    ``active_spell_counters_per_turn`` 1        0 to 100
+    ``poison_coins``                   2        0 to 100
+    ``poison_damage``                  1        0 to 100
+    ``turn_limit``                     2000     1 to 10,000 (``MAX_TURN_LIMIT``)
+    =================================  =======  ========================================
+
+    ``attack_on_first_turn`` and ``response_windows`` are ``True`` or ``False``. The turn
+    limit's bound is what makes every game end soon, even one where nothing is ever decided
+    (a game from a record included): 10,000 turns take well under a second to run.
+    """
 
     # 2.1: a primal deck has exactly this many cards
-    deck_size: int = attrs.field(default=36, validator=_at_least(1))
+    deck_size: int = attrs.field(default=36, validator=_count(1, MAX_CARDS))
     # 2.2: default copy limit of one card
-    max_copies: int = attrs.field(default=5, validator=_at_least(1))
+    max_copies: int = attrs.field(default=5, validator=_count(1, MAX_CARDS))
     # 1.1: how many players a game has
-    min_players: int = attrs.field(default=2, validator=_at_least(1))
-    max_players: int = attrs.field(default=6, validator=_at_least(1))
+    min_players: int = attrs.field(default=2, validator=_count(1, MAX_PLAYERS))
+    max_players: int = attrs.field(default=6, validator=_count(1, MAX_PLAYERS))
     # 1.3: cards drawn at setup
-    starting_inventory: int = attrs.field(default=5, validator=_at_least(0))
+    starting_inventory: int = attrs.field(default=5, validator=_count(0, MAX_CARDS))
     # 3.1: cards drawn in the start phase
-    draws_per_turn: int = attrs.field(default=1, validator=_at_least(0))
+    draws_per_turn: int = attrs.field(default=1, validator=_count(0, MAX_PER_TURN))
     # 3.3: no attack phase on a player's first turn
     attack_on_first_turn: bool = attrs.field(default=False, validator=_flag)
     # 3.4, 4.8: counters put on an equipped active spell at the end of its controller's turn
-    active_spell_counters_per_turn: int = attrs.field(default=1, validator=_at_least(0))
+    active_spell_counters_per_turn: int = attrs.field(default=1, validator=_count(0, MAX_PER_TURN))
     # 7.1: coins flipped by a poisoned player at the end of their turn
-    poison_coins: int = attrs.field(default=2, validator=_at_least(0))
+    poison_coins: int = attrs.field(default=2, validator=_count(0, MAX_PER_TURN))
     # 7.1: damage when the coins are not all heads
-    poison_damage: int = attrs.field(default=1, validator=_at_least(0))
+    poison_damage: int = attrs.field(default=1, validator=_count(0, MAX_PER_TURN))
     # 8.1, 8.2: other players may answer with instant spells
     response_windows: bool = attrs.field(default=True, validator=_flag)
     # 9.3: the game is a draw after this many turns (every player's turns counted), so that
     # a game where nobody can lose cards (no draws, nothing to attack with) still ends
-    turn_limit: int = attrs.field(default=2000, validator=_at_least(1))
+    turn_limit: int = attrs.field(default=2000, validator=_count(1, MAX_TURN_LIMIT))
 
     def __attrs_post_init__(self) -> None:
+        if self.min_players < 2:
+            raise ValueError(
+                f"Ruleset.min_players must be at least 2, not {self.min_players}: a game has "
+                "two players or more (1.1)"
+            )
         if self.max_players < self.min_players:
             raise ValueError(
                 f"Ruleset.max_players ({self.max_players}) is below min_players "
