@@ -9,19 +9,25 @@ the game carries it out and publishes the matching event.
 
 Handlers subscribe by event class. Subscribing to a base class (such as :class:`Event`)
 receives every subclass, which is how the game log records everything.
+
+A proposal handler may change only what its proposal says may change (a damage amount,
+``cancelled``); a handler that leaves anything else, or an amount no game can carry out, is
+named in a :class:`ProposalError`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
+from ..errors import BacklandsError
 from ..model import CardStat, Slot, ValueEnum
 from .state import CardInstance
 
 __all__ = [
+    "MAX_PROPOSED_DAMAGE",
     "AbilityResolving",
     "AttackDeclared",
     "Bled",
@@ -51,6 +57,7 @@ __all__ = [
     "PlayerPoisoned",
     "PoisonChecked",
     "Proposal",
+    "ProposalError",
     "SacrificeReason",
     "TurnEnded",
     "TurnStarted",
@@ -291,28 +298,109 @@ def event_to_json(event: Event) -> dict[str, Any]:
 # --------------------------------------------------------------------------- proposals
 
 
+MAX_PROPOSED_DAMAGE = 1_000_000  # the most damage a handler may set (decks hold far fewer)
+
+
+class ProposalError(BacklandsError, ValueError):
+    """A proposal handler changed a proposal in a way the game cannot carry out: a damage
+    amount that is not a whole number from 0 to ``MAX_PROPOSED_DAMAGE`` (a bool is not
+    one), ``cancelled`` set to something other than ``True`` or ``False``, or a field no
+    handler may change (the target, the source, the card, the reason). The message names
+    the handler. It is raised from the ``Game.play`` (or the ``Game``) that made the
+    proposal, right after the handler returned: like any exception a handler raises, it
+    leaves the game part way through that step, not to be played on."""
+
+    exit_code = 1
+
+
 @attrs.define
 class Proposal:
     """A change offered to handlers before it happens. Setting ``cancelled`` stops it."""
 
     cancelled: bool = attrs.field(default=False, kw_only=True)
 
+    fixed: ClassVar[tuple[str, ...]] = ()  # the fields no handler may change
+
+    def _before(self) -> tuple[object, ...]:
+        """What ``_problem`` compares with once a handler has run."""
+        return tuple(getattr(self, name) for name in self.fixed)
+
+    def _problem(self, before: tuple[object, ...]) -> str | None:
+        """What a handler did wrong, given ``_before()`` from before it ran; or None."""
+        if type(self.cancelled) is not bool:
+            return f"set cancelled to {_short(self.cancelled)}: it is True or False"
+        for name, was in zip(self.fixed, before, strict=True):
+            now = getattr(self, name)
+            if now is not was:
+                return (
+                    f"changed {name} from {_short(was)} to {_short(now)}: a handler may "
+                    f"change only {self._may_change()}"
+                )
+        return None
+
+    def _may_change(self) -> str:
+        return "cancelled"
+
 
 @attrs.define
 class DamageProposal(Proposal):
-    """``target`` is about to take ``amount`` damage from ``source`` (None: not a card)."""
+    """``target`` is about to take ``amount`` damage from ``source`` (None: not a card).
+
+    A handler may set ``amount`` to a whole number from 0 (no damage) to
+    ``MAX_PROPOSED_DAMAGE``, or cancel; anything else raises :class:`ProposalError`.
+    """
 
     target: int
     amount: int
     source: CardInstance | None
 
+    fixed: ClassVar[tuple[str, ...]] = ("target", "source")
+
+    def _before(self) -> tuple[object, ...]:
+        return (self.target, self.source, self.amount)
+
+    def _problem(self, before: tuple[object, ...]) -> str | None:
+        amount, was = self.amount, before[2]
+        changed = type(amount) is not type(was) or amount != was
+        if changed and (type(amount) is not int or not 0 <= amount <= MAX_PROPOSED_DAMAGE):
+            return (
+                f"set amount to {_short(amount)}: an amount of damage is a whole number "
+                f"from 0 to {MAX_PROPOSED_DAMAGE}"
+            )
+        return super()._problem(before[:2])
+
+    def _may_change(self) -> str:
+        return "amount and cancelled"
+
 
 @attrs.define
 class DestroyProposal(Proposal):
-    """``card`` is about to be destroyed."""
+    """``card`` is about to be destroyed. A handler may cancel it, and change nothing else."""
 
     card: CardInstance
     reason: DestroyReason
+
+    fixed: ClassVar[tuple[str, ...]] = ("card", "reason")
+
+
+def _short(value: object) -> str:
+    """A short repr, for messages about values a handler set (a huge one is not written
+    out: Python refuses to, past 4,300 digits)."""
+    if type(value) is int and not -(10**12) < value < 10**12:
+        return f"a {value.bit_length()}-bit integer"
+    try:
+        text = repr(value)
+    except Exception:  # a value that cannot say itself is named by its type
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _handler_name(handler: object) -> str:
+    name = getattr(handler, "__qualname__", None)
+    module = getattr(handler, "__module__", None)
+    if isinstance(name, str):
+        return f"{module}.{name}" if isinstance(module, str) else name
+    return _short(handler)
 
 
 # --------------------------------------------------------------------------- the bus
@@ -381,9 +469,19 @@ class EventBus:
             handler(event)
 
     def propose(self, proposal: P) -> P:
-        """Offer ``proposal`` to its handlers; a handler that cancels it stops the chain."""
+        """Offer ``proposal`` to its handlers; a handler that cancels it stops the chain.
+
+        After each handler the proposal is checked: a handler that changed it in a way the
+        game cannot carry out raises :class:`ProposalError` naming the handler.
+        """
         for handler in self._handlers(type(proposal)):
+            before = proposal._before()
             handler(proposal)
+            problem = proposal._problem(before)
+            if problem is not None:
+                raise ProposalError(
+                    f"the {type(proposal).__name__} handler {_handler_name(handler)} {problem}"
+                )
             if proposal.cancelled:
                 break
         return proposal
