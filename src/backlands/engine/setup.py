@@ -30,6 +30,7 @@ from .table import Table
 from .triggers import enter_play
 
 __all__ = [
+    "MAX_BOOST",
     "AttachedCard",
     "MatCard",
     "PlayerSetup",
@@ -186,6 +187,9 @@ def start_seats(table: Table, first_player: int | None) -> None:
     table.agenda.append((TURN_START, first))
 
 
+MAX_BOOST = 1_000  # a boost in a position changes a stat by at most this much either way
+
+
 def position_table(
     table: Table,
     players: Sequence[PlayerSetup],
@@ -196,35 +200,55 @@ def position_table(
     """Set up ``table`` in a position (see ``Game.from_position``): nothing is shuffled.
 
     Everything the position says is checked here, and anything wrong raises
-    :class:`GameSetupError` naming the player and slot.
+    :class:`GameSetupError` naming the player and slot: a value of the wrong type, a turn
+    from 1 to the ruleset's turn limit (``turns_taken`` from 0 to ``turn``, a card's equip
+    turn from 1 to ``turn``), counters from 0 to below the card's durability (with the
+    modifiers in play; a boost that lowers it wears the card out at the first check), an
+    owner or controller that is not a seat, an attach spell that is not one or that sits
+    anywhere but under a card in a slot, a boost of more than ``MAX_BOOST`` either way.
     """
     n = len(players)
     ruleset = table.ruleset
     check_player_count(n, ruleset)
+    for index, setup in enumerate(players):
+        if not isinstance(setup, PlayerSetup):
+            raise GameSetupError(f"player {index + 1} is not a PlayerSetup: {_short(setup)}")
     if not _is_seat(active, n):
-        raise GameSetupError(f"active player {active!r} is not a seat index")
-    first_turn = players[active].turns_taken <= 1
-    attack = phase is StartPhase.ATTACK
-    if attack and first_turn and not ruleset.attack_on_first_turn:
+        raise GameSetupError(f"active player {_short(active)} is not a seat index")
+    if not isinstance(phase, StartPhase):
+        raise GameSetupError(f"the phase must be a StartPhase, not {_short(phase)}")
+    limit = ruleset.turn_limit
+    if type(turn) is not int or not 1 <= turn <= limit:
         raise GameSetupError(
-            "the active player is on their first turn, which has no attack phase (3.3)"
+            f"the turn must be a whole number from 1 to the turn limit {limit} (9.3), "
+            f"not {_short(turn)}"
         )
+    attack = phase is StartPhase.ATTACK
     new = table.new_instance
     boosts: list[tuple[CardInstance, CardStat, int]] = []
     for index, setup in enumerate(players):
+        who = f"player {index + 1}"
+        _check_player(setup, who, turn)
         deck = [new(card, index) for card in setup.deck]
         deck.reverse()  # stored top last
         state = PlayerState(index, setup.name or f"P{index + 1}", setup.character, deck)
         state.inventory = [new(card, index) for card in setup.inventory]
+        unknown = [slot for slot in setup.mat if not isinstance(slot, Slot)]
+        if unknown:
+            raise GameSetupError(f"{who}'s mat: {_short(unknown[0])} is not a slot")
         for slot in Slot:
             placed = setup.mat.get(slot)
             if placed is None:
                 continue
-            where = f"player {index + 1}'s {slot} slot"
+            where = f"{who}'s {slot} slot"
+            if not isinstance(placed, MatCard):
+                raise GameSetupError(f"{where}: {_short(placed)} is not a card")
             if not isinstance(placed.card, Card):
-                raise GameSetupError(f"{where}: {placed.card!r} is not a card")
+                raise GameSetupError(f"{where}: {_short(placed.card)} is not a card")
             if placed.card.type.slot is not slot:
                 raise GameSetupError(f"{placed.card.name} cannot go in the {slot} slot (4.1)")
+            _check_whole(placed.counters, where, f"{placed.card.name}'s counters", 0, None)
+            _check_whole(placed.turn, where, f"{placed.card.name}'s equip turn", 1, turn)
             owner = index if placed.owner is None else _seat(placed.owner, n, where, "owner")
             eq = Equipped(new(placed.card, owner), placed.turn, placed.counters)
             for item in placed.attached:
@@ -240,7 +264,19 @@ def position_table(
         state.poisoned = setup.poisoned
         state.turns_taken = setup.turns_taken
         table.players.append(state)
+    if attack and players[active].turns_taken <= 1 and not ruleset.attack_on_first_turn:
+        raise GameSetupError(
+            "the active player is on their first turn, which has no attack phase (3.3)"
+        )
     table.stats.seated()
+    for state in table.players:  # 6.2: a card at its durability would have been destroyed
+        for slot, eq in state.mat.items():
+            durability = table.stats.card(eq.instance, CardStat.DURABILITY, state.index)
+            if eq.counters >= durability:
+                raise GameSetupError(
+                    f"player {state.index + 1}'s {slot} slot: {eq.instance.card.name} has "
+                    f"{eq.counters} counters, at or past its durability {durability} (6.2)"
+                )
     for instance, stat, amount in boosts:  # until the end of this turn (11.6)
         if getattr(instance.card, stat._value_) is not None:  # a stat it lacks: nothing
             table.stats.boost(instance.uid, stat, amount)
@@ -253,13 +289,39 @@ def position_table(
         table.agenda.append((MAIN, active))  # ending it queues the rest (3.2)
 
 
+def _check_player(setup: PlayerSetup, who: str, turn: int) -> None:
+    """Everything about one player of a position but their mat."""
+    if not isinstance(setup.character, Character):
+        raise GameSetupError(f"{who}: {_short(setup.character)} is not a character")
+    if setup.name is not None and not isinstance(setup.name, str):
+        raise GameSetupError(f"{who}'s name must be text or None, not {_short(setup.name)}")
+    for zone in ("deck", "inventory", "void"):
+        for i, card in enumerate(getattr(setup, zone)):
+            if not isinstance(card, Card):
+                raise GameSetupError(f"{who}'s {zone}[{i}]: {_short(card)} is not a card")
+    if type(setup.poisoned) is not bool:
+        raise GameSetupError(
+            f"{who}'s poisoned must be True or False, not {_short(setup.poisoned)} (7.1)"
+        )
+    _check_whole(setup.turns_taken, who, "turns_taken", 0, turn)
+
+
+def _check_whole(value: object, where: str, name: str, low: int, high: int | None) -> None:
+    """``value`` is a whole number (an int, not a bool) from ``low`` to ``high``."""
+    if type(value) is not int or value < low or (high is not None and value > high):
+        upto = "up" if high is None else f"to {high}"
+        raise GameSetupError(
+            f"{where}: {name} must be a whole number from {low} {upto}, not {_short(value)}"
+        )
+
+
 def _is_seat(value: object, n: int) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value < n
+    return type(value) is int and 0 <= value < n
 
 
 def _seat(value: object, n: int, where: str, name: str) -> int:
     if not _is_seat(value, n):
-        raise GameSetupError(f"{where}: {name} {value!r} is not a seat index (0 to {n - 1})")
+        raise GameSetupError(f"{where}: {name} {_short(value)} is not a seat index (0 to {n - 1})")
     assert isinstance(value, int)
     return value
 
@@ -286,14 +348,30 @@ def _attach(
 
 def _boost(boost: object, where: str) -> tuple[CardStat, int]:
     if not isinstance(boost, tuple | list) or len(boost) != 2:
-        raise GameSetupError(f"{where}: a boost must be a (stat, amount) pair, not {boost!r}")
+        raise GameSetupError(f"{where}: a boost must be a (stat, amount) pair, not {_short(boost)}")
     stat, amount = boost
     if not isinstance(stat, CardStat):
-        raise GameSetupError(f"{where}: a boost's stat must be a CardStat, not {stat!r}")
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise GameSetupError(f"{where}: a boost's amount must be an integer, not {amount!r}")
+        raise GameSetupError(f"{where}: a boost's stat must be a CardStat, not {_short(stat)}")
+    if type(amount) is not int:
+        raise GameSetupError(f"{where}: a boost's amount must be an integer, not {_short(amount)}")
+    if not -MAX_BOOST <= amount <= MAX_BOOST:
+        raise GameSetupError(
+            f"{where}: a boost's amount must be from {-MAX_BOOST} to {MAX_BOOST}, not "
+            f"{_short(amount)}"
+        )
     return stat, amount
 
 
+def _short(value: object) -> str:
+    """A short repr of a value from outside, for a message (never raises)."""
+    if type(value) is int and not -(10**12) < value < 10**12:
+        return f"a {value.bit_length()}-bit integer"
+    try:
+        text = repr(value)
+    except Exception:  # a value that cannot say itself is named by its type
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _name(card: object) -> str:
-    return card.name if isinstance(card, Card) else repr(card)
+    return card.name if isinstance(card, Card) else _short(card)
