@@ -233,7 +233,9 @@ def action_from_json(data: dict[str, Any], instances: dict[int, CardInstance]) -
 
 def malformed(action: Any, instances: Mapping[int, CardInstance]) -> str | None:
     """Why ``action`` is not even well formed for this game: a field of the wrong type, or
-    a card instance that is not this game's own (same uid, another card)."""
+    a card instance that is not this game's own (another uid, or the same uid and another
+    card). Numbers are plain ``int`` values: not a bool, nor any other subclass of int,
+    whose comparisons could say anything. Never raises, whatever ``action`` holds."""
     if type(action) not in ACTION_CLASSES and isinstance(action, ACTION_CLASSES):
         return f"{type(action).__name__} is a subclass of an action; play the action itself"
     named: list[object] = []
@@ -243,27 +245,49 @@ def malformed(action: Any, instances: Mapping[int, CardInstance]) -> str | None:
             named.append(action.host)
     elif isinstance(action, Attack):
         named = [action.card]
-        if isinstance(action.target, bool) or not isinstance(action.target, int):
-            return f"the target must be a player index, not {action.target!r}"
+        if type(action.target) is not int or not -_HUGE < action.target < _HUGE:
+            return f"the target must be a player index, not {_short(action.target)}"
     elif isinstance(action, Defend):
-        for pair in action.absorbs:
-            if not isinstance(pair, tuple) or len(pair) != 2:
-                return f"each defending card is a (card, amount) pair, not {pair!r}"
-            if isinstance(pair[1], bool) or not isinstance(pair[1], int):
-                return f"an amount of damage is a whole number, not {pair[1]!r}"
+        absorbs = action.absorbs
+        if type(absorbs) is not tuple:
+            return f"a defence's pairs are a tuple, not {_short(absorbs)}"
+        for pair in absorbs:
+            if type(pair) is not tuple or len(pair) != 2:
+                return f"each defending card is a (card, amount) pair, not {_short(pair)}"
+            if type(pair[1]) is not int:
+                return f"an amount of damage is a whole number, not {_short(pair[1])}"
+            if not -_HUGE < pair[1] < _HUGE:
+                return f"an amount of damage is less than {_HUGE}, not {_short(pair[1])}"
             named.append(pair[0])
     elif isinstance(action, Choose):
         option = action.option
-        if isinstance(option, bool) or not isinstance(option, int | CardInstance):
-            return f"a choice is a player index or a card instance, not {option!r}"
+        if not isinstance(option, CardInstance) and (
+            type(option) is not int or not -_HUGE < option < _HUGE
+        ):
+            return f"a choice is a player index or a card instance, not {_short(option)}"
         if isinstance(option, CardInstance):
             named = [option]
     for instance in named:
         if not isinstance(instance, CardInstance):
-            return f"{instance!r} is not a card instance"
-        if instances.get(instance.uid) is not instance:
-            return f"{instance!r} is not a card of this game"
+            return f"{_short(instance)} is not a card instance"
+        uid = getattr(instance, "uid", None)
+        if type(uid) is not int or instances.get(uid) is not instance:
+            return f"{_short(instance)} is not a card of this game"
     return None
+
+
+_HUGE = 10**9  # numbers at or past this are no index or amount (and too long to show)
+
+
+def _short(value: object) -> str:
+    """A short repr of a value from outside, for a reason (never raises)."""
+    if type(value) is int and not -(10**12) < value < 10**12:
+        return f"a {value.bit_length()}-bit integer"
+    try:
+        text = repr(value)
+    except Exception:  # a value that cannot say itself is named by its type
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 SLOT_ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # the slots that attack (3.3)
