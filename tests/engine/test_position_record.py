@@ -640,3 +640,89 @@ def test_a_record_made_in_code_with_a_malformed_position_is_refused_on_replay(
     record = GameRecord(0, None, (), STANDARD, (), {"players": "none"})
     with pytest.raises(GameSetupError, match=r"position\.players must be a list, not 'none'"):
         record.replay(rich[1])
+
+
+# --------------------------------------------------------------------------- hostile records
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("position/turn", -1, "position.turn must be from 0 to 10000, not -1"),
+        ("position/turn", 10**9, "position.turn must be from 0 to 10000, not 1000000000"),
+        ("position/active", True, "position.active must be an integer, not True"),
+        ("position/active", 16, "position.active must be from 0 to 15, not 16"),
+        (f"{P0}/turns_taken", -3, "position.players[0].turns_taken must be from 0 to 10000"),
+        (f"{P0}/turns_taken", False, "players[0].turns_taken must be an integer, not False"),
+        (f"{P0}/poisoned", 1, "position.players[0].poisoned must be true or false"),
+        (f"{P0}/mat/weapon/counters", -1, "mat.weapon.counters must be from 0 to 1000000, not -1"),
+        (f"{P0}/mat/weapon/counters", True, "mat.weapon.counters must be an integer, not True"),
+        (f"{P0}/mat/weapon/owner", 99, "mat.weapon.owner must be from 0 to 15, not 99"),
+        (f"{HOUND}/attached/0/controller", -1, "attached[0].controller must be from 0 to 15"),
+        (f"{HOUND}/boosts", [["damage", 10**6]], "boosts[0] amount must be from -1000 to 1000"),
+        (f"{HOUND}/boosts", [["damage", True]], "boosts[0] amount must be an integer, not True"),
+        (f"{P0}/deck/0", "F\udc80", "position.players[0].deck[0] holds a lone surrogate"),
+        (f"{P0}/name", "x" * 1001, "position.players[0].name must be at most 1000 characters"),
+        (f"{P0}/character", "ch\ud800", "position.players[0].character holds a lone surrogate"),
+        ("position/players", [{"character": "ch1"}] * 17, "position.players has 17 players"),
+        (f"{P0}/mat/{'x' * 500}", {}, "position.players[0].mat has no slot 'xxxxxxx"),
+        ("position/\ud800", 1, "position has unknown fields '\\ud800'"),
+    ],
+)
+def test_a_hostile_position_record_is_refused_when_read(
+    rich: tuple[Position, CardDatabase], path: str, value: Any, message: str
+) -> None:
+    text = _garbled(rich, _set(path, value))
+    with pytest.raises(GameSetupError) as info:
+        GameRecord.from_json(text)
+    assert message in str(info.value)
+    assert len(str(info.value)) < 300  # never the whole value
+    str(info.value).encode("utf-8")  # the message itself can be written out
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (
+            f"{HOUND}/counters",
+            3,
+            "position cannot be set up: player 2's creature slot: Hound has 3 counters, at or "
+            "past its durability 3 (6.2)",
+        ),
+        (f"{P0}/mat/weapon/counters", 9, "player 1's weapon slot: Knife has 9 counters"),
+        ("position/turn", 0, "the turn must be a whole number from 1 to the turn limit 2000"),
+        (f"{P0}/turns_taken", 6, "player 1: turns_taken must be a whole number from 0 to 5, not 6"),
+        (f"{P0}/mat/weapon/turn", 6, "player 1's weapon slot: Knife's equip turn must be"),
+    ],
+)
+def test_a_record_of_a_position_that_breaks_its_invariants_is_refused_on_replay(
+    rich: tuple[Position, CardDatabase], path: str, value: Any, message: str
+) -> None:
+    record = GameRecord.from_json(_garbled(rich, _set(path, value)))
+    with pytest.raises(GameSetupError) as info:
+        record.replay(rich[1])
+    assert message in str(info.value)
+
+
+def test_a_position_record_at_the_bounds_replays(rich: tuple[Position, CardDatabase]) -> None:
+    position, cards = rich
+    hound = position.players[1].mat[Slot.CREATURE]
+    edge = attrs.evolve(
+        position,
+        players=[
+            position.players[0],
+            attrs.evolve(
+                position.players[1],
+                mat={
+                    **position.players[1].mat,
+                    Slot.CREATURE: attrs.evolve(
+                        hound, counters=2, turn=5, boosts=[(CardStat.DAMAGE, 1000)]
+                    ),
+                },
+                turns_taken=5,
+            ),
+        ],
+    )
+    game = edge.start(seed=2**64 - 1)
+    again = GameRecord.from_json(game.record().to_json()).replay(cards)
+    assert again.seed == 2**64 - 1 and _log(again) == _log(game)

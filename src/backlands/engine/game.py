@@ -28,6 +28,7 @@ from .actions import (
 from .flow import advance, check_state
 from .legal import LegalActions, illegal
 from .record import (
+    MAX_SEED,
     RecordPosition,
     RecordSeat,
     dump_record,
@@ -76,6 +77,10 @@ class Game:
         card brings into play; they are indexed while it is there (see docs/engine.md). The
         default (None) is every printed ability of the card format (``card_abilities``, and
         the characters' PRO and CON); ``NO_ABILITIES`` plays without triggered abilities.
+
+        ``seed`` is a whole number from 0 to ``2**64 - 1`` (what a record holds: an
+        unsigned 64-bit integer); anything else, a bool or a negative number included,
+        raises :class:`GameSetupError`. None draws one below ``2**63`` from the system.
         """
         # what a game from a position started in (or its record's data), to record it
         self._start: Position | RecordPosition | None = None
@@ -85,6 +90,8 @@ class Game:
             return
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
+        else:
+            check_seed(seed)
         t = self._t = Table(seed, ruleset, keep_log)
         t.abilities = card_abilities if abilities is None else abilities
         t.printed = abilities is None
@@ -314,6 +321,7 @@ def _positioned(
 ) -> Game:
     """A game from a position's players (see ``Game.from_position``) that records
     ``start``: the position, or its data in a record."""
+    check_seed(seed)
     t = Table(seed, ruleset, keep_log)
     t.abilities = card_abilities if abilities is None else abilities
     t.printed = abilities is None
@@ -328,12 +336,27 @@ def _positioned(
     return game
 
 
+def check_seed(seed: object) -> None:
+    """A seed is a whole number a record can hold: from 0 to ``MAX_SEED`` (2**64 - 1)."""
+    if isinstance(seed, int) and type(seed) is int and 0 <= seed <= MAX_SEED:
+        return
+    if isinstance(seed, int) and type(seed) is int and not -(2**64) < seed < 2**64:
+        shown = f"a {seed.bit_length()}-bit integer"  # too long to write out
+    else:
+        shown = repr(seed)[:80]
+    raise GameSetupError(f"a seed is a whole number from 0 to 2**64 - 1, not {shown}")
+
+
 def _show(action: object) -> str:
-    """``str(action)``, or its ``repr`` when a malformed action cannot say itself."""
-    try:
-        return str(action)
-    except (AttributeError, TypeError, ValueError, IndexError):
-        return repr(action)
+    """``str(action)``, or its ``repr`` when a malformed action cannot say itself, or its
+    class name when neither can be made (an integer too long to write out, say)."""
+    for say in (str, repr):
+        try:
+            text = say(action)
+        except Exception:  # whatever a malformed action raises, the reason is still given
+            continue
+        return text if len(text) <= 200 else text[:197] + "..."
+    return type(action).__name__
 
 
 # --------------------------------------------------------------------------- records
@@ -346,6 +369,8 @@ class GameRecord:
 
     A record names cards by id, so replaying needs a card database that has them. Forced
     answers are not recorded: the replayed game takes them by itself, as the original did.
+    A record read from JSON, or replayed, is checked first (see ``record.py``): anything
+    wrong in it raises :class:`GameSetupError` saying what and where.
     """
 
     seed: int
@@ -391,27 +416,37 @@ class GameRecord:
         abilities: AbilitySource | None = None,
     ) -> Game:
         """Play the record again; the result has the identical event log. ``handlers`` hear
-        every event from the start (see ``Game``)."""
-        if self.position is not None:
-            start = position_players(self.position, cards)
+        every event from the start (see ``Game``).
+
+        The record is checked as ``from_json`` checks one (a record made in code too): what
+        it holds is replayed only as its JSON would be read. Replaying ends: the record has
+        at most ``MAX_ACTIONS`` actions, and its ruleset's turn limit ends the game.
+        """
+        try:
+            text = self.to_json()
+        except (TypeError, ValueError, RecursionError) as error:
+            raise GameSetupError(
+                f"not a game record: it cannot be written as JSON ({str(error)[:80]})"
+            ) from None
+        seed, first, seats, ruleset, actions, position = parse_record(text)
+        if position is not None:
+            start = position_players(position, cards)
             try:
-                game = _positioned(
-                    *start, self.ruleset, self.position, self.seed, keep_log, handlers, abilities
-                )
+                game = _positioned(*start, ruleset, position, seed, keep_log, handlers, abilities)
             except GameSetupError as error:
                 raise GameSetupError(f"the record's position cannot be set up: {error}") from None
         else:
             game = Game(
-                record_seats(self.seats, cards),
-                seed=self.seed,
-                ruleset=self.ruleset,
-                first_player=self.first_player,
+                record_seats(seats, cards),
+                seed=seed,
+                ruleset=ruleset,
+                first_player=first,
                 keep_log=keep_log,
                 handlers=handlers,
                 abilities=abilities,
             )
         instances = game._t.instances
-        for number, data in enumerate(self.actions, 1):
+        for number, data in enumerate(actions, 1):
             try:
                 game.play(action_from_json(dict(data), instances))
             except (KeyError, ValueError, TypeError, IllegalActionError) as error:
