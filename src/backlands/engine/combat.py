@@ -60,6 +60,12 @@ def defences(
     the order of their amounts (the first defender's amount, then the next's, ...), and the
     work is in proportion to how many there are: the last defender's amount is computed,
     not searched.
+
+    How many there are grows with the durability left, never with the damage: one defender
+    gives at most 2 (not defending, or absorbing all it can), two (armour and creature, the
+    most a mat has, 6.1) at most ``left1 + left2 + 2``, whatever ``amount`` is, so a million
+    damage against two fresh defenders is a handful of answers. (Three or more, which no
+    mat has, would give up to the product of their durabilities.)
     """
     yield ()
     if not defenders:
