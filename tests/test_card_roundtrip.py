@@ -11,7 +11,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from backlands._converter import EFFECTS, MODIFIERS, converter, structure_at
+from backlands._converter import EFFECTS, LIMITS, MODIFIERS, converter, structure_at
 from backlands._loader import TRAIT_TRIGGERS
 from backlands._resources import schema_path
 from backlands._yaml import read_yaml
@@ -60,8 +60,8 @@ slugs = st.from_regex(r"[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,2}", fullmatch=True)
 # Text that YAML keeps as written: PyYAML's emitter mangles line separators such as U+0085.
 plain = st.characters(exclude_categories=("Cs", "Cc", "Cf", "Zl", "Zp"))
 texts = st.text(plain, min_size=1, max_size=30).filter(str.strip)
-counts = st.integers(1, 10**6)
-nonzero = st.integers(-100, 100).filter(bool)
+counts = st.integers(*LIMITS["count"])
+nonzero = st.integers(*LIMITS["signed_amount"]).filter(bool)
 player_targets = st.sampled_from(PlayerTarget)
 card_targets = st.sampled_from(CardTarget)
 
@@ -123,7 +123,7 @@ def cards(draw: st.DrawFn) -> Card:
         rarity=draw(st.sampled_from(Rarity)),
         set=draw(texts),
         number=draw(st.integers(1, 100)),
-        year=draw(st.integers(-3000, 3000)),
+        year=draw(st.integers(*LIMITS["year"])),
         damage=draw(st.integers(0, 20)) if card_type.has_damage else None,
         durability=draw(st.integers(1, 20)) if card_type.has_durability else None,
         text=draw(st.none() | st.text(plain, max_size=40)),

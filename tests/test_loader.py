@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
 import textwrap
@@ -272,14 +273,14 @@ def test_missing_bundled_folder(here: Path, monkeypatch: pytest.MonkeyPatch) -> 
 def test_unreadable_file(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Runs as root too (where chmod 0 still reads): the read itself is made to fail.
     path = write("core.yaml", card_file())
-    real = Path.read_bytes
+    real = os.open
 
-    def read_bytes(self: Path) -> bytes:
-        if self.name == path.name:
-            raise PermissionError(13, "Permission denied", str(self))
-        return real(self)
+    def refuse(name: str, flags: int, *args: int) -> int:
+        if Path(name).name == path.name:
+            raise PermissionError(13, "Permission denied", name)
+        return real(name, flags, *args)
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(os, "open", refuse)
     assert problems() == ["cards/core.yaml: cannot read: Permission denied"]
 
 

@@ -19,7 +19,6 @@ defaults left out, ``effect:``/``modifier:`` tags written), so that
 from __future__ import annotations
 
 import datetime
-import difflib
 import enum
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -37,6 +36,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, override
 
 from ._yaml import YamlDocument, YamlPath
+from .database import close_matches
 from .errors import LoadProblem
 from .model import (
     Ability,
@@ -74,6 +74,7 @@ __all__ = [
     "CARD_FILE_KEYS",
     "DECK_RULE_KEYS",
     "EFFECTS",
+    "LIMITS",
     "MODIFIERS",
     "SLUG",
     "card_to_data",
@@ -88,6 +89,20 @@ T = TypeVar("T")
 
 #: The pattern of card and character ids.
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+#: The range of every number in a card file (docs/card-format.md, "Limits"): field ->
+#: (lowest, highest). The JSON Schema says the same; a test holds them together.
+LIMITS: dict[str, tuple[int, int]] = {
+    "primal_cost": (0, 99),
+    "damage": (0, 99),
+    "durability": (1, 99),
+    "number": (1, 100),
+    "year": (1000, 9999),
+    "count": (1, 99),  # draw, sacrifice, discard
+    "amount": (1, 99),  # damage, repair
+    "signed_amount": (-99, 99),  # boost and modifiers: nonzero
+    "deck_rule": (0, 999),  # max_copies, at_most, at_least
+}
 
 #: The top-level keys a card file may hold.
 CARD_FILE_KEYS = ("cards", "characters")
@@ -160,6 +175,8 @@ def _show(value: object) -> str:
         return "a list"
     if isinstance(value, datetime.date):
         return f"the date {value.isoformat()}"
+    if isinstance(value, int) and value.bit_length() > 133:  # more than 40 digits
+        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
     text = repr(value)
     return text if len(text) <= 60 else text[:56] + "...'"
 
@@ -176,7 +193,7 @@ def did_you_mean(word: object, choices: Sequence[str]) -> str:
     """`` (did you mean 'x'?)`` when one of ``choices`` is close to ``word``, else ``""``."""
     if not isinstance(word, str):
         return ""
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.75)
+    close = close_matches(word, choices, n=1, cutoff=0.75)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
@@ -185,15 +202,26 @@ def did_you_mean(word: object, choices: Sequence[str]) -> str:
 Hook = Callable[[Any, Any], Any]
 
 
-def _int_hook(low: int | None = None, high: int | None = None, *, nonzero: bool = False) -> Hook:
+def _int_hook(
+    low: int | None = None,
+    high: int | None = None,
+    *,
+    nonzero: bool = False,
+    limit: tuple[int, int] | None = None,
+) -> Hook:
+    """An int in ``low``..``high`` (nonzero), then within ``limit``, the sanity range of
+    :data:`LIMITS`, which has its own message."""
     if low is not None and high is not None:
-        wanted = f"an integer from {low} to {high}"
+        wanted = f"{'a nonzero' if nonzero else 'an'} integer from {low} to {high}"
     elif low is not None:
         wanted = f"an integer >= {low}"
     elif nonzero:
         wanted = "a nonzero integer"
     else:
         wanted = "an integer"
+    within = ""
+    if limit is not None:
+        within = f"{'a nonzero' if nonzero else 'an'} integer from {limit[0]} to {limit[1]}"
 
     def hook(value: Any, _: Any) -> int:
         if (
@@ -203,6 +231,8 @@ def _int_hook(low: int | None = None, high: int | None = None, *, nonzero: bool 
             or (nonzero and value == 0)
         ):
             raise _Invalid(f"must be {wanted}, got {_show(value)}")
+        if limit is not None and not limit[0] <= value <= limit[1]:
+            raise _Invalid(f"must be {within}, got {_show(value)}")
         return value
 
     return hook
@@ -425,8 +455,18 @@ def _trait_abilities(value: Any, _: Any) -> tuple[TriggeredAbility, ...]:
 
 _slug = _str_hook(slug=True)
 _name = _str_hook(nonempty=True)
-_count = _int_hook(1)
-_at_least_zero = _int_hook(0)
+
+
+def _limited(field: str, low: int | None = None, *, nonzero: bool = False) -> Hook:
+    """An int with the range of ``LIMITS[field]``; ``low``: the smallest value that makes
+    sense at all (a smaller one gets the message it always had)."""
+    return _int_hook(low, nonzero=nonzero, limit=LIMITS[field])
+
+
+_count = _limited("count", 1)
+_amount = _limited("amount", 1)
+_signed_amount = _limited("signed_amount", nonzero=True)
+_deck_rule_count = _limited("deck_rule", 0)
 
 _register_class(
     Selector,
@@ -435,20 +475,20 @@ _register_class(
     rarity=_value_or_list(_enum_hook),
     set=_value_or_list(_name),
 )
-_register_class(MaxCopies, max_copies=_at_least_zero)
+_register_class(MaxCopies, max_copies=_deck_rule_count)
 _register_class(Forbid, forbid=_forbid_hook)
-_register_class(AtMost, at_most=_at_least_zero)
-_register_class(AtLeast, at_least=_at_least_zero)
+_register_class(AtMost, at_most=_deck_rule_count)
+_register_class(AtLeast, at_least=_deck_rule_count)
 _cls: type[Any]
 for _cls in (Draw, Sacrifice, Discard):
     _register_class(_cls, count=_count)
-_register_class(Damage, amount=_count)
-_register_class(Repair, amount=_count)
-_register_class(Boost, amount=_int_hook(nonzero=True))
+_register_class(Damage, amount=_amount)
+_register_class(Repair, amount=_amount)
+_register_class(Boost, amount=_signed_amount)
 for _cls in (Poison, Cure, Destroy, Curse, Steal, Immunity):
     _register_class(_cls)
-_register_class(CardStatModifier, amount=_int_hook(nonzero=True))
-_register_class(PlayerStatModifier, amount=_int_hook(nonzero=True))
+_register_class(CardStatModifier, amount=_signed_amount)
+_register_class(PlayerStatModifier, amount=_signed_amount)
 _register_class(TriggeredAbility, effects=_nonempty_tuple_hook)
 _register_class(ContinuousAbility, while_equipped=_nonempty_tuple_hook)
 # Containers after what they contain: a generated hook captures its fields' hooks.
@@ -459,11 +499,12 @@ _register_class(
     _check_card,
     id=_slug,
     name=_name,
-    primal_cost=_at_least_zero,
-    damage=_optional(_at_least_zero),
-    durability=_optional(_int_hook(1)),
+    primal_cost=_limited("primal_cost", 0),
+    damage=_optional(_limited("damage", 0)),
+    durability=_optional(_limited("durability", 1)),
     set=_name,
-    number=_int_hook(1, 100),
+    number=_int_hook(*LIMITS["number"]),
+    year=_limited("year"),
     text=_optional(_str_hook()),
 )
 

@@ -15,9 +15,10 @@ import difflib
 import math
 from typing import Any
 
-from ._yaml import YamlDocument, decode_text, read_yaml
+from ._yaml import YamlDocument, decode_text, format_path, read_yaml
 from .database import CardDatabase
 from .deckrules import (
+    MAX_SUGGESTIONS,
     Deck,
     DeckEntry,
     DeckProblem,
@@ -67,6 +68,8 @@ def parse_deck(data: str | bytes, file: str, cards: CardDatabase) -> Deck:
     spell = _KeySpeller(text)
     problems: list[DeckProblem] = []
     listed = root.get("cards")
+    # The values YAML could not build, read as None: each is reported once, here.
+    refused = {p.path for p in read_problems if p.message != _DUPLICATE_KEY}
     firsts: dict[str, DeckEntry] = {}  # card id -> its first listing
     for problem in read_problems:
         if problem.message == _DUPLICATE_KEY and problem.path.startswith("cards."):
@@ -110,15 +113,21 @@ def parse_deck(data: str | bytes, file: str, cards: CardDatabase) -> Deck:
         )
         name = None
 
-    character, character_line = _read_character(root, doc, cards, problems)
+    character, character_line = _read_character(
+        root, doc, cards, problems, reported="character" in refused
+    )
 
     cards_line = doc.line(("cards",)) if "cards" in root else root_line
     entries: list[DeckEntry] = []
+    suggestions = _Suggestions(cards)
     if isinstance(listed, dict):
         for key, value in listed.items():
             line = doc.line(("cards", _path_part(key)))
             as_written = None if key is None else spell(key, line)
-            entry = _read_entry(as_written, value, line, cards, firsts, problems)
+            reported = format_path(("cards", _path_part(key))) in refused
+            entry = _read_entry(
+                as_written, value, line, cards, firsts, problems, suggestions, reported=reported
+            )
             if entry is not None:
                 entries.append(entry)
     elif listed is not None:
@@ -143,8 +152,15 @@ def parse_deck(data: str | bytes, file: str, cards: CardDatabase) -> Deck:
 
 
 def _read_character(
-    data: dict[Any, Any], doc: YamlDocument, cards: CardDatabase, problems: list[DeckProblem]
+    data: dict[Any, Any],
+    doc: YamlDocument,
+    cards: CardDatabase,
+    problems: list[DeckProblem],
+    *,
+    reported: bool = False,
 ) -> tuple[Character | None, int | None]:
+    if reported:  # its value could not be read as YAML, and that is already a problem
+        return None, doc.line(("character",))
     if data.get("character") is None:
         problems.append(_missing_character(doc.line(("character",))))
         return None, None
@@ -174,6 +190,21 @@ def _read_character(
     return character, line
 
 
+class _Suggestions:
+    """Did-you-mean suggestions for the first :data:`MAX_SUGGESTIONS` unknown card names of
+    one deck file; later ones are reported without any."""
+
+    def __init__(self, cards: CardDatabase) -> None:
+        self.cards = cards
+        self.left = MAX_SUGGESTIONS
+
+    def __call__(self, written: str) -> str:
+        if self.left <= 0:
+            return f" (no suggestions past the first {MAX_SUGGESTIONS} unknown names)"
+        self.left -= 1
+        return suggest(written, self.cards, "card")
+
+
 def _read_entry(
     written: str | None,
     value: object,
@@ -181,7 +212,12 @@ def _read_entry(
     cards: CardDatabase,
     firsts: dict[str, DeckEntry],
     problems: list[DeckProblem],
+    suggestions: _Suggestions,
+    *,
+    reported: bool = False,
 ) -> DeckEntry | None:
+    """One ``cards`` entry; ``reported``: its value could not be read as YAML, and that
+    problem is already in ``problems``."""
     if written is None:
         problems.append(DeckProblem("malformed", "a card entry has no card id or name", line))
         return None
@@ -195,9 +231,9 @@ def _read_entry(
             )
             problems.append(DeckProblem("unknown-card", message, line, None, "2.5"))
         else:
-            message = f"unknown card '{written}'" + suggest(written, cards, "card")
+            message = f"unknown card '{written}'" + suggestions(written)
             problems.append(DeckProblem("unknown-card", message, line, None, "2.4"))
-    if not good:
+    if not good and not reported:
         problems.append(_bad_count(card.name if card else written, value, line, card))
     copies = value if good else None
     assert copies is None or isinstance(copies, int)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -21,10 +22,10 @@ from typing import Any, Literal, TypeVar
 import attrs
 
 from ._converter import EFFECTS, SLUG, _article, did_you_mean, structure_card_items
-from ._resources import bundled_cards
+from ._resources import MAX_FILE_BYTES, bundled_cards, read_file
 from ._yaml import YamlDocument, YamlPath, decode_text, read_yaml
 from .database import CardDatabase
-from .errors import CardDatabaseError, LoadProblem
+from .errors import CardDatabaseError, LoadProblem, UnreadableFileError
 from .model import (
     Card,
     CardStatModifier,
@@ -38,7 +39,15 @@ from .model import (
     Trigger,
 )
 
-__all__ = ["CARD_FILE_SUFFIXES", "TRAIT_TRIGGERS", "card_files", "load_cards"]
+__all__ = [
+    "CARD_FILE_SUFFIXES",
+    "MAX_DATABASE_BYTES",
+    "MAX_FOLDER_ENTRIES",
+    "MAX_SELECTOR_SUGGESTIONS",
+    "TRAIT_TRIGGERS",
+    "card_files",
+    "load_cards",
+]
 
 #: The file names a folder load picks up.
 CARD_FILE_SUFFIXES = (".yaml", ".yml")
@@ -46,6 +55,16 @@ CARD_FILE_SUFFIXES = (".yaml", ".yml")
 #: The triggers a character's PRO or CON may use: a character is never equipped, never
 #: attacks, defends or is destroyed; its abilities are its player's (11.1).
 TRAIT_TRIGGERS = (Trigger.START_OF_TURN, Trigger.END_OF_TURN, Trigger.OPPONENT_EQUIPS)
+
+#: The most unknown selector ids of one load that get a did-you-mean suggestion.
+MAX_SELECTOR_SUGGESTIONS = 20
+
+#: The most files and folders a folder load looks at (``--cards ~`` must not walk a
+#: whole home folder); a card folder has a few dozen.
+MAX_FOLDER_ENTRIES = 10_000
+
+#: The most bytes of card files one database reads, all files together (4 MiB).
+MAX_DATABASE_BYTES = 4 << 20
 
 
 @attrs.frozen
@@ -61,12 +80,31 @@ class _Found:
         return self.doc.file if line is None else f"{self.doc.file}:{line}"
 
 
-def card_files(folder: Path) -> list[Path]:
+def card_files(folder: Path, problems: list[LoadProblem] | None = None) -> list[Path]:
     """The card files of a folder: ``*.yaml`` and ``*.yml`` at any depth, sorted by their
-    path inside the folder; names starting with a dot are skipped."""
+    path inside the folder; names starting with a dot are skipped. A subfolder that cannot
+    be listed, and a folder holding more than :data:`MAX_FOLDER_ENTRIES` files and folders
+    (the walk stops there), are problems added to ``problems`` (when given). Symbolic
+    links to folders are not followed, so a link loop is never walked."""
     found: list[Path] = []
-    for root, dirs, files in os.walk(folder):
+    seen = 0
+
+    def unlisted(error: OSError) -> None:
+        if problems is not None:
+            where = str(error.filename or folder)
+            problems.append(LoadProblem(where, None, "", f"cannot read: {error.strerror}"))
+
+    for root, dirs, files in os.walk(folder, onerror=unlisted):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
+        seen += len(dirs) + len(files)
+        if seen > MAX_FOLDER_ENTRIES:
+            if problems is not None:
+                message = (
+                    f"refused: more than {MAX_FOLDER_ENTRIES:,} files and folders in this "
+                    "folder; is it a folder of card files?"
+                )
+                problems.append(LoadProblem(str(folder), None, "", message))
+            break
         found.extend(
             Path(root) / name
             for name in files
@@ -103,16 +141,22 @@ def load_cards(path: CardPath | Sequence[CardPath] | None = None) -> CardDatabas
     files: list[Path] = []
     missing: list[LoadProblem] = []
     for root in roots:
-        if root.is_dir():
-            in_folder = card_files(root)
-            if not in_folder:
+        try:
+            mode = os.stat(root).st_mode
+        except OSError as error:
+            gone = isinstance(error, FileNotFoundError | NotADirectoryError)
+            message = "no such file or folder" if gone else f"cannot read: {error.strerror}"
+            missing.append(LoadProblem(str(root), None, "", message))
+            continue
+        if stat.S_ISDIR(mode):
+            before = len(missing)
+            in_folder = card_files(root, missing)
+            if not in_folder and len(missing) == before:
                 message = "no card files (*.yaml or *.yml) in this folder"
                 missing.append(LoadProblem(str(root), None, "", message))
             files.extend(in_folder)
-        elif root.exists():
-            files.append(root)
         else:
-            missing.append(LoadProblem(str(root), None, "", "no such file or folder"))
+            files.append(root)  # read_file refuses anything but a regular file
     if missing:
         raise CardDatabaseError(missing)
 
@@ -121,12 +165,24 @@ def load_cards(path: CardPath | Sequence[CardPath] | None = None) -> CardDatabas
     characters: list[_Found] = []
     raw_cards: list[_Found] = []  # every mapping in the lists, good or bad
     raw_characters: list[_Found] = []
+    total = 0
     for file in files:
         try:
-            raw = file.read_bytes()
+            raw = read_file(file, limit=MAX_FILE_BYTES, what="card file")
+        except UnreadableFileError as error:  # not a regular file, too large
+            problems.append(LoadProblem(str(file), None, "", str(error.strerror)))
+            continue
         except OSError as error:
             problems.append(LoadProblem(str(file), None, "", f"cannot read: {error.strerror}"))
             continue
+        total += len(raw)
+        if total > MAX_DATABASE_BYTES:
+            message = (
+                f"refused: the card files read up to this one hold more than "
+                f"{MAX_DATABASE_BYTES:,} bytes together, the most one card database may have"
+            )
+            problems.append(LoadProblem(str(file), None, "", message))
+            break
         text, found = decode_text(raw, str(file))
         problems.extend(found)
         if text is None:
@@ -270,8 +326,10 @@ def _unknown_selector_ids(
     ids: set[str], cards: Sequence[_Found], characters: Sequence[_Found]
 ) -> Iterator[LoadProblem]:
     """A selector id that names no card (``ids``: every valid card id, even of a card with
-    other problems) is surely a typo."""
+    other problems) is surely a typo. The first :data:`MAX_SELECTOR_SUGGESTIONS` of them get
+    a did-you-mean suggestion."""
     known = sorted(ids)
+    left = MAX_SELECTOR_SUGGESTIONS
     for found in (*cards, *characters):
         for path, selector in _selectors(found):
             id_path = (*path, "id")
@@ -279,9 +337,11 @@ def _unknown_selector_ids(
             for index, card_id in enumerate(selector.id):
                 if card_id in ids:
                     continue
+                left -= 1
+                hint = did_you_mean(card_id, known) if left >= 0 else ""
                 yield found.doc.problem(
                     (*id_path, index) if listed else id_path,
-                    f"no card has the id {card_id!r}{did_you_mean(card_id, known)}",
+                    f"no card has the id {card_id!r}{hint}",
                 )
 
 

@@ -5,9 +5,12 @@ every non-standard tag (so ``!!python/...`` can never construct anything), refus
 duplicate mapping keys, and bounds alias expansion so that a "billion laughs" file is
 refused after a fixed amount of work. A recursive structure (an alias inside its own
 anchor) is reported, and so are merge keys (``<<``), which are not supported: their
-expansion happens before any counting could bound it. The result is plain Python data plus
-a map from each value's path (a tuple of mapping keys and sequence indices) to its 1-based
-line. :func:`decode_text` turns a file's bytes into the text :func:`read_yaml` takes.
+expansion happens before any counting could bound it. A value that YAML recognises but
+cannot build (an impossible date such as ``2024-13-45``) and a number written with more
+than :data:`MAX_NUMBER_CHARS` characters (``0x`` and thousands of digits) are problems at
+their line, never exceptions. The result is plain Python data plus a map from each value's
+path (a tuple of mapping keys and sequence indices) to its 1-based line. :func:`decode_text`
+turns a file's bytes into the text :func:`read_yaml` takes.
 """
 
 from __future__ import annotations
@@ -21,7 +24,16 @@ import yaml
 
 from .errors import LoadProblem
 
-__all__ = ["MAX_NODES", "YamlDocument", "YamlPath", "decode_text", "format_path", "read_yaml"]
+__all__ = [
+    "MAX_NODES",
+    "MAX_NUMBER_CHARS",
+    "MAX_TEXT_CHARS",
+    "YamlDocument",
+    "YamlPath",
+    "decode_text",
+    "format_path",
+    "read_yaml",
+]
 
 try:  # pragma: no branch - depends on how PyYAML was built
     _Loader: Any = yaml.CSafeLoader
@@ -32,12 +44,21 @@ except AttributeError:  # pragma: no cover
 #: used. Far above any real card or deck file; a billion-laughs file hits it at once.
 MAX_NODES = 200_000
 
+#: The longest a number may be written, in characters: far more than any card or deck
+#: needs, and short enough that no number is expensive to build or to print.
+MAX_NUMBER_CHARS = 32
+
+#: The most characters :func:`read_yaml` reads (1 Mi, as a file's byte limit).
+MAX_TEXT_CHARS = 1 << 20
+
 _STANDARD_TAGS = frozenset(
     "tag:yaml.org,2002:" + name
     for name in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")
 )
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_NUMBER_TAGS = frozenset(("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"))
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 _VALUE_TAG = "tag:yaml.org,2002:value"  # a plain '=': just the text "="
 
 #: Where a value is in a document: mapping keys and sequence indices from the top.
@@ -88,6 +109,17 @@ class _TooBig(Exception):
     pass
 
 
+_FAILED = object()  # a scalar that could not be built (its problem is already recorded)
+
+
+def _clip(text: str, size: int = 40) -> str:
+    return repr(text if len(text) <= size else text[: size - 3] + "...")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 class _Reader:
     def __init__(self, doc_lines: dict[YamlPath, int], problems: list[LoadProblem], file: str):
         self.lines = doc_lines
@@ -112,7 +144,8 @@ class _Reader:
             self.problem(node.start_mark.line + 1, path, message)
             return None
         if not isinstance(node, yaml.MappingNode | yaml.SequenceNode):
-            return self.constructor.construct_object(node, deep=True)
+            value = self.scalar(node, path)
+            return None if value is _FAILED else value
         if id(node) in self.open:  # an alias back to one of its own ancestors
             self.problem(line, path, _RECURSIVE)
             return None
@@ -124,6 +157,29 @@ class _Reader:
         finally:
             self.open.discard(id(node))
 
+    def scalar(self, node: yaml.Node, path: YamlPath, *, key: bool = False) -> Any:
+        """The value of a scalar node with a standard tag, or ``_FAILED`` (and a problem)
+        when it cannot be built: a number too long, an impossible date."""
+        line = node.start_mark.line + 1
+        what = "the key" if key else "the value"
+        if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
+            self.problem(
+                line,
+                path,
+                f"refused: {what} {_clip(node.value, 20)} is a number of {len(node.value):,} "
+                f"characters (at most {MAX_NUMBER_CHARS}); quote it if it is text",
+            )
+            return _FAILED
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except (ValueError, OverflowError, ArithmeticError, yaml.YAMLError) as error:
+            if node.tag == _TIMESTAMP_TAG:
+                reason = f"{what} {_clip(node.value)} is not a real date ({_one_line(str(error))})"
+            else:
+                reason = f"{what} {_clip(node.value)} cannot be read ({_one_line(str(error))})"
+            self.problem(line, path, f"{reason}; quote it if it is text")
+            return _FAILED
+
     def read_mapping(self, node: yaml.MappingNode, path: YamlPath) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
@@ -132,7 +188,13 @@ class _Reader:
                 self.visited += 1
                 self.problem(key_line, (*path, "<<"), _MERGE_REFUSED)
                 continue
-            key = self.read(key_node, (*path, "<key>"))
+            if isinstance(key_node, yaml.ScalarNode) and key_node.tag in _STANDARD_TAGS:
+                self.visited += 1
+                key = self.scalar(key_node, path, key=True)
+                if key is _FAILED:
+                    continue
+            else:
+                key = self.read(key_node, (*path, "<key>"))
             if not isinstance(key, str | int | bool | float) and key is not None:
                 self.problem(key_line, path, "a mapping key must be a plain value")
                 continue
@@ -170,16 +232,24 @@ def read_yaml(text: str, file: str) -> tuple[YamlDocument | None, list[LoadProbl
     read, is a :class:`LoadProblem`. Bytes go through :func:`decode_text` first.
     """
     problems: list[LoadProblem] = []
+    if len(text) > MAX_TEXT_CHARS:
+        message = (
+            f"refused: {len(text):,} characters of YAML, but a file may have at most "
+            f"{MAX_TEXT_CHARS:,}"
+        )
+        return None, [LoadProblem(file, None, "", message)]
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else None
         column = f", column {mark.column + 1}" if mark else ""
-        reason = error.problem or error.context or "invalid YAML"
+        reason = _one_line(error.problem or error.context or "invalid YAML")
         return None, [LoadProblem(file, line, "", f"invalid YAML{column}: {reason}")]
+    except yaml.reader.ReaderError as error:
+        return None, [_reader_problem(text, file, error)]
     except yaml.YAMLError as error:
-        return None, [LoadProblem(file, None, "", f"invalid YAML: {error}")]
+        return None, [LoadProblem(file, None, "", f"invalid YAML: {_one_line(str(error))}")]
     except RecursionError:  # pragma: no cover - libyaml limits nesting before this
         return None, [LoadProblem(file, None, "", _TOO_DEEP)]
     lines: dict[YamlPath, int] = {}
@@ -203,5 +273,26 @@ def read_yaml(text: str, file: str) -> tuple[YamlDocument | None, list[LoadProbl
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark else None
-        return None, [LoadProblem(file, line, "", f"invalid YAML value: {error}")]
+        return None, [LoadProblem(file, line, "", f"invalid YAML value: {_one_line(str(error))}")]
     return YamlDocument(file, data, lines), problems
+
+
+def _reader_problem(text: str, file: str, error: yaml.reader.ReaderError) -> LoadProblem:
+    """A character YAML does not allow (a NUL, an escape character), at its line and
+    column. libyaml counts the error's position in bytes, so the character is looked up."""
+    code = (
+        error.character
+        if isinstance(error.character, int)
+        else ord(str(error.character)[:1] or "\0")
+    )
+    index = text.find(chr(code)) if 0 <= code < 0x110000 else -1
+    if index < 0:
+        return LoadProblem(file, None, "", f"invalid YAML: {_one_line(str(error))}")
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return LoadProblem(
+        file,
+        line,
+        "",
+        f"invalid YAML, column {column}: the character U+{code:04X} is not allowed in a YAML file",
+    )

@@ -1,13 +1,33 @@
-"""The card database: every card and character of one card set, looked up by id or name."""
+"""The card database: every card and character of one card set, looked up by id or name,
+and :func:`close_matches`, the bounded did-you-mean search every message uses."""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 
 from .model import Card, Character
 
-__all__ = ["CardDatabase"]
+__all__ = ["MAX_SUGGEST_CHARS", "CardDatabase", "close_matches"]
+
+#: A word longer than this gets no did-you-mean suggestion: ids, names and keys are short,
+#: and comparing long text costs in proportion to the product of the lengths.
+MAX_SUGGEST_CHARS = 64
+
+
+def close_matches(word: str, choices: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """:func:`difflib.get_close_matches`, with its work bounded: nothing for a word longer
+    than :data:`MAX_SUGGEST_CHARS`, and only choices of a length that could reach
+    ``cutoff`` are compared (a ratio is at most ``2 * min(a, b) / (a + b)`` for lengths a,
+    b), so the result is the same as difflib's for every word that gets one."""
+    size = len(word)
+    if size > MAX_SUGGEST_CHARS:
+        return []
+    low = size * cutoff / (2 - cutoff) - 1e-9
+    high = size * (2 - cutoff) / cutoff + 1e-9
+    near = [choice for choice in choices if low <= len(choice) <= high]
+    return difflib.get_close_matches(word, near, n=n, cutoff=cutoff)
 
 
 class CardDatabase:

@@ -14,6 +14,10 @@ mapping, unknown names, bad counts, ...) is carried on :attr:`Deck.problems`.
 :func:`validate_deck` adds the construction rules (deck size, copy limits, the character's
 deck rules) and returns every problem in one pass, ordered by line (RULINGS 2.4).
 
+:func:`read_file` is how deck files, card files and game records are read: regular files
+only, up to a size limit checked before reading (:data:`MAX_FILE_BYTES`,
+:data:`MAX_RECORD_BYTES`).
+
 The deck model, the rules and the statistics live in :mod:`backlands.deckrules`, which
 knows no files, and are re-exported here. The dependencies point one way: this module ->
 :mod:`backlands._deckfile` (parsing a deck's YAML) -> :mod:`backlands.deckrules`.
@@ -27,7 +31,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ._resources import bundled_decks
+from ._resources import MAX_FILE_BYTES, MAX_RECORD_BYTES, bundled_decks, read_file
 from .database import CardDatabase
 from .deckrules import (
     PROBLEM_CODES,
@@ -41,6 +45,8 @@ from .deckrules import (
 )
 
 __all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_RECORD_BYTES",
     "PROBLEM_CODES",
     "Deck",
     "DeckEntry",
@@ -50,6 +56,7 @@ __all__ = [
     "deck_stats",
     "is_deck_path",
     "load_deck",
+    "read_file",
     "suggest",
     "validate_deck",
 ]
@@ -67,11 +74,14 @@ def load_deck(
 
     Problems in what the deck says never raise: they are carried on :attr:`Deck.problems`
     (a file that is not YAML or not a mapping gives a ``malformed`` problem). A path that
-    cannot be read raises the :class:`OSError` (e.g. :class:`FileNotFoundError`).
+    cannot be read raises an :class:`OSError`: the system's (e.g.
+    :class:`FileNotFoundError`), or :class:`~backlands.errors.UnreadableFileError` for
+    anything but a regular file (a folder, a FIFO, a device) and for a file over
+    :data:`MAX_FILE_BYTES` (1 MiB), refused before it is read (see :func:`read_file`).
     """
     data: str | bytes
     if is_deck_path(source):
-        data = Path(source).read_bytes()
+        data = read_file(source, what="deck file")
         name = file if file is not None else os.fspath(source)
     else:
         data = str(source)

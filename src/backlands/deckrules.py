@@ -13,14 +13,14 @@ depends on this module, never the other way round.
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
 
-from .database import CardDatabase
+from .database import CardDatabase, close_matches
+from .describe import printable
 from .model import (
     AtLeast,
     AtMost,
@@ -36,6 +36,8 @@ from .model import (
 from .ruleset import STANDARD, Ruleset
 
 __all__ = [
+    "MAX_COPIES",
+    "MAX_SUGGESTIONS",
     "PROBLEM_CODES",
     "Deck",
     "DeckEntry",
@@ -45,6 +47,18 @@ __all__ = [
     "suggest",
     "validate_deck",
 ]
+
+#: The most copies of one card a deck entry may list (docs/cli.md, "Limits"): more is a
+#: ``bad-count`` problem, so no count from a file is ever used as a number of cards.
+MAX_COPIES = 999
+
+#: The most unknown names of one deck file that get did-you-mean suggestions; later ones
+#: are reported without, so that a file of many unknown names stays fast.
+MAX_SUGGESTIONS = 20
+
+#: The most rows of a cost curve with the gaps filled in (costs from the lowest to the
+#: highest); a wider curve lists only the costs that occur.
+MAX_CURVE_ROWS = 100
 
 #: Every problem code, with the RULINGS number it enforces (None: a deck file format problem).
 PROBLEM_CODES: Mapping[str, str | None] = {
@@ -79,13 +93,14 @@ class DeckProblem:
 
     def __str__(self) -> str:
         where = "" if self.line is None else f"{self.line}: "
-        return f"{where}{self.code}: {self.message}"
+        return printable(f"{where}{self.code}: {self.message}")
 
     def located(self, file: str) -> str:
         """``FILE:LINE: code: message`` (``FILE: code: message`` when no line applies): the
-        form ``backlands validate-deck`` prints."""
+        form ``backlands validate-deck`` prints, as one printable line (names from files
+        escaped: see :func:`backlands.describe.printable`)."""
         where = file if self.line is None else f"{file}:{self.line}"
-        return f"{where}: {self.code}: {self.message}"
+        return printable(f"{where}: {self.code}: {self.message}")
 
     def to_dict(self) -> dict[str, Any]:
         """The problem as JSON-ready data: code, message, line, card, rule."""
@@ -338,13 +353,17 @@ def count_kinds(cards: Iterable[Card] | Mapping[Card, int]) -> dict[str, dict[st
 
 def deck_stats(deck: Deck) -> dict[str, Any]:
     """Counts by type and rarity, the primal cost curve and averages, over the deck's cards
-    counting copies. Cost curve rows run from the lowest to the highest cost, gaps as 0.
-    Works from the counts, so a deck listing absurd numbers of copies costs no more."""
+    counting copies. Cost curve rows run from the lowest to the highest cost, gaps as 0
+    (only the costs that occur, if that would take more than :data:`MAX_CURVE_ROWS` rows).
+    Works from the counts, so a deck listing absurd numbers of copies costs no more, and
+    the curve, so an absurd cost costs no more either."""
     counts = deck.counts
     costs: Counter[int] = Counter()
     for card, copies in counts.items():
         costs[card.primal_cost] += copies
-    curve = {cost: costs[cost] for cost in range(min(costs), max(costs) + 1)} if costs else {}
+    curve: dict[int, int] = dict(sorted(costs.items()))
+    if costs and max(costs) - min(costs) < MAX_CURVE_ROWS:
+        curve = {cost: costs[cost] for cost in range(min(costs), max(costs) + 1)}
     damage = [(c.damage, n) for c, n in counts.items() if c.damage is not None]
     durability = [(c.durability, n) for c, n in counts.items() if c.durability is not None]
     with_damage = sum(n for _, n in damage)
@@ -368,17 +387,34 @@ def deck_stats(deck: Deck) -> dict[str, Any]:
 
 
 def _good_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_COPIES
 
 
 def _bad_count(label: str, value: object, line: int | None, card: Card | None) -> DeckProblem:
-    shown = "nothing" if value is None else f"'{value}'" if isinstance(value, str) else repr(value)
-    return DeckProblem(
-        "bad-count",
-        f"{label}: the number of copies must be a whole number of at least 1, not {shown}",
-        line,
-        card.id if card else None,
-    )
+    if isinstance(value, int) and not isinstance(value, bool) and value > MAX_COPIES:
+        message = (
+            f"{label}: {_shown(value)} copies is more than any deck holds; the number of "
+            f"copies must be a whole number from 1 to {MAX_COPIES}"
+        )
+    else:
+        shown = _shown(value)
+        message = f"{label}: the number of copies must be a whole number of at least 1, not {shown}"
+    return DeckProblem("bad-count", message, line, card.id if card else None)
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return f"'{value if len(value) <= 40 else value[:37] + '...'}'"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 133:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"  # > 40 digits
+    if isinstance(value, float) and value != value:
+        return ".nan"
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return ".inf" if value > 0 else "-.inf"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _missing_character(line: int | None) -> DeckProblem:
@@ -400,7 +436,7 @@ def suggest(key: str, known: Iterable[Card | Character], what: str) -> str:
         by_word.setdefault(item.id.casefold(), item)
         by_word.setdefault(item.name.casefold(), item)
     near: list[Card | Character] = []
-    for word in difflib.get_close_matches(key.casefold(), list(by_word), n=6, cutoff=0.6):
+    for word in close_matches(key.casefold(), by_word, n=6, cutoff=0.6):
         if by_word[word] not in near:
             near.append(by_word[word])
     if not near:

@@ -1,10 +1,13 @@
 """Cards, characters, abilities and deck rules in words a player reads.
 
 Used by the command line (``backlands cards show``) and by anyone who shows cards to people.
+:func:`printable` makes text from a file safe to print on a terminal; every function here
+returns printable text.
 """
 
 from __future__ import annotations
 
+import re
 from typing import cast
 
 import attrs
@@ -41,11 +44,44 @@ from .model import (
     Whose,
 )
 
-__all__ = ["describe_ability", "describe_card", "describe_character", "describe_deck_rule"]
+__all__ = [
+    "describe_ability",
+    "describe_card",
+    "describe_character",
+    "describe_deck_rule",
+    "printable",
+]
+
+# What a terminal must never receive from a file: C0 and C1 control characters (escape
+# sequences, carriage returns, line breaks inside a name) and DEL, the line and paragraph
+# separators, the bidirectional controls (text that reads backwards), and lone surrogates
+# (which no output encoding accepts).
+_OTHERS = r"\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
+_ESCAPE = re.compile(rf"[\x00-\x1f{_OTHERS}]")
+_ESCAPE_BUT_NEWLINES = re.compile(rf"[\x00-\x09\x0b-\x1f{_OTHERS}]")
+
+
+_SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escaped(match: re.Match[str]) -> str:
+    char = match[0]
+    if char in _SHORT:
+        return _SHORT[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, newlines: bool = False) -> str:
+    r"""``text`` with every character a terminal would obey or choke on written as an
+    escape the way Python writes one (``\x1b`` for ESC, ``\r``, ``\n``, ``\u202e``,
+    ``\ud800``); everything else, accents and symbols included, is unchanged.
+    With ``newlines``, line breaks are kept (for text of several lines)."""
+    return (_ESCAPE_BUT_NEWLINES if newlines else _ESCAPE).sub(_escaped, text)
 
 
 def describe_card(card: Card) -> str:
-    """Every field of a card, abilities in words."""
+    """Every field of a card, abilities in words; printable (see :func:`printable`)."""
     lines = [
         f"{card.name} ({card.id})",
         f"  type:        {_type_name(card.type)}",
@@ -65,7 +101,7 @@ def describe_card(card: Card) -> str:
     if card.abilities:
         lines.append("  abilities:")
         lines.extend(f"    - {describe_ability(a)}" for a in card.abilities)
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)
 
 
 def describe_character(character: Character) -> str:
@@ -77,7 +113,7 @@ def describe_character(character: Character) -> str:
         lines.extend(f"    - deck rule: {describe_deck_rule(r)}" for r in trait.deck_rules)
         lines.extend(f"    - in play: {_modifier(m)}" for m in trait.modifiers)
         lines.extend(f"    - ability: {describe_ability(a)}" for a in trait.abilities)
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)
 
 
 def _type_name(card_type: CardType) -> str:
@@ -116,6 +152,10 @@ _WHOSE = {Whose.OWN: "your", Whose.OPPONENTS: "opponents'", Whose.ALL: "all"}
 
 def describe_ability(ability: object) -> str:
     """An ability in words, e.g. ``When this card attacks: POISON the player it attacks.``"""
+    return printable(_ability(ability))
+
+
+def _ability(ability: object) -> str:
     if isinstance(ability, TriggeredAbility):
         effects = "; then ".join(_effect(e) for e in ability.effects)
         return f"{_TRIGGER.get(ability.when, str(ability.when))}: {effects}."
@@ -183,6 +223,10 @@ def _modifier(modifier: object) -> str:
 
 def describe_deck_rule(rule: DeckRule) -> str:
     """A deck rule in words, e.g. ``at most 2 copies of each card with rarity legendary``."""
+    return printable(_deck_rule(rule))
+
+
+def _deck_rule(rule: DeckRule) -> str:
     which = "" if rule.cards == Selector() else f" with {rule.cards}"
     match rule:
         case MaxCopies(max_copies=limit):

@@ -7,19 +7,23 @@ from collections.abc import Sequence
 
 import attrs
 
+from .describe import printable
+
 __all__ = [
     "BacklandsError",
     "CardDatabaseError",
     "GameSetupError",
     "IllegalActionError",
     "LoadProblem",
+    "UnreadableFileError",
     "UsageError",
 ]
 
 
 @attrs.frozen
 class LoadProblem:
-    """One problem found while loading a file: ``FILE:LINE: path.to.field: message``."""
+    """One problem found while loading a file: ``FILE:LINE: path.to.field: message``. The
+    fields hold what the file says; ``str()`` is one printable line."""
 
     file: str
     line: int | None
@@ -27,8 +31,11 @@ class LoadProblem:
     message: str
 
     def __str__(self) -> str:
+        """One printable line: names from the file are escaped (see
+        :func:`backlands.describe.printable`), so it is safe to print."""
         where = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+        text = f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+        return printable(text)
 
 
 class BacklandsError(Exception):
@@ -41,6 +48,20 @@ class UsageError(BacklandsError):
     """A command was called wrongly, or a path cannot be read."""
 
     exit_code = 2
+
+
+class UnreadableFileError(UsageError, OSError):
+    """A file that is refused before it is read: not a regular file (a folder, a FIFO, a
+    device), or larger than its limit (docs/cli.md, "Limits"). It is an :class:`OSError`
+    too (``filename``, ``strerror``), so code that catches ``OSError`` for a path that
+    cannot be read (missing, no permission: the system's own errors) catches it as well.
+    ``str()`` is ``FILE: reason``."""
+
+    def __init__(self, file: str, reason: str, errno: int = 0) -> None:
+        super().__init__(errno, reason, file)
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
 
 
 class CardDatabaseError(BacklandsError):
