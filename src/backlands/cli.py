@@ -4,6 +4,10 @@ Thin by design: parse the arguments, call the library, print, return an exit cod
 codes come from the exception classes (:attr:`BacklandsError.exit_code`); no traceback is
 ever shown for an expected error.
 
+Everything printed as text goes through :func:`~backlands.describe.printable`, so a name
+from a file or a record can never drive the terminal; JSON goes through :func:`_json`, which
+escapes the same characters inside its strings (docs/cli.md, "Limits").
+
 Each command is registered by one small function taking the subparsers object; a command
 sets ``handler`` (``Callable[[argparse.Namespace], int]``) with ``set_defaults``. To add a
 command, write ``_register_<name>`` (using :func:`add_command`) and append it to
@@ -14,8 +18,10 @@ command, write ``_register_<name>`` (using :func:`add_command`) and append it to
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -28,18 +34,20 @@ from . import __version__, card_to_data, character_to_data, load_cards
 from .agents import RandomAgent, play_game
 from .database import CardDatabase
 from .deck import (
+    MAX_RECORD_BYTES,
     Deck,
     DeckProblem,
     bundled_deck_files,
     count_kinds,
     deck_stats,
     load_deck,
+    read_file,
     suggest,
     validate_deck,
 )
-from .describe import describe_ability, describe_card, describe_character
+from .describe import describe_ability, describe_card, describe_character, printable
 from .engine import Event, Game, GameRecord, Seat
-from .errors import BacklandsError, CardDatabaseError, UsageError
+from .errors import BacklandsError, CardDatabaseError, GameSetupError, UsageError
 from .model import Card, CardType, Rarity
 from .report import EventPrinter, game_summary
 from .simulation import seat, simulate
@@ -60,6 +68,12 @@ Handler = Callable[[argparse.Namespace], int]
 BAR = "█"
 BAR_WIDTH = 40
 
+#: The most games one ``simulate`` plays (a few minutes of play).
+MAX_GAMES = 100_000
+
+#: The largest ``--seed``: what a game record holds.
+MAX_SEED = 2**64 - 1
+
 
 # --------------------------------------------------------------------------- entry point
 
@@ -75,12 +89,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help(sys.stderr)
         return UsageError.exit_code
+    _tolerant_output()
     try:
         return handler(args)
     except CardDatabaseError as error:
         count = len(error.problems)
         for problem in error.problems:
-            print(problem, file=sys.stderr)
+            print(printable(str(problem)), file=sys.stderr)
         print(
             f"backlands: error: the card database did not load "
             f"({count} problem{'s' * (count != 1)})",
@@ -88,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return error.exit_code
     except BacklandsError as error:
-        print(f"backlands: error: {error}", file=sys.stderr)
+        print(f"backlands: error: {printable(str(error), newlines=True)}", file=sys.stderr)
         return error.exit_code
     except BrokenPipeError:  # e.g. `backlands cards | head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -96,8 +111,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
-        print(f"backlands: error: {where}{error.strerror or error}", file=sys.stderr)
+        message = printable(f"{where}{error.strerror or error}")
+        print(f"backlands: error: {message}", file=sys.stderr)
         return UsageError.exit_code
+
+
+def _tolerant_output() -> None:
+    """Text the output's encoding cannot write (an accent on an ASCII terminal) is
+    written as an escape rather than stopping the command with an error."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # a stream that cannot: as it is
+                reconfigure(errors="backslashreplace")
+
+
+# JSON escapes control characters below U+0020 itself; these are the rest that printable()
+# escapes, written as JSON escapes (they only ever occur inside JSON strings).
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _json(data: object) -> str:
+    """``data`` as indented JSON whose text is safe on a terminal and in any encoding: the
+    characters :func:`~backlands.describe.printable` escapes, lone surrogates included, are
+    written as ``\\uXXXX`` escapes, which every JSON reader reads back as they were."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return _JSON_UNSAFE.sub(lambda match: f"\\u{ord(match[0]):04x}", text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -206,7 +245,8 @@ def _validate_deck(args: argparse.Namespace) -> int:
         try:
             deck = load_deck(Path(file), cards, file=file)
         except OSError as error:
-            print(f"backlands: error: {file}: {error.strerror or error}", file=sys.stderr)
+            message = printable(f"{file}: {error.strerror or error}")
+            print(f"backlands: error: {message}", file=sys.stderr)
             unreadable = True
             continue
         problems = validate_deck(deck, cards)
@@ -222,7 +262,7 @@ def _validate_deck(args: argparse.Namespace) -> int:
             }
         )
     if args.format == "json":
-        print(json.dumps({"decks": results}, indent=2, ensure_ascii=False))
+        print(_json({"decks": results}))
     if unreadable:
         return UsageError.exit_code
     return 0 if all(result["valid"] for result in results) else 1
@@ -234,13 +274,13 @@ def _print_validation(
     """``FILE:LINE: code: message`` per problem, then the verdict (to stdout by default)."""
     out = sys.stdout if stream is None else stream
     for problem in problems:
-        print(problem.located(file), file=out)
+        print(printable(problem.located(file)), file=out)
     if problems:
         count = len(problems)
-        print(f"{file}: NOT legal, {count} problem{'s' * (count != 1)}", file=out)
+        print(printable(f"{file}: NOT legal, {count} problem{'s' * (count != 1)}"), file=out)
     else:
         character = deck.character.name if deck.character else "no character"
-        print(f"{file}: legal ({deck.size} cards, {character})", file=out)
+        print(printable(f"{file}: legal ({deck.size} cards, {character})"), file=out)
 
 
 # --------------------------------------------------------------------------- cards
@@ -341,7 +381,7 @@ def _cards(args: argparse.Namespace) -> int:
         )
     ]
     if args.format == "json":
-        print(json.dumps({"cards": [_card_json(c) for c in found]}, indent=2))
+        print(_json({"cards": [_card_json(c) for c in found]}))
         return 0
     print(_table(found), end="")
     print(f"{len(found)} of {len(cards)} cards")
@@ -352,7 +392,7 @@ def _table(cards: Sequence[Card]) -> str:
     rows = [
         (
             c.id,
-            c.name,
+            printable(c.name),
             str(c.type),
             str(c.rarity),
             f"cost {c.primal_cost}",
@@ -383,7 +423,7 @@ def _show(cards: CardDatabase, key: str, output: str) -> int:
                 f"no card or character '{key}'" + suggest(key, known, "card or character")
             )
         data, text = character_to_data(character), describe_character(character)
-    print(json.dumps(data, indent=2, ensure_ascii=False) if output == "json" else text)
+    print(_json(data) if output == "json" else text)
     return 0
 
 
@@ -398,8 +438,9 @@ def _summary(cards: CardDatabase, output: str) -> int:
             "by_set": dict(sorted(by_set.items())),
             "characters": characters,
         }
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(_json(data))
         return 0
+    characters = [printable(name) for name in characters]
     print(
         f"Card database: {len(cards)} card{'s' * (len(cards) != 1)}, "
         f"{len(characters)} character{'s' * (len(characters) != 1)}"
@@ -413,8 +454,9 @@ def _summary(cards: CardDatabase, output: str) -> int:
 
 def _print_counts(title: str, counts: Sequence[tuple[str, int]]) -> None:
     print(f"{title}:")
-    width = max((len(name) for name, _ in counts), default=0)
-    for name, count in counts:
+    shown = [(printable(name), count) for name, count in counts]
+    width = max((len(name) for name, _ in shown), default=0)
+    for name, count in shown:
         print(f"  {name.ljust(width)}  {count:>3}")
 
 
@@ -447,14 +489,14 @@ def _deck_stats(args: argparse.Namespace) -> int:
         stats["file"] = args.file
         stats["valid"] = not problems
         stats["problems"] = [p.to_dict() for p in problems]
-        print(json.dumps(stats, indent=2, ensure_ascii=False))
+        print(_json(stats))
         return verdict
     if not deck.readable:  # not a deck at all: no statistics, only why
         _print_validation(args.file, deck, problems, sys.stderr)
         return verdict
     title = deck.name or args.file
     character = deck.character.name if deck.character else "no character"
-    print(f"{title}: {stats['cards']} cards, {character}")
+    print(printable(f"{title}: {stats['cards']} cards, {character}"))
     _print_counts("By type", list(stats["by_type"].items()))
     _print_counts("By rarity", list(stats["by_rarity"].items()))
     print("Primal cost curve:")
@@ -506,7 +548,15 @@ DEFAULT_MATCH = ("rust-raiders", "iron-bulwark")
 
 def _seats_from_args(args: argparse.Namespace, cards: CardDatabase) -> list[Seat]:
     files = [Path(f) for f in args.decks] or _default_match()
-    return [seat(load_deck(f, cards, file=str(f)), cards) for f in files]
+    seats: list[Seat] = []
+    for file in files:
+        deck = load_deck(file, cards, file=str(file))
+        problems = validate_deck(deck, cards)
+        if problems:  # as seat() says it, each line printable
+            listed = "\n".join(printable(p.located(str(file))) for p in problems)
+            raise GameSetupError(f"{printable(str(file))} is not a legal deck (1.1):\n{listed}")
+        seats.append(seat(deck, cards))
+    return seats
 
 
 def _default_match() -> list[Path]:
@@ -523,9 +573,22 @@ def _add_game_options(parser: argparse.ArgumentParser, seed_default: str) -> Non
         f"(default: the bundled {' and '.join(DEFAULT_MATCH)} decks)",
     )
     parser.add_argument(
-        "--seed", type=int, default=None, help=f"random seed (default: {seed_default})"
+        "--seed", type=_seed, default=None, help=f"random seed (default: {seed_default})"
     )
     add_cards_option(parser)
+
+
+def _seed(text: str) -> int:
+    wanted = f"a seed is a whole number from 0 to 2**64 - 1, not {printable(text[:30])!r}"
+    if len(text.strip()) > 30:
+        raise argparse.ArgumentTypeError(wanted)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(wanted) from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(wanted)
+    return value
 
 
 def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -571,16 +634,32 @@ def _register_simulate(subparsers: argparse._SubParsersAction[argparse.ArgumentP
         _simulate,
     )
     _add_game_options(parser, "0, so that the same command gives the same result")
-    parser.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
+    parser.add_argument(
+        "--games",
+        type=_games,
+        default=100,
+        help=f"how many games, at most {MAX_GAMES:,} (default: 100)",
+    )
+
+
+def _games(text: str) -> int:
+    try:
+        return int(text) if len(text.strip()) <= 30 else int("none")
+    except ValueError:
+        shown = printable(text if len(text) <= 30 else text[:27] + "...")
+        raise argparse.ArgumentTypeError(f"--games takes a whole number, not {shown!r}") from None
 
 
 def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.games > MAX_GAMES:
+        raise UsageError(f"--games must be at most {MAX_GAMES:,}, not {args.games:,}")
     cards = database_from_args(args)
     seats = _seats_from_args(args, cards)
     seed = 0 if args.seed is None else args.seed
-    print(simulate(seats, args.games, seed=seed))
+    result = simulate(seats, args.games, seed=seed)
+    print(attrs.evolve(result, names=tuple(printable(name) for name in result.names)))
     return 0
 
 
@@ -599,7 +678,8 @@ def _register_replay(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
 
 def _replay(args: argparse.Namespace) -> int:
     cards = database_from_args(args)
-    record = GameRecord.from_json(Path(args.record).read_bytes())
+    data = read_file(args.record, limit=MAX_RECORD_BYTES, what="game record")
+    record = GameRecord.from_json(data)
     printer = [(Event, EventPrinter())] if args.log else []
     _print_summary(record.replay(cards, handlers=printer), log=args.log)
     return 0

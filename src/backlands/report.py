@@ -1,9 +1,14 @@
-"""Readable text for games: one line per event, and a summary of a finished game."""
+"""Readable text for games: one line per event, and a summary of a finished game.
+
+Names come from files and records, so every line is :func:`~backlands.describe.printable`:
+an escape sequence in a player's or a card's name is shown, never obeyed.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .describe import printable
 from .engine import Game
 from .engine import events as ev
 
@@ -32,7 +37,12 @@ class EventPrinter:
 
 def describe_event(event: ev.Event, names: Sequence[str]) -> str:
     """One line a player understands, e.g. ``Iron Bulwark bleeds 3``; ``names`` are the
-    players' names by seat. Empty for events not worth a line (a turn's end)."""
+    players' names by seat. Empty for events not worth a line (a turn's end). Printable:
+    control characters in names are escaped."""
+    return printable(_describe(event, names))
+
+
+def _describe(event: ev.Event, names: Sequence[str]) -> str:
 
     def who(index: int) -> str:
         return names[index] if index < len(names) else f"P{index + 1}"
@@ -92,7 +102,8 @@ def describe_event(event: ev.Event, names: Sequence[str]) -> str:
 
 
 def game_summary(game: Game) -> str:
-    """Who played, who won, in how many turns and decisions, and what each player has left."""
+    """Who played, who won, in how many turns and decisions, and what each player has left
+    (printable: control characters in names are escaped)."""
     lines = [f"seed {game.seed}, {len(game.players)} players, first player {game.first_player + 1}"]
     for p in game.players:
         left = len(p.primal_deck)
@@ -108,4 +119,4 @@ def game_summary(game: Game) -> str:
             f"result: {result} after {game.turn} turns and {len(game.actions)} decisions "
             f"({game.outcome.reason})"
         )
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)
