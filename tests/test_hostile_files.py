@@ -291,6 +291,14 @@ def test_a_record_over_the_size_limit(capsys: pytest.CaptureFixture[str]) -> Non
     )
 
 
+def test_a_record_that_is_not_a_record_names_its_file(capsys: pytest.CaptureFixture[str]) -> None:
+    write("game.json", "[" * 100_000 + "]" * 100_000)
+    code, out, err = run(capsys, "replay", "game.json")
+    assert (code, out) == (2, "")
+    assert err.startswith("backlands: error: game.json: not a game record: ")
+    assert len(err.splitlines()) == 1
+
+
 def test_a_file_that_grows_while_read_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     write("deck.yaml", "x" * 100)
     real = os.fstat

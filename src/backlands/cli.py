@@ -679,9 +679,13 @@ def _register_replay(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
 def _replay(args: argparse.Namespace) -> int:
     cards = database_from_args(args)
     data = read_file(args.record, limit=MAX_RECORD_BYTES, what="game record")
-    record = GameRecord.from_json(data)
     printer = [(Event, EventPrinter())] if args.log else []
-    _print_summary(record.replay(cards, handlers=printer), log=args.log)
+    try:  # the record's problems name the file
+        record = GameRecord.from_json(data)
+        game = record.replay(cards, handlers=printer)
+    except GameSetupError as error:
+        raise GameSetupError(f"{args.record}: {error}") from None
+    _print_summary(game, log=args.log)
     return 0
 
 
