@@ -15,6 +15,8 @@ import difflib
 import math
 from typing import Any
 
+import yaml
+
 from ._yaml import YamlDocument, decode_text, format_path, read_yaml
 from .database import CardDatabase
 from .deckrules import (
@@ -276,12 +278,21 @@ class _KeySpeller:
         return _yaml_spelling(key)
 
 
+_RESOLVER = yaml.resolver.Resolver()
+_CONSTRUCTOR = yaml.SafeLoader("")  # only its scalar constructors are used
+_LONGEST_KEY = 64  # a non-text key is a number, a bool, null or a date: all short
+
+
 def _same_scalar(written: str, key: object) -> bool:
-    """Whether YAML reads ``written`` (one plain scalar) as ``key``, type included."""
-    doc, problems = read_yaml(written, "<key>")
-    if doc is None or problems:
+    """Whether YAML reads ``written`` (one plain scalar) as ``key``, type included. Resolved
+    and built directly (no document is composed), so spelling many keys stays fast."""
+    if len(written) > _LONGEST_KEY:
         return False
-    value = doc.data
+    tag = _RESOLVER.resolve(yaml.ScalarNode, written, (True, False))  # type: ignore[no-untyped-call]
+    try:
+        value = _CONSTRUCTOR.construct_object(yaml.ScalarNode(tag, written), deep=True)
+    except (ValueError, OverflowError, ArithmeticError, yaml.YAMLError):
+        return False
     if type(value) is not type(key):
         return False
     if isinstance(value, float) and isinstance(key, float) and math.isnan(value):
