@@ -184,7 +184,8 @@ def test_a_character_with_triggered_abilities_loads(here: Path) -> None:
         ("attach_spell", one("attacks", "{effect: boost, stat: damage, amount: 1, "
                                         "target: attached_to}")),
         ("attach_spell", one("attacks", "{effect: poison, target: attack_target}")),
-        ("attach_spell", one("equipped", "{effect: repair, amount: 1}")),  # this: in play
+        ("attach_spell", one("equipped", "{effect: repair, amount: 1, target: attached_to}")),
+        ("attach_spell", one("defends", "{effect: damage, amount: 1, target: attacker}")),
         ("weapon", one("equipped", "{effect: repair, amount: 1}")),
         ("active_spell", one("start_of_turn", "{effect: boost, stat: damage, amount: 1}")),
         ("instant_spell", one("equipped", "{effect: repair, amount: 1, target: own_card}")),
@@ -271,6 +272,33 @@ def test_every_bundled_deck_is_legal_for_the_new_character(path: Path) -> None:
             "cards/core.yaml:13: cards[0].abilities[0].effects[0].target: an instant spell is "
             "never in play, so its ability cannot target 'this' (the default target of "
             "'boost')",
+        ),
+        (
+            card("instant_spell", one("destroyed", "{effect: draw}")),
+            "cards/core.yaml:11: cards[0].abilities[0].when: an instant spell is never in "
+            "play: its ability resolves as it is played ('when: equipped'), never "
+            "'when: destroyed'",
+        ),
+        (
+            card("armour", one("attacks", "{effect: draw}")),
+            "cards/core.yaml:12: cards[0].abilities[0].when: an armour never attacks, so "
+            "'when: attacks' would never fire",
+        ),
+        (
+            card("active_spell", one("defends", "{effect: draw}")),
+            "cards/core.yaml:12: cards[0].abilities[0].when: an active_spell never defends, "
+            "so 'when: defends' would never fire",
+        ),
+        (
+            card("weapon", one("defends", "{effect: draw}")),
+            "cards/core.yaml:13: cards[0].abilities[0].when: a weapon never defends, so "
+            "'when: defends' would never fire",
+        ),
+        (
+            card("attach_spell", one("equipped", "{effect: repair, amount: 1}")),
+            "cards/core.yaml:13: cards[0].abilities[0].effects[0].target: an attach spell "
+            "sits under a card, not in a slot, so its ability cannot target 'this' (the "
+            "default target of 'repair'): use 'attached_to' for the card it sits under",
         ),
         (
             card("instant_spell", "- while_equipped:\n    - {modifier: immune, keyword: steal}\n"),

@@ -399,6 +399,9 @@ def _abilities_problems(
                 "an instant spell is never equipped, so it has no 'while_equipped' ability",
             )
         when = _member(Trigger, ability.get("when"))
+        never = _never_fires(when, owner)
+        if never is not None:
+            yield found.doc.problem((*here, "when"), never)
         if owner == _CHARACTER and when is not None and when not in TRAIT_TRIGGERS:
             *first, last = (str(t) for t in TRAIT_TRIGGERS)
             allowed = f"{', '.join(first)} or {last}"
@@ -415,6 +418,28 @@ def _abilities_problems(
             message = _target_problem(effect, when, owner)
             if message is not None:
                 yield found.doc.problem((*here, "effects", e, "target"), message)
+
+
+# the card types whose "attacks" and "defends" abilities can fire (an attach spell's hear
+# its host, 11.2)
+_ATTACKERS = (CardType.WEAPON, CardType.CREATURE, CardType.ATTACH_SPELL)
+_DEFENDERS = (CardType.ARMOUR, CardType.CREATURE, CardType.ATTACH_SPELL)
+
+
+def _never_fires(when: Trigger | None, owner: Owner) -> str | None:
+    """Why an ability ``when`` on a card of type ``owner`` could never fire, if so."""
+    if when is None or not isinstance(owner, CardType):
+        return None
+    if owner is CardType.INSTANT_SPELL and when is not Trigger.EQUIPPED:
+        return (
+            f"an instant spell is never in play: its ability resolves as it is played "
+            f"('when: equipped'), never 'when: {when}'"
+        )
+    if when is Trigger.ATTACKS and owner not in _ATTACKERS:
+        return f"{_article(str(owner))} never attacks, so 'when: attacks' would never fire"
+    if when is Trigger.DEFENDS and owner not in _DEFENDERS:
+        return f"{_article(str(owner))} never defends, so 'when: defends' would never fire"
+    return None
 
 
 def _target_problem(effect: Mapping[Any, Any], when: Trigger | None, owner: Owner) -> str | None:
@@ -463,4 +488,9 @@ def _target_problem(effect: Mapping[Any, Any], when: Trigger | None, owner: Owne
         )
     if target is CardTarget.THIS and owner is CardType.INSTANT_SPELL:
         return f"an instant spell is never in play, so its ability cannot target {what}"
+    if target is CardTarget.THIS and owner is CardType.ATTACH_SPELL:
+        return (
+            f"an attach spell sits under a card, not in a slot, so its ability cannot target "
+            f"{what}: use 'attached_to' for the card it sits under"
+        )
     return None
