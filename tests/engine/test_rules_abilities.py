@@ -1873,3 +1873,35 @@ def test_every_effect_of_the_card_format_has_one_handler() -> None:
 
     assert set(HANDLERS) == set(get_args(EffectUnion))
     assert set(REACTIONS) == set(Trigger)  # and every trigger has its reaction
+
+
+def test_a_game_without_abilities_replays_with_the_same_abilities() -> None:
+    """A record does not say which abilities its game played with: a game played with
+    NO_ABILITIES replays with ``abilities=NO_ABILITIES``; without it the replay says why it
+    cannot go on."""
+    from backlands import load_cards
+    from backlands.agents import RandomAgent, play_game
+    from backlands.deck import bundled_deck_files, load_deck
+    from backlands.engine import NO_ABILITIES, GameRecord
+    from backlands.errors import GameSetupError
+    from backlands.simulation import seat
+
+    cards = load_cards()
+    files = {f.stem: f for f in bundled_deck_files()}
+    table = [
+        seat(load_deck(files[name], cards), cards) for name in ("magpies-nest", "dust-runners")
+    ]
+    for game_seed in range(20):
+        game = Game(table, seed=game_seed, abilities=NO_ABILITIES)
+        play_game(game, [RandomAgent(game_seed), RandomAgent(game_seed + 1)])
+        record = GameRecord.from_json(game.record().to_json())
+        again = record.replay(cards, abilities=NO_ABILITIES)
+        assert [ev.event_to_json(e) for e in again.log or ()] == [
+            ev.event_to_json(e) for e in game.log or ()
+        ]
+        try:
+            record.replay(cards)
+        except GameSetupError as error:
+            assert "same abilities=" in str(error)
+            return
+    raise AssertionError("every game replayed the same with abilities: none to show")

@@ -450,7 +450,14 @@ class GameRecord:
             try:
                 game.play(action_from_json(dict(data), instances))
             except (KeyError, ValueError, TypeError, IllegalActionError) as error:
+                hint = (
+                    " (a record does not say which abilities its game played with: replay a "
+                    "game played with other abilities, NO_ABILITIES say, with the same "
+                    "abilities=)"
+                    if abilities is None and isinstance(error, IllegalActionError)
+                    else ""
+                )
                 raise GameSetupError(
-                    f"record action {number} cannot be replayed: {error}"
+                    f"record action {number} cannot be replayed: {error}{hint}"
                 ) from None
         return game
