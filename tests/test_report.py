@@ -50,6 +50,10 @@ def test_ability_events_read_as_the_card_says() -> None:
         f"Ben steals {hatchet.card.name} from Ana"
     )
     assert describe_event(ev.PlayerPoisoned(0), names) == "Ana is poisoned"
+    host_gone = ev.CardDestroyed(1, hatchet, ev.DestroyReason.HOST_DESTROYED)
+    assert describe_event(host_gone, names) == (
+        f"{hatchet.card.name}, attached by Ben, goes with its host"
+    )
     assert describe_event(ev.CountersRemoved(hatchet, 1, 2), names) == (
         f"{hatchet.card.name} is repaired by 1, now 2 counter(s)"
     )

@@ -62,6 +62,8 @@ def _describe(event: ev.Event, names: Sequence[str]) -> str:
         case ev.CardSacrificed(player=player, card=card, reason=reason):
             return f"{who(player)} sacrifices {card.card.name} ({reason})"
         case ev.CardDestroyed(controller=controller, card=card, reason=reason):
+            if reason is ev.DestroyReason.HOST_DESTROYED:  # 4.7, 11.1: whoever attached it
+                return f"{card.card.name}, attached by {who(controller)}, goes with its host"
             return f"{card.card.name} on {who(controller)}'s mat is destroyed ({reason})"
         case ev.CounterAdded(card=card, amount=amount, counters=counters):
             return f"{card.card.name} takes {amount} durability counter(s), now {counters}"
