@@ -20,7 +20,7 @@ from .actions import (
     action_from_json,
     action_to_json,
 )
-from .events import Event, EventBus
+from .events import Event, EventBus, ProposalError
 from .game import Game, GameRecord, LegalActions
 from .position import AttachedCard, MatCard, PlayerSetup, Position, StartPhase
 from .setup import Seat
@@ -58,6 +58,7 @@ __all__ = [
     "PlayerState",
     "PlayerView",
     "Position",
+    "ProposalError",
     "Reaction",
     "Seat",
     "StartPhase",
