@@ -284,6 +284,7 @@ def check_state(t: Table) -> None:
         if ev.PlayerEliminated in t.heard:
             t.emit(ev.PlayerEliminated(p.index))
     t.stats.changed()
+    check_durability(t)  # their modifiers are gone: a card they kept alive wears out now
     if players[t.active].out:
         # 9.2: the rest of the active player's turn is skipped, response windows to what
         # they did included; a defence against damage already dealt still resolves, and so

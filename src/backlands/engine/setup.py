@@ -19,7 +19,7 @@ import attrs
 
 from ..deck import Deck, DeckProblem, validate_deck
 from ..errors import GameSetupError
-from ..model import Card, CardStat, CardType, Character, PlayerStat, Slot
+from ..model import Card, CardStat, CardStatModifier, CardType, Character, PlayerStat, Slot
 from ..ruleset import Ruleset
 from . import events as ev
 from .chance import below, shuffle
@@ -144,7 +144,14 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: int | None) ->
     table.seats = seats = tuple(seats)
     decks, table.instances, shared = _instances(seats)
     table.stats.share(shared)
-    table.stats.stale = False  # no card on any mat yet: nothing can be worn out (6.2)
+    # no card on any mat yet, so nothing can be worn out (6.2): no check is due, but the
+    # next one must know whether a durability modifier was in play (the characters')
+    table.stats.stale = False
+    table.stats.durability_modified = any(
+        isinstance(mod, CardStatModifier) and mod.stat is CardStat.DURABILITY
+        for seat in seats
+        for mod in seat.character.modifiers
+    )
     for index, seat in enumerate(seats):
         name = seat.name or f"P{index + 1}"
         table.players.append(PlayerState(index, name, seat.character, list(decks[index])))
