@@ -1,7 +1,8 @@
-"""Fuzzing card files and deck files (issue 9): the bundled files, mutated byte by byte, line
-by line and value by value, go to the loaders and to the command line in-process. Only
-documented errors may come out (``CardDatabaseError``, a deck's problems, exit codes 0, 1
-and 2), never another exception, never raw control characters on the terminal, and each
+"""Fuzzing card files, deck files and game records (issue 9): the bundled files and records of
+real games, mutated byte by byte, line by line and value by value, go to the loaders, to
+``GameRecord`` and to the command line in-process. Only documented errors may come out
+(``CardDatabaseError``, a deck's problems, ``GameSetupError``, exit codes 0, 1 and 2),
+never another exception, never raw control characters on the terminal, and each
 example within a time bound.
 
 The normal run is quick (a few seconds in all); ``BACKLANDS_PROFILE=thorough``
@@ -269,3 +270,54 @@ def test_a_mutated_deck_either_plays_or_is_refused(data: bytes) -> None:
     check_output(code, out, err, {0, 2}, False)
     if code == 2:
         assert err.startswith("backlands: error: ")
+
+
+# --------------------------------------------------------------------------- records
+
+
+def _records() -> list[Path]:
+    """Three records of real games (2, 3 and 4 players, abilities live), as files."""
+    from backlands.agents import RandomAgent, play_game
+    from backlands.engine import Game
+    from backlands.simulation import seat
+
+    folder = Path(tempfile.mkdtemp(prefix="records-"))
+    seats = [seat(load_deck(path, CARDS), CARDS) for path in DECK_FILES]
+    paths = []
+    for n in (2, 3, 4):
+        game = Game(seats[:n], seed=n)
+        play_game(game, [RandomAgent(n + i) for i in range(n)])
+        path = folder / f"game-{n}.json"
+        path.write_text(game.record().to_json(), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+RECORD_FILES = _records()
+
+
+@FUZZ
+@given(mutated(RECORD_FILES))
+def test_mutated_records_are_replayed_or_refused(data: bytes) -> None:
+    """A record read and replayed gives the game or a GameSetupError (exit 2), nothing else,
+    and every replay ends."""
+    from backlands.engine import GameRecord
+    from backlands.errors import GameSetupError
+
+    with timed():
+        try:
+            record = GameRecord.from_json(data)
+            game = record.replay(CARDS, keep_log=False)
+        except GameSetupError as error:
+            assert GameSetupError.exit_code == 2
+            assert str(error) and not RAW_CONTROL.search(str(error)[:2000])
+        else:
+            assert game.decision is not None or game.outcome is not None
+
+
+@settings(FUZZ, max_examples=max(5, EXAMPLES // 4))
+@given(mutated(RECORD_FILES), st.booleans())
+def test_mutated_records_on_the_command_line(data: bytes, log: bool) -> None:
+    with written(data, "game.json") as path, timed():
+        code, out, err = cli("replay", str(path), *(["--log"] if log else []))
+    check_output(code, out, err, {0, 2}, False)
