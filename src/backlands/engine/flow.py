@@ -284,7 +284,10 @@ def check_state(t: Table) -> None:
         if ev.PlayerEliminated in t.heard:
             t.emit(ev.PlayerEliminated(p.index))
     t.stats.changed()
-    check_durability(t)  # their modifiers are gone: a card they kept alive wears out now
+    if t.stats.durability_modified:  # their modifiers are gone: what they kept alive wears out
+        check_durability(t)
+    else:  # no durability modifier was in play: losing some cannot wear a card out
+        t.stats.stale = False
     if players[t.active].out:
         # 9.2: the rest of the active player's turn is skipped, response windows to what
         # they did included; a defence against damage already dealt still resolves, and so

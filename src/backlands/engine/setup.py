@@ -142,16 +142,12 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: int | None) ->
     ):
         raise GameSetupError(f"first player {first_player} is not a seat index (1.4)")
     table.seats = seats = tuple(seats)
-    decks, table.instances, shared = _instances(seats)
+    decks, table.instances, shared, durability = _instances(seats)
     table.stats.share(shared)
     # no card on any mat yet, so nothing can be worn out (6.2): no check is due, but the
-    # next one must know whether a durability modifier was in play (the characters')
+    # next one must know whether a durability modifier is in play (the characters')
     table.stats.stale = False
-    table.stats.durability_modified = any(
-        isinstance(mod, CardStatModifier) and mod.stat is CardStat.DURABILITY
-        for seat in seats
-        for mod in seat.character.modifiers
-    )
+    table.stats.durability_modified = durability
     for index, seat in enumerate(seats):
         name = seat.name or f"P{index + 1}"
         table.players.append(PlayerState(index, name, seat.character, list(decks[index])))
@@ -160,9 +156,10 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: int | None) ->
 @functools.lru_cache(maxsize=16)
 def _instances(
     seats: tuple[Seat, ...],
-) -> tuple[tuple[tuple[CardInstance, ...], ...], dict[int, CardInstance], SharedStats]:
+) -> tuple[tuple[tuple[CardInstance, ...], ...], dict[int, CardInstance], SharedStats, bool]:
     """The card instances of a game between ``seats``: uids in seat order, then deck order;
-    and the card stats they have at setup (see ``Stats.share``), filled as games need them.
+    the card stats they have at setup (see ``Stats.share``), filled as games need them; and
+    whether a character's modifier changes durability.
 
     Instances never change, and equal seats make equal instances, so a batch of games
     between the same seats makes them once (the games share them, as copies do).
@@ -175,7 +172,13 @@ def _instances(
             deck.append(CardInstance(uid, card, index))
             uid += 1
         decks.append(tuple(deck))
-    return tuple(decks), {i.uid: i for deck in decks for i in deck}, new_shared(len(seats))
+    durability = any(
+        isinstance(mod, CardStatModifier) and mod.stat is CardStat.DURABILITY
+        for seat in seats
+        for mod in seat.character.modifiers
+    )
+    instances = {i.uid: i for deck in decks for i in deck}
+    return tuple(decks), instances, new_shared(len(seats)), durability
 
 
 def start_seats(table: Table, first_player: int | None) -> None:
