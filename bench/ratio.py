@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from backlands import load_cards
-from backlands.agents import RandomAgent, play_game
+from backlands.agents import Perspective, RandomAgent, play_game
 from backlands.deck import bundled_deck_files, load_deck
 from backlands.engine import Game
 from backlands.simulation import seat, simulate
@@ -204,7 +204,7 @@ def copy_times(seats: Sequence[Seat], seconds: float, keep_log: bool = False) ->
                 for _ in range(COPY_BATCH):
                     game.copy()
                 times.append((time.process_time() - before) / COPY_BATCH)
-            game.play(agents[decision.player].choose(game))
+            game.play(agents[decision.player].choose(Perspective(game, decision.player)))
         s += 1
     return times
 

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 
 from backlands import load_cards
-from backlands.agents import RandomAgent, play_game
+from backlands.agents import Perspective, RandomAgent, play_game
 from backlands.deck import bundled_deck_files, load_deck
 from backlands.engine import Game
 from backlands.simulation import seat
@@ -86,7 +86,7 @@ def main() -> int:
     positions = []
     while game.decision is not None:
         positions.append(game.copy())
-        game.play(agents[game.decision.player].choose(game))
+        game.play(agents[game.decision.player].choose(Perspective(game, game.decision.player)))
 
     def enumerate_all() -> int:
         count = 0

@@ -1,35 +1,133 @@
 """Agents that answer a game's decisions, and the loop that plays a whole game.
 
-An agent is anything with ``choose(game) -> Action`` for the game's pending decision. Agents
-get the whole game object for convenience; a fair agent looks only at ``game.view(player)``
-and ``game.legal_actions()``.
+The agent protocol (docs/simulation.md): an agent is anything with
+``choose(perspective) -> Action``. A :class:`Perspective` is one player's window onto a
+game at their decision: their view (what they may see), the legal actions, the live stats
+of the cards they can see, and, for search, :meth:`Perspective.sample`, a copy of the game
+with what they cannot see dealt again at random. An agent never gets the game itself, so a
+fair agent is fair by construction.
+
+Agents are made by name with :func:`make_agent` (``"random"``, ``"greedy"``, ``"search"``,
+``"search:400"`` for 400 playouts a decision); :data:`AGENTS` lists the names.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Protocol
 
-from .engine import Action, Game, Outcome
+from .engine import (
+    Action,
+    CardInstance,
+    Decision,
+    Game,
+    GameView,
+    LegalActions,
+    Outcome,
+    Seat,
+    Zone,
+)
+from .model import CardStat
+from .ruleset import Ruleset
 
-__all__ = ["Agent", "RandomAgent", "play_game"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "Perspective",
+    "RandomAgent",
+    "agent_names",
+    "make_agent",
+    "play_game",
+]
+
+
+class Perspective:
+    """What player ``player`` knows of a game and may do in it: a live window (it shows the
+    game as it is when used, like ``Game.legal_actions()``).
+
+    It gives only what the player may see: :meth:`view`, the :attr:`decision` and its
+    :meth:`legal_actions`, the live stats of cards (:meth:`stat`, :meth:`cost`), and
+    :meth:`sample` for search. Stats of a card the player cannot see are refused.
+    """
+
+    __slots__ = ("_game", "player")
+
+    def __init__(self, game: Game, player: int) -> None:
+        if not 0 <= player < len(game.players):
+            raise ValueError(f"no player {player}: players are 0 to {len(game.players) - 1}")
+        self._game = game
+        self.player = player
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision (this player's, when an agent is asked)."""
+        return self._game.decision
+
+    def legal_actions(self) -> LegalActions:
+        """The legal answers to the pending decision (a live view)."""
+        return self._game.legal_actions()
+
+    def view(self) -> GameView:
+        """What this player may see: every mat and void, sizes, their own inventory."""
+        return self._game.view(self.player)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._game.ruleset
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """Every player's seat: character and decklist (open decklists; not the order)."""
+        return self._game.seats
+
+    def stat(self, card: CardInstance, stat: CardStat) -> int:
+        """A visible card's live ``stat`` (printed value plus modifiers, 10.3), on the side
+        of whoever has it in play, or for this player when it is in their inventory."""
+        game = self._game
+        zone, side = game.zone_of(card)
+        if (zone is Zone.PRIMAL_DECK or zone is Zone.INVENTORY) and side != self.player:
+            raise LookupError(f"player {self.player} cannot see {card}")
+        return game.stat(card, stat)
+
+    def cost(self, card: CardInstance) -> int:
+        """The primal cost this player pays to equip ``card`` from their inventory (4.3)."""
+        zone, side = self._game.zone_of(card)
+        if zone is not Zone.INVENTORY or side != self.player:
+            raise LookupError(f"{card} is not in player {self.player}'s inventory")
+        return self._game.cost(card, self.player)
+
+    def remaining_durability(self, card: CardInstance) -> int:
+        """Durability minus counters of a card in a slot (6.4)."""
+        return self._game.remaining_durability(card)
+
+    def sample(self, rng: random.Random) -> Game:
+        """A copy of the game as this player may imagine it: every deck's order, the other
+        players' inventories and the coins to come dealt again from ``rng`` (see
+        ``Game.resample``). Search agents play on samples; the real game is untouched."""
+        return self._game.resample(self.player, rng)
+
+    def __repr__(self) -> str:
+        return f"<Perspective of P{self.player + 1} on {self._game!r}>"
 
 
 class Agent(Protocol):
-    def choose(self, game: Game) -> Action:
-        """An action legal for ``game.decision``."""
+    def choose(self, perspective: Perspective) -> Action:
+        """An action legal for the pending decision, which is ``perspective.player``'s."""
         ...
 
 
 class RandomAgent:
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
+    name = "random"
+
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
-        actions = game.legal_actions()
+    def choose(self, perspective: Perspective) -> Action:
+        actions = perspective.legal_actions()
         n = len(actions)  # a uniform index below n: engine.chance.below, written out
         bits = self._rng.getrandbits
         k = n.bit_length()
@@ -42,16 +140,59 @@ class RandomAgent:
 def play_game(game: Game, agents: Sequence[Agent], max_decisions: int = 100_000) -> Outcome:
     """Ask each decision of ``game`` to the agent of its player until the game is over.
 
-    ``agents[i]`` plays seat ``i``. Raises ``RuntimeError`` if ``max_decisions`` pass
-    without an end (a guard for agents that never end a phase; every game itself ends by
-    ``Ruleset.turn_limit`` turns at the latest).
+    ``agents[i]`` plays seat ``i`` and sees the game through ``Perspective(game, i)``.
+    Raises ``RuntimeError`` if ``max_decisions`` pass without an end (a guard for agents
+    that never end a phase; every game itself ends by ``Ruleset.turn_limit`` turns at the
+    latest).
     """
     if len(agents) != len(game.players):
         raise ValueError(f"{len(game.players)} players need {len(game.players)} agents")
+    perspectives = [Perspective(game, i) for i in range(len(agents))]
     for _ in range(max_decisions):
         decision = game.decision
         if decision is None:
             assert game.outcome is not None
             return game.outcome
-        game.play(agents[decision.player].choose(game))
+        player = decision.player
+        game.play(agents[player].choose(perspectives[player]))
     raise RuntimeError(f"no result after {max_decisions} decisions")
+
+
+# --------------------------------------------------------------------------- agents by name
+
+AgentFactory = Callable[[int, str | None], Agent]
+
+
+def _random(seed: int, budget: str | None) -> Agent:
+    if budget is not None:
+        raise ValueError("the random agent takes no budget")
+    return RandomAgent(seed)
+
+
+_FACTORIES: dict[str, AgentFactory] = {"random": _random}
+
+#: Agents by name: ``make_agent(name, seed)`` makes one. Read-only.
+AGENTS: Mapping[str, AgentFactory] = MappingProxyType(_FACTORIES)
+
+
+def agent_names() -> tuple[str, ...]:
+    """The names :func:`make_agent` knows, in a stable order."""
+    return tuple(_FACTORIES)
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """The agent ``spec`` names, with its own generator seeded by ``seed``.
+
+    ``spec`` is a name from :data:`AGENTS`, optionally with a budget after a colon
+    (``"search:400"``: 400 playouts a decision; ``"search:50ms"``: 50 ms of CPU time a
+    decision, which makes results depend on the machine). An unknown name or a bad budget
+    raises ``ValueError`` saying what is known.
+    """
+    if not isinstance(spec, str):
+        raise ValueError(f"an agent is named by a string, not {type(spec).__name__}")
+    name, _, budget = spec.partition(":")
+    factory = _FACTORIES.get(name.strip().lower())
+    if factory is None:
+        known = ", ".join(_FACTORIES)
+        raise ValueError(f"no agent named {spec[:40]!r}: the agents are {known}")
+    return factory(seed, budget.strip() if budget else None)

@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 from backlands._loader import load_cards
-from backlands.agents import RandomAgent, play_game
+from backlands.agents import Perspective, RandomAgent, play_game
 from backlands.database import CardDatabase
 from backlands.deck import Deck, load_deck
 from backlands.engine import (
@@ -68,7 +68,7 @@ def play(game: Game, players: list[RandomAgent], decisions: int | None = None) -
     """Play ``decisions`` decisions (all, if None) of ``game``."""
     done = 0
     while game.decision is not None and (decisions is None or done < decisions):
-        game.play(players[game.decision.player].choose(game))
+        game.play(players[game.decision.player].choose(Perspective(game, game.decision.player)))
         done += 1
 
 
@@ -213,7 +213,7 @@ def mid_game(seed: int = 21, players: int = 3) -> tuple[Game, list[RandomAgent]]
     chosen = agents(players, seed)
     while len(game.actions) < 30 or not any(p.mat for p in game.players):
         assert game.decision is not None
-        game.play(chosen[game.decision.player].choose(game))
+        game.play(chosen[game.decision.player].choose(Perspective(game, game.decision.player)))
     return game, chosen
 
 
@@ -462,7 +462,7 @@ def test_a_view_hides_other_inventories_and_every_deck() -> None:
             for me in range(4):
                 check_view(game, me)
             checked += 1
-        game.play(players[game.decision.player].choose(game))
+        game.play(players[game.decision.player].choose(Perspective(game, game.decision.player)))
     for me in range(4):
         check_view(game, me)
     assert checked > 5

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 import pytest
 
-from backlands.agents import RandomAgent, play_game
+from backlands.agents import Perspective, RandomAgent, play_game
 from backlands.database import CardDatabase
 from backlands.engine import (
     AttachedCard,
@@ -468,7 +468,7 @@ def test_a_record_of_an_unfinished_position_game_replays_to_the_same_state(
     agents = [RandomAgent(9), RandomAgent(10)]
     for _ in range(6):
         assert game.decision is not None
-        game.play(agents[game.decision.player].choose(game))
+        game.play(agents[game.decision.player].choose(Perspective(game, game.decision.player)))
     replayed = GameRecord.from_json(game.record().to_json()).replay(cards)
     assert snapshot(replayed) == snapshot(game)
     assert _log(replayed) == _log(game)

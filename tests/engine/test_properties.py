@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backlands._loader import load_cards
-from backlands.agents import RandomAgent
+from backlands.agents import Perspective, RandomAgent
 from backlands.deck import Deck, load_deck
 from backlands.engine import (
     Action,
@@ -135,7 +135,7 @@ def test_invariants_after_every_decision(seed: int, players: int) -> None:
             with pytest.raises(IllegalActionError):
                 game.play(action)
             assert snapshot(game) == before, action
-        game.play(agents[game.decision.player].choose(game))  # type: ignore[union-attr]
+        game.play(agents[game.decision.player].choose(Perspective(game, game.decision.player)))  # type: ignore[union-attr]
         decisions += 1
         assert decisions < 20_000
     with pytest.raises(IllegalActionError, match="the game is over"):

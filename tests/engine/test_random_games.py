@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from backlands._loader import load_cards
-from backlands.agents import RandomAgent
+from backlands.agents import Perspective, RandomAgent
 from backlands.database import CardDatabase
 from backlands.deck import Deck, load_deck
 from backlands.engine import Equip, Game, MatCard, PlayerSetup, Position, Seat, StartPhase
@@ -113,7 +113,7 @@ def play_checked(seed: int) -> Game:
         if decision is None:
             break
         assert not game.players[decision.player].out, f"{where}: an out player decides"
-        game.play(agents[decision.player].choose(game))
+        game.play(agents[decision.player].choose(Perspective(game, decision.player)))
     else:
         pytest.fail(f"{where}: no end after 20,000 decisions")
 
@@ -179,7 +179,7 @@ def test_no_card_outlives_its_live_durability_in_random_games() -> None:
         seats, agents = table(seed)
         game = Game(seats, seed=seed, keep_log=False)
         while game.decision is not None:
-            game.play(agents[game.decision.player].choose(game))
+            game.play(agents[game.decision.player].choose(Perspective(game, game.decision.player)))
             for p in game.players:
                 for eq in p.mat.values():
                     live = game.stat(eq.instance, CardStat.DURABILITY, p.index)

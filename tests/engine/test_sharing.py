@@ -10,7 +10,7 @@ import functools
 import attrs
 
 from backlands import load_cards
-from backlands.agents import RandomAgent, play_game
+from backlands.agents import Perspective, RandomAgent, play_game
 from backlands.database import CardDatabase
 from backlands.deck import bundled_deck_files, load_deck
 from backlands.engine import Game, Seat
@@ -63,7 +63,9 @@ def test_interleaved_games_between_the_same_seats_do_not_disturb_each_other() ->
     while any(g.decision is not None for g in games):
         for game, pair in zip(games, agents, strict=True):  # one decision each, in turn
             if game.decision is not None:
-                game.play(pair[game.decision.player].choose(game))
+                game.play(
+                    pair[game.decision.player].choose(Perspective(game, game.decision.player))
+                )
     assert games[0].instance(0) is games[1].instance(0)  # they do share their instances
     for game, reference in zip(games, alone, strict=True):
         assert log_of(game) == log_of(reference)

@@ -26,6 +26,7 @@ from .actions import (
     action_to_json,
 )
 from .flow import advance, check_state
+from .hidden import resample
 from .legal import LegalActions, illegal
 from .record import (
     MAX_SEED,
@@ -294,6 +295,18 @@ class Game:
         this game's log.
         """
         other = Game((), _table=self._t.copy())
+        other._start = self._start
+        return other
+
+    def resample(self, player: int, rng: random.Random) -> Game:
+        """A copy of this game as ``player`` may imagine it: what they cannot see (every
+        deck's order, the other players' inventories, the coins to come) dealt again at
+        random from ``rng``, consistently with their view (see ``engine/hidden.py``).
+
+        For search agents: a sample's log starts empty and its seed is new, so its record
+        does not replay the real game.
+        """
+        other = Game((), _table=resample(self._t, player, rng))
         other._start = self._start
         return other
 

@@ -1,0 +1,51 @@
+"""What a player cannot see, dealt again: the games a search agent imagines.
+
+A player sees every mat and void, the size of every deck and inventory, and their own
+inventory (``Game.view``). They do not see the order of any primal deck (their own
+included), what is in another player's inventory, or how the coins of poison (7.1) will
+fall. :func:`resample` copies a table and deals all of that again at random, consistently
+with what the player sees: each other player's deck and inventory are shuffled together
+and dealt back in their sizes, the player's own deck is shuffled, and the copy gets a
+generator of its own. Decklists are treated as open (the contents of every player's
+36 cards are known, as with a tournament's published decklists): only where the cards are
+is hidden.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .table import Table
+
+__all__ = ["resample"]
+
+
+def resample(t: Table, player: int, rng: random.Random) -> Table:
+    """A copy of ``t`` with what ``player`` cannot see dealt again from ``rng``.
+
+    The copy's log starts empty (the log of the real game names the cards drawn), and its
+    seed is new: a sample is a game to search, not a record of the real one.
+    """
+    if not 0 <= player < len(t.players):
+        raise ValueError(f"no player {player}: players are 0 to {len(t.players) - 1}")
+    other = t.copy()
+    shuffle = rng.shuffle
+    for p in other.players:
+        deck = p.primal_deck
+        if p.index == player:
+            shuffle(deck)
+            continue
+        inventory = p.inventory
+        if not inventory:
+            shuffle(deck)
+            continue
+        pool = deck + inventory
+        shuffle(pool)
+        split = len(deck)
+        deck[:] = pool[:split]
+        inventory[:] = pool[split:]
+    other.seed = seed = rng.getrandbits(63)
+    other.rng.seed(seed)
+    if other.log is not None:
+        other.log.clear()
+    return other
