@@ -15,6 +15,7 @@ __all__ = [
     "GameSetupError",
     "IllegalActionError",
     "LoadProblem",
+    "MissingExtraError",
     "UnreadableFileError",
     "UsageError",
 ]
@@ -86,3 +87,18 @@ class GameSetupError(BacklandsError):
     """A game cannot start: wrong number of players, a deck that is not legal, a bad record."""
 
     exit_code = 2
+
+
+class MissingExtraError(UsageError):
+    """An optional feature needs a package that is not installed (a progress bar, a plot, a
+    Dask cluster): the message names the package and the ``pip install`` that adds it."""
+
+    exit_code = 3
+
+    def __init__(self, feature: str, package: str, extra: str) -> None:
+        super().__init__(
+            f"{feature} needs {package}, which is not installed: pip install 'backlands[{extra}]'"
+        )
+        self.feature = feature
+        self.package = package
+        self.extra = extra

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import attrs
 
@@ -19,7 +20,36 @@ from .engine import Game, Outcome, Seat
 from .errors import GameSetupError
 from .ruleset import STANDARD, Ruleset
 
-__all__ = ["SimulationResult", "seat", "simulate"]
+__all__ = ["GameResult", "Observer", "ObserverFactory", "SimulationResult", "seat", "simulate"]
+
+
+class Observer(Protocol):
+    """Watches one game of a run (made by an :data:`ObserverFactory` right after the game
+    is set up, before its first decision; it may subscribe to ``game.bus``) and says what
+    it saw once the game is over. Its result must pickle (it may come from a worker)."""
+
+    def result(self) -> object: ...
+
+
+#: Makes the observer of a game; a top-level class or function (it is pickled to workers).
+ObserverFactory = Callable[[Game], Observer]
+
+
+@attrs.frozen
+class GameResult:
+    """One game of a run: who sat where, who won, how long it took. Picklable."""
+
+    index: int  # the game's number in the run, from 0
+    seed: int  # the game's seed, derived from the run's seed and ``index``
+    decks: tuple[int, ...]  # decks[s]: the index, in the run's deck list, of the deck at seat s
+    agents: tuple[str, ...]  # agents[s]: the agent spec playing seat s
+    first_player: int  # the seat that took the first turn
+    winner: int | None  # the winning seat; None for a draw
+    turns: int
+    decisions: int
+    cpu_seconds: float
+    observed: object = None  # what the run's observer returned for this game
+    record: str | None = None  # the game's record (JSON) when the run keeps records
 
 
 def seat(deck: Deck, cards: CardDatabase | None = None, ruleset: Ruleset = STANDARD) -> Seat:
