@@ -609,7 +609,7 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str], command: str) -
 
 def test_commands_are_registered_from_small_functions() -> None:
     parser = build_parser()
-    names = ["validate-deck", "cards", "deck-stats", "play", "simulate", "replay"]
+    names = ["validate-deck", "cards", "deck-stats", "play", "simulate", "replay", "balance"]
     assert len(COMMANDS) == len(names)
     for name in names:
         needs_file = name in ("replay", "validate-deck", "deck-stats")

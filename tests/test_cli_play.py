@@ -125,9 +125,10 @@ def test_simulate_prints_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("Rust Raiders: ") and lines[1].startswith("Iron Bulwark: ")
-    wins = [int(line.split(": ")[1].split()[0]) for line in lines[:2]]
-    draws = int(lines[2].split("draws: ")[1].split(";")[0])
+    assert lines[0] == "20 games: matchup, seed 3"
+    assert lines[1].startswith("Rust Raiders  ") and lines[4].startswith("Iron Bulwark  ")
+    wins = [int(line.split("  ")[1].split()[0]) for line in (lines[1], lines[4])]
+    draws = int(lines[8].split("draws ")[1].split(";")[0])
     assert sum(wins) + draws == 20
 
 
