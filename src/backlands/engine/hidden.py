@@ -9,12 +9,19 @@ and dealt back in their sizes, the player's own deck is shuffled, and the copy g
 generator of its own. Decklists are treated as open (the contents of every player's
 36 cards are known, as with a tournament's published decklists): only where the cards are
 is hidden.
+
+The sample depends only on what the player sees and on ``rng``: the hidden cards are put
+in card (uid) order before they are shuffled, so two games that differ only in what the
+player cannot see give the same samples. (Uids follow the decklists in a seeded game. In a
+game from a ``Position`` they follow the position's deck order, top first: an agent that
+read the uids of hidden cards could learn that order. The bundled agents never do.)
 """
 
 from __future__ import annotations
 
 import random
 
+from .state import CardInstance
 from .table import Table
 
 __all__ = ["resample"]
@@ -32,14 +39,13 @@ def resample(t: Table, player: int, rng: random.Random) -> Table:
     shuffle = rng.shuffle
     for p in other.players:
         deck = p.primal_deck
-        if p.index == player:
-            shuffle(deck)
-            continue
         inventory = p.inventory
-        if not inventory:
+        if p.index == player or not inventory:
+            deck.sort(key=_uid)  # the order before the shuffle must not tell anything
             shuffle(deck)
             continue
         pool = deck + inventory
+        pool.sort(key=_uid)
         shuffle(pool)
         split = len(deck)
         deck[:] = pool[:split]
@@ -49,3 +55,7 @@ def resample(t: Table, player: int, rng: random.Random) -> Table:
     if other.log is not None:
         other.log.clear()
     return other
+
+
+def _uid(instance: CardInstance) -> int:
+    return instance.uid

@@ -1,24 +1,19 @@
-"""Agents that answer a game's decisions, and the loop that plays a whole game.
+"""The agent protocol, the random agent, and the loop that plays a whole game.
 
-The agent protocol (docs/simulation.md): an agent is anything with
-``choose(perspective) -> Action``. A :class:`Perspective` is one player's window onto a
-game at their decision: their view (what they may see), the legal actions, the live stats
-of the cards they can see, and, for search, :meth:`Perspective.sample`, a copy of the game
-with what they cannot see dealt again at random. An agent never gets the game itself, so a
-fair agent is fair by construction.
-
-Agents are made by name with :func:`make_agent` (``"random"``, ``"greedy"``, ``"search"``,
-``"search:400"`` for 400 playouts a decision); :data:`AGENTS` lists the names.
+An agent is anything with ``choose(perspective) -> Action``. A :class:`Perspective` is one
+player's window onto a game at their decision: their view (what they may see), the legal
+actions, the live stats of the cards they can see, and, for search, :meth:`Perspective.sample`,
+a copy of the game with what they cannot see dealt again at random. An agent never gets the
+game itself, so a fair agent is fair by construction.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import Protocol
 
-from .engine import (
+from ..engine import (
     Action,
     CardInstance,
     Decision,
@@ -29,18 +24,10 @@ from .engine import (
     Seat,
     Zone,
 )
-from .model import CardStat
-from .ruleset import Ruleset
+from ..model import CardStat
+from ..ruleset import Ruleset
 
-__all__ = [
-    "AGENTS",
-    "Agent",
-    "Perspective",
-    "RandomAgent",
-    "agent_names",
-    "make_agent",
-    "play_game",
-]
+__all__ = ["Agent", "Perspective", "RandomAgent", "play_game"]
 
 
 class Perspective:
@@ -156,43 +143,3 @@ def play_game(game: Game, agents: Sequence[Agent], max_decisions: int = 100_000)
         player = decision.player
         game.play(agents[player].choose(perspectives[player]))
     raise RuntimeError(f"no result after {max_decisions} decisions")
-
-
-# --------------------------------------------------------------------------- agents by name
-
-AgentFactory = Callable[[int, str | None], Agent]
-
-
-def _random(seed: int, budget: str | None) -> Agent:
-    if budget is not None:
-        raise ValueError("the random agent takes no budget")
-    return RandomAgent(seed)
-
-
-_FACTORIES: dict[str, AgentFactory] = {"random": _random}
-
-#: Agents by name: ``make_agent(name, seed)`` makes one. Read-only.
-AGENTS: Mapping[str, AgentFactory] = MappingProxyType(_FACTORIES)
-
-
-def agent_names() -> tuple[str, ...]:
-    """The names :func:`make_agent` knows, in a stable order."""
-    return tuple(_FACTORIES)
-
-
-def make_agent(spec: str, seed: int) -> Agent:
-    """The agent ``spec`` names, with its own generator seeded by ``seed``.
-
-    ``spec`` is a name from :data:`AGENTS`, optionally with a budget after a colon
-    (``"search:400"``: 400 playouts a decision; ``"search:50ms"``: 50 ms of CPU time a
-    decision, which makes results depend on the machine). An unknown name or a bad budget
-    raises ``ValueError`` saying what is known.
-    """
-    if not isinstance(spec, str):
-        raise ValueError(f"an agent is named by a string, not {type(spec).__name__}")
-    name, _, budget = spec.partition(":")
-    factory = _FACTORIES.get(name.strip().lower())
-    if factory is None:
-        known = ", ".join(_FACTORIES)
-        raise ValueError(f"no agent named {spec[:40]!r}: the agents are {known}")
-    return factory(seed, budget.strip() if budget else None)

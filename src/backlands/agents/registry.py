@@ -1,0 +1,75 @@
+"""Agents by name: ``make_agent("greedy", seed)``, ``make_agent("search:400", seed)``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+from .base import Agent, RandomAgent
+from .greedy import GreedyAgent
+from .search import SearchAgent
+
+__all__ = ["AGENTS", "agent_names", "make_agent"]
+
+AgentFactory = Callable[[int, str | None], Agent]
+
+
+def _no_budget(name: str, budget: str | None) -> None:
+    if budget is not None:
+        raise ValueError(f"the {name} agent takes no budget, not {budget[:20]!r}")
+
+
+def _random(seed: int, budget: str | None) -> Agent:
+    _no_budget("random", budget)
+    return RandomAgent(seed)
+
+
+def _greedy(seed: int, budget: str | None) -> Agent:
+    _no_budget("greedy", budget)
+    return GreedyAgent(seed)
+
+
+def _search(seed: int, budget: str | None) -> Agent:
+    if budget is None:
+        return SearchAgent(seed)
+    wanted = (
+        f"a search budget is a number of playouts (search:200) or of milliseconds "
+        f"(search:50ms), from 1 to 1,000,000, not {budget[:20]!r}"
+    )
+    text = budget.lower()
+    milliseconds = text.endswith("ms")
+    digits = text[:-2] if milliseconds else text
+    if not digits.isdigit() or len(digits) > 7 or not 1 <= int(digits) <= 1_000_000:
+        raise ValueError(wanted)
+    if milliseconds:
+        return SearchAgent(seed, milliseconds=int(digits))
+    return SearchAgent(seed, playouts=int(digits))
+
+
+_FACTORIES: dict[str, AgentFactory] = {"random": _random, "greedy": _greedy, "search": _search}
+
+#: Agents by name, each ``factory(seed, budget)``; read-only. Use :func:`make_agent`.
+AGENTS: Mapping[str, AgentFactory] = MappingProxyType(_FACTORIES)
+
+
+def agent_names() -> tuple[str, ...]:
+    """The names :func:`make_agent` knows, in a stable order."""
+    return tuple(_FACTORIES)
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """The agent ``spec`` names, with its own generator seeded by ``seed``.
+
+    ``spec`` is a name from :data:`AGENTS`, optionally with a budget after a colon
+    (``"search:400"``: 400 playouts a decision; ``"search:50ms"``: 50 ms of CPU time a
+    decision, which makes results depend on the machine). An unknown name or a bad budget
+    raises ``ValueError`` saying what is known.
+    """
+    if not isinstance(spec, str):
+        raise ValueError(f"an agent is named by a string, not {type(spec).__name__}")
+    name, colon, budget = spec.partition(":")
+    factory = _FACTORIES.get(name.strip().lower())
+    if factory is None:
+        known = ", ".join(_FACTORIES)
+        raise ValueError(f"no agent named {spec[:40]!r}: the agents are {known}")
+    return factory(seed, budget.strip() if colon else None)
