@@ -44,12 +44,16 @@ def read_logged_record(path: str | os.PathLike[str], number: int) -> bytes:
     if number < 1:
         raise UsageError(f"games are numbered from 1, not {number}")
     fd = os.open(name, _OPEN_FLAGS)
-    with os.fdopen(fd, "rb") as file:
+    try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise UnreadableFileError(name, _not_regular(info.st_mode))
         if info.st_size > MAX_LOG_BYTES:
             raise UnreadableFileError(name, _too_large(info.st_size, MAX_LOG_BYTES, "game log"))
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as file:
         line = 1  # the line being read
         size = 0
         mid_line = False  # the last piece read did not end its line

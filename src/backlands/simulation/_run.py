@@ -232,6 +232,22 @@ def _start_worker(blob: bytes) -> None:
     _PLAN = pickle.loads(blob)
 
 
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """Hold SIGINT back while worker processes start (they inherit the mask, then ignore
+    SIGINT); one that came meanwhile is delivered here at the end (main thread only)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "pthread_sigmask"
+    ):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _worker_chunk(start: int, stop: int) -> list[GameResult]:
     assert _PLAN is not None
     return play_chunk(_PLAN, start, stop)
@@ -261,7 +277,8 @@ def _run_pool(
     futures: list[Future[list[GameResult]]] = []
     finished = False
     try:
-        futures = [pool.submit(_worker_chunk, start, stop) for start, stop in ranges]
+        with _sigint_blocked():  # the workers start here: they must not die of a Ctrl-C
+            futures = [pool.submit(_worker_chunk, start, stop) for start, stop in ranges]
         for future in as_completed(futures):
             collector.add(future.result())
             if progress is not None:
@@ -288,14 +305,16 @@ def _stop_pool(pool: ProcessPoolExecutor, finished: bool) -> None:
     if finished:
         pool.shutdown(wait=True)
         return
-    # interrupted or failed: cancel what has not started, stop the workers mid-chunk
+    # interrupted or failed: cancel what has not started, stop the workers mid-chunk (the
+    # executor forgets its processes on shutdown: take them first)
+    processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
-    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
+    for process in processes:
         with contextlib.suppress(Exception):
             process.terminate()
-    with contextlib.suppress(Exception):
-        pool.shutdown(wait=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(5)
 
 
 # --------------------------------------------------------------------------- Dask

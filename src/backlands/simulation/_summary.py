@@ -232,9 +232,9 @@ class SimulationResult:
             else f"round robin of {len(self.tables)} tables of {self.players}"
         )
         done = (
-            f"interrupted after {self.games} of {self.planned} games"
+            f"interrupted after {self.games:,} of {self.planned:,} games"
             if self.interrupted
-            else f"{self.games} games"
+            else f"{self.games:,} games"
         )
         return f"{done}: {kind}, seed {self.seed}"
 
