@@ -114,7 +114,10 @@ def test_replay_game_n_refusals(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert err.endswith("has 3 games: --game takes a number from 1 to 3, not 4\n")
     for bad in ("0", "-1", "x", "9" * 40):
         code, out, err = run(capsys, "replay", str(log), "--game", bad)
-        assert (code, out) == (2, "") and "--game takes a whole number from 1" in err
+        assert (code, out) == (
+            2,
+            "",
+        ) and "--game takes a whole number from 1 to 1,000,000,000" in err
     single = tmp_path / "game.json"
     assert run(capsys, "play", "--seed", "1", "--record", str(single))[0] == 0
     code, _, err = run(capsys, "replay", str(single), "--game", "1")

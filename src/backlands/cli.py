@@ -90,6 +90,9 @@ MAX_GAMES = 100_000
 #: The largest ``--seed``: what a game record holds.
 MAX_SEED = 2**64 - 1
 
+#: The largest ``replay --game`` (a log may join the logs of several runs).
+MAX_LOG_GAMES = 10**9
+
 #: The exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
 
@@ -907,7 +910,7 @@ def _register_replay(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     )
     parser.add_argument(
         "--game",
-        type=_whole("--game", 1, MAX_GAMES),
+        type=_whole("--game", 1, MAX_LOG_GAMES),
         metavar="N",
         help="replay game N of a game log (games are numbered from 1, one a line)",
     )

@@ -337,7 +337,10 @@ def _run_dask(
             )
             client = distributed.Client(cluster)
         else:
-            client = distributed.Client(where)
+            try:
+                client = distributed.Client(where)
+            except OSError as error:  # a TimeoutError too
+                raise OSError(f"cannot reach the Dask scheduler at {where!r}: {error}") from None
     else:
         client = where
     futures: list[Any] = []

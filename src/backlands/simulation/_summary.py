@@ -201,20 +201,21 @@ class SimulationResult:
         width = max((len(printable(d.name)) for d in self.decks), default=0)
         for d in self.decks:
             lines.append(
-                f"{printable(d.name).ljust(width)}  {d.wins} wins, {d.losses} losses, "
-                f"{d.draws} draws of {d.games} games ({printable(d.agent)})"
+                f"{printable(d.name).ljust(width)}  {_count(d.wins, 'win')}, "
+                f"{_count(d.losses, 'loss', 'losses')}, {_count(d.draws, 'draw')} "
+                f"of {_count(d.games, 'game')} ({printable(d.agent)})"
             )
             lines.append(
                 f"  win rate {d.win_rate}; as first player {d.as_first_player} "
-                f"of {d.as_first_player.trials}"
+                f"of {d.as_first_player.trials:,}"
             )
             lines.append(f"  turns {_turns(d.turns)}; {d.decisions_per_second:,.0f} decisions/s")
         lines.append(
-            f"first player won {self.first_player.successes} of {self.games} games: "
+            f"first player won {self.first_player.successes:,} of {_count(self.games, 'game')}: "
             f"{self.first_player} (even: {_even(self.players)})"
         )
         lines.append(
-            f"draws {self.draws}; turns {_turns(self.turns)}; "
+            f"draws {self.draws:,}; turns {_turns(self.turns)}; "
             f"{self.decisions:,} decisions in {self.cpu_seconds:.2f} s CPU "
             f"({self.decisions_per_second:,.0f} decisions/s)"
         )
@@ -263,18 +264,23 @@ class SimulationResult:
         size = 2.5 + 0.7 * count
         figure = Figure(figsize=(size + 1.5, size), layout="constrained")
         axes = figure.add_subplot()
+        axes.set_facecolor("#dddddd")  # no games: the diagonal, or pairs that never met
         image = axes.imshow(rates, cmap="RdBu", vmin=0, vmax=100)
         figure.colorbar(image, ax=axes, label="win rate of the row deck (%)")
         ticks = list(range(count))
         names = [printable(n) for n in self.names]
         axes.set_xticks(ticks, names, rotation=45, ha="right")
         axes.set_yticks(ticks, names)
+        axes.set_xlabel("against")
+        axes.set_ylabel("deck")
         for a, row in enumerate(self.matrix):
             for b, cell in enumerate(row):
                 if cell is not None:
                     text = f"{cell.rate:.0%}\n{cell.successes}/{cell.trials}"
-                    axes.text(b, a, text, ha="center", va="center", fontsize=8)
-        axes.set_title(f"Win rates, {self.games} games (seed {self.seed})")
+                    colour = "white" if abs(cell.rate - 0.5) > 0.3 else "black"
+                    axes.text(b, a, text, ha="center", va="center", fontsize=8, color=colour)
+        done = f"{self.games:,} of {self.planned:,}" if self.interrupted else f"{self.games:,}"
+        axes.set_title(f"Win rates, {done} games (seed {self.seed})")
         figure.savefig(path)
 
 
@@ -291,6 +297,10 @@ def _turns(s: Spread) -> str:
     if not s.count:
         return "-"
     return f"{s.mean:.1f} (sd {s.stdev:.1f}, {s.low:g} to {s.high:g})"
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n:,} {one if n == 1 else many or one + 's'}"
 
 
 def _even(players: int) -> str:
