@@ -178,7 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Run 'backlands COMMAND --help' for a command's options and examples.\n"
         "Exit codes: 0 success; 1 a deck is not legal (validate-deck, deck-stats);\n"
         "2 usage error, unreadable path, a card database that does not load,\n"
-        "or a game that cannot start.",
+        "or a game that cannot start; 3 an optional package is missing (--plot, --dask);\n"
+        "130 stopped by Ctrl-C (simulate and balance print the games so far).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"backlands {__version__}")
