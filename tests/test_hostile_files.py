@@ -818,7 +818,7 @@ def test_deck_names_and_keys_are_escaped(capsys: pytest.CaptureFixture[str]) -> 
     assert out.splitlines()[0].startswith(f"game starts (seed 1): {SHOWN}, {SHOWN}; ")
     assert not any(c in out for c in "\x1b\r\u202e\x9b")
     code, out, _ = run(capsys, "simulate", "deck.yaml", "deck.yaml", "--games", "2")
-    assert out.splitlines()[0].startswith(f"{SHOWN}: ")
+    assert out.splitlines()[1].startswith(f"{SHOWN} (seat 1)  ")
     deck_file(f"  {quoted}: 36\n")
     code, out, _ = run(capsys, "validate-deck", "deck.yaml")
     assert out.splitlines()[0].startswith(f"deck.yaml:3: unknown-card: unknown card '{SHOWN}'")

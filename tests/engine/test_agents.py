@@ -207,17 +207,6 @@ def test_perspective_cost_is_for_the_players_own_inventory_only(make_card, playe
         Perspective(game, 1).stat(find(game, mine), CardStat.PRIMAL_COST)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Perspective.stat accepts a card in the player's OWN primal deck: it refuses deck "
-        "and inventory cards only when they are on another player's side (base.py: `(zone is "
-        "PRIMAL_DECK or zone is INVENTORY) and side != self.player`). Its docstrings say it "
-        "gives a *visible* card's stat ('Stats of a card the player cannot see are "
-        "refused'), and the brief says any deck. It leaks nothing (decklists are open), so "
-        "the fix is either in the check or in the docstring."
-    ),
-)
 def test_perspective_stat_refuses_a_card_in_the_players_own_deck():
     game = midgame()
     player = deciding(game)

@@ -353,18 +353,6 @@ def test_a_bad_player_index_is_refused(bad):
 # ------------------------------------------------------------ a sample at another player's decision
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BUG: Game.resample keeps the real game's cached listing (Table.copy shares "
-        "t.listing). At another player's MAIN or RESPONSE decision that listing names the "
-        "real cards of their inventory, which the sample may have dealt into their deck: "
-        "sample.legal_actions() lists actions that are illegal in the sample (and shows "
-        "the hidden inventory); Game.play applies a listed action unchecked, so the card is "
-        "equipped from the deck: one card on the mat and still in the deck (or in the void, "
-        "when the cost sacrificed it). Fix: other.listing = None in engine/hidden.resample."
-    ),
-)
 def test_a_sample_at_another_players_decision_lists_only_its_own_legal_actions(
     make_card, player, position, find
 ):

@@ -50,6 +50,9 @@ def resample(t: Table, player: int, rng: random.Random) -> Table:
         split = len(deck)
         deck[:] = pool[:split]
         inventory[:] = pool[split:]
+    decision = other.decision
+    if decision is None or decision.player != player:
+        other.listing = None  # another player's listing names their real inventory
     other.seed = seed = rng.getrandbits(63)
     other.rng.seed(seed)
     if other.log is not None:
