@@ -292,15 +292,15 @@ def test_agent_names():
     [
         ("random", RandomAgent, None, None),
         ("greedy", GreedyAgent, None, None),
-        ("search", SearchAgent, 100, None),
+        ("search", SearchAgent, 36, None),
         ("search:40", SearchAgent, 40, None),
-        ("search:5ms", SearchAgent, 100, 5),
+        ("search:5ms", SearchAgent, 36, 5),
         ("search:1", SearchAgent, 1, None),
         ("search:1000000", SearchAgent, 1_000_000, None),
         (" Greedy ", GreedyAgent, None, None),
         ("RANDOM", RandomAgent, None, None),
         ("Search : 40 ", SearchAgent, 40, None),
-        ("search:5MS", SearchAgent, 100, 5),
+        ("search:5MS", SearchAgent, 36, 5),
     ],
 )
 def test_make_agent(spec, kind, playouts, milliseconds):

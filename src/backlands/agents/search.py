@@ -1,58 +1,51 @@
-"""A search agent: information-set Monte Carlo tree search over samples of the game.
+"""A search agent: determinized Monte Carlo search over samples of the game.
 
-Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Each playout starts from a
-new sample of the game (``Perspective.sample``: every deck's order, the other players'
-inventories and the coins to come dealt again, consistently with what the player sees).
-It walks one tree of actions shared by all samples: at a decision it tries an action not
-yet tried there, or picks by UCB1 among those the sample allows (counting how often each
-was available, as ISMCTS does); then it plays the game out with the fast rule of thumb
-:func:`~backlands.agents.greedy.quick_action` and credits the winner (a draw is half a win)
-to every action on the way, each from the side of the player who chose it. The action
-tried most often at the root is played.
+At a decision with more than one legal action, the agent:
 
-It never looks at the real game: only at the samples its perspective gives, so it plays
-the same whatever the cards it cannot see are (a test proves it).
+1. deals what it cannot see again, several times (``Perspective.sample``: every deck's
+   order, the other players' inventories and the coins to come, consistently with what
+   it sees): these are its *samples*;
+2. keeps the ``candidates`` actions the greedy agent rates best one step ahead (on the
+   first sample), so that the budget goes to the actions worth comparing;
+3. plays each candidate on every sample, then lets the game go on for ``horizon`` turns
+   with every player playing the greedy policy, and scores where it ends with
+   :func:`~backlands.agents.greedy.evaluate` (a win or a loss counts as such);
+4. plays the candidate with the best total. All candidates meet the same samples and the
+   same dice, so the comparison is between actions, not between luck (common random
+   numbers); a tie goes to the greedy agent's favourite.
+
+This is the rollout algorithm (a policy-improvement step over the greedy policy) on
+determinized games. Its budget is in playouts (one candidate played out on one sample) or
+in milliseconds of CPU time. A tree over the samples (single-observer ISMCTS) was tried
+first and measured weaker than this at the same cost: docs/simulation.md, "Agents".
+
+It never looks at the real game, only at the samples its perspective gives, so it plays the
+same whatever the cards it cannot see are (a test proves it).
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections.abc import Callable
 
 from ..engine import Action, Game
 from .base import Perspective
-from .greedy import DECIDED, evaluate, greedy_action, settle
+from .greedy import evaluate, greedy_action, settle
 
 __all__ = ["SearchAgent"]
 
-#: Playouts a decision unless told otherwise.
-PLAYOUTS = 100
-#: UCB1's exploration constant (rewards are in [0, 1]).
-EXPLORATION = 0.2
-#: A playout is played on for this many turns, then scored by ``evaluate``.
-ROLLOUT_TURNS = 2
-#: A lead of this many primal deck cards is a win about three times in four.
-SCALE = 4.0
-
-
-class _Node:
-    """The action that led here was chosen by ``player``; ``reward`` is their total."""
-
-    __slots__ = ("available", "children", "player", "reward", "visits")
-
-    def __init__(self, player: int) -> None:
-        self.player = player
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.available = 1
-        self.reward = 0.0
+#: Playouts a decision unless told otherwise (12 samples of 3 candidates).
+PLAYOUTS = 36
+#: Actions compared at a decision (the greedy agent's best few).
+CANDIDATES = 3
+#: Turns a playout goes on before it is scored.
+HORIZON = 3
 
 
 class SearchAgent:
-    """ISMCTS with ``playouts`` playouts a decision (or ``milliseconds`` of CPU time a
-    decision, which makes its play depend on the machine's speed)."""
+    """Determinized Monte Carlo search with ``playouts`` playouts a decision, or
+    ``milliseconds`` of CPU time a decision (which makes its play depend on the machine's
+    speed); see the module docstring."""
 
     name = "search"
 
@@ -62,97 +55,83 @@ class SearchAgent:
         *,
         playouts: int = PLAYOUTS,
         milliseconds: int | None = None,
-        exploration: float = EXPLORATION,
-        rollout_turns: int = ROLLOUT_TURNS,
-        policy: Callable[[Game, random.Random], Action] = greedy_action,
+        candidates: int = CANDIDATES,
+        horizon: int = HORIZON,
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts}")
         if milliseconds is not None and milliseconds < 1:
             raise ValueError(f"milliseconds must be at least 1, not {milliseconds}")
+        if candidates < 1:
+            raise ValueError(f"candidates must be at least 1, not {candidates}")
+        if horizon < 0:
+            raise ValueError(f"horizon must be at least 0, not {horizon}")
         self._rng = random.Random(seed)
         self.playouts = playouts
         self.milliseconds = milliseconds
-        self.exploration = exploration
-        self.rollout_turns = rollout_turns
-        self.policy = policy
+        self.candidates = candidates
+        self.horizon = horizon
 
     def choose(self, perspective: Perspective) -> Action:
-        actions = perspective.legal_actions()
+        actions = tuple(perspective.legal_actions())
         if len(actions) == 1:
             return actions[0]
-        listed = tuple(actions)
-        root = _Node(-1)
         rng = self._rng
-        stop = perspective.view().turn + self.rollout_turns  # every playout is scored here
+        me = perspective.player
+        first = perspective.sample(rng)
+        candidates = self._candidates(first, actions, me, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        stop = first.turn + self.horizon
+        totals = [0.0] * len(candidates)
+        sample: Game | None = first
         if self.milliseconds is None:
-            for _ in range(self.playouts):
-                self._playout(root, perspective.sample(rng), rng, stop)
+            rounds = max(1, self.playouts // len(candidates))
+            for _ in range(rounds):
+                self._round(sample or perspective.sample(rng), candidates, totals, me, stop)
+                sample = None
         else:
             deadline = time.process_time() + self.milliseconds / 1000
             while True:
-                self._playout(root, perspective.sample(rng), rng, stop)
+                self._round(sample or perspective.sample(rng), candidates, totals, me, stop)
+                sample = None
                 if time.process_time() >= deadline:
                     break
-        children = root.children
+        best = 0
+        for i in range(1, len(candidates)):
+            if totals[i] > totals[best]:
+                best = i
+        return candidates[best]
 
-        def value(action: Action) -> float:
-            child = children.get(action)
-            return -1.0 if child is None else child.reward / child.visits
+    def _candidates(
+        self, sample: Game, actions: tuple[Action, ...], me: int, rng: random.Random
+    ) -> tuple[Action, ...]:
+        """The greedy agent's best ``candidates`` actions, best first (stable on ties)."""
+        if len(actions) <= self.candidates:
+            return actions
+        scored = []
+        for i, action in enumerate(actions):
+            trial = sample.copy()
+            trial.play(action)
+            settle(trial, me, rng)
+            scored.append((-evaluate(trial, me), i, action))
+        scored.sort(key=lambda item: (item[0], item[1]))
+        return tuple(action for _, _, action in scored[: self.candidates])
 
-        return max(listed, key=value)
-
-    def _playout(self, root: _Node, game: Game, rng: random.Random, stop: int) -> None:
-        node = root
-        path: list[_Node] = []
-        c = self.exploration
-        while (decision := game.decision) is not None:
-            legal = game.legal_actions()
-            children = node.children
-            untried: list[Action] = []
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.available += 1
-            if untried:  # expand one, then play out
-                action = untried[rng.randrange(len(untried))]
-                child = children[action] = _Node(decision.player)
-                game.play(action)
-                path.append(child)
-                break
-            best: Action | None = None
-            best_score = -1.0
-            for action in legal:
-                child = children[action]
-                score = child.reward / child.visits + c * math.sqrt(
-                    math.log(child.available) / child.visits
-                )
-                if score > best_score:
-                    best, best_score = action, score
-            assert best is not None
-            node = children[best]
-            game.play(best)
-            path.append(node)
-        if path:
-            settle(game, path[-1].player, rng)
-        while game.decision is not None and game.turn < stop:
-            game.play(self.policy(game, rng))
-        scores: dict[int, float] = {}
-        for node in path:
-            node.visits += 1
-            player = node.player
-            found = scores.get(player)
-            if found is None:
-                found = scores[player] = _chance(evaluate(game, player))
-            node.reward += found
-
-
-def _chance(score: float) -> float:
-    """A position's score (in primal deck cards) as a chance of winning, in [0, 1]."""
-    if score >= DECIDED:
-        return 1.0
-    if score <= -DECIDED:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-score / SCALE))
+    def _round(
+        self,
+        sample: Game,
+        candidates: tuple[Action, ...],
+        totals: list[float],
+        me: int,
+        stop: int,
+    ) -> None:
+        """Every candidate played out once on ``sample``, with the same dice each."""
+        dice = self._rng.getrandbits(64)
+        for i, action in enumerate(candidates):
+            trial = sample.copy()
+            trial.play(action)
+            rng = random.Random(dice)
+            while trial.decision is not None and trial.turn < stop:
+                trial.play(greedy_action(trial, rng))
+            totals[i] += evaluate(trial, me)
