@@ -281,8 +281,33 @@ def test_play_game_gives_up_after_max_decisions():
 
 
 def test_agent_names():
-    assert agent_names() == ("random", "greedy", "search")
+    assert agent_names()[:3] == ("random", "greedy", "search")  # then any registered
     assert tuple(AGENTS) == agent_names()
+
+
+def test_register_agent_makes_a_name_known_and_refuses_bad_ones():
+    from backlands.agents import register_agent, registry
+
+    saved = dict(registry._FACTORIES)
+    try:
+        register_agent("always_first", lambda seed, budget: _AlwaysFirst())
+        assert "always_first" in agent_names()
+        assert isinstance(make_agent("always_first", 1), _AlwaysFirst)
+        assert isinstance(make_agent("Always_First", 1), _AlwaysFirst)
+        for bad in ("Not Lower", "two words", "", "search", "greedy"):
+            with pytest.raises(ValueError):
+                register_agent(bad, lambda seed, budget: _AlwaysFirst())
+        with pytest.raises(ValueError, match="callable"):
+            register_agent("not_callable", 3)  # type: ignore[arg-type]
+    finally:
+        registry._FACTORIES.clear()
+        registry._FACTORIES.update(saved)
+
+
+class _AlwaysFirst:
+    def choose(self, perspective):
+        return perspective.legal_actions()[0]
+
     with pytest.raises(TypeError):
         AGENTS["mine"] = AGENTS["random"]  # type: ignore[index]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .base import Agent, Perspective, RandomAgent, play_game
 from .greedy import GreedyAgent, evaluate
-from .registry import AGENTS, agent_names, make_agent
+from .registry import AGENTS, agent_names, make_agent, register_agent
 from .search import SearchAgent
 
 __all__ = [
@@ -25,4 +25,5 @@ __all__ = [
     "evaluate",
     "make_agent",
     "play_game",
+    "register_agent",
 ]

@@ -9,7 +9,7 @@ from .base import Agent, RandomAgent
 from .greedy import GreedyAgent
 from .search import SearchAgent
 
-__all__ = ["AGENTS", "agent_names", "make_agent"]
+__all__ = ["AGENTS", "AgentFactory", "agent_names", "make_agent", "register_agent"]
 
 AgentFactory = Callable[[int, str | None], Agent]
 
@@ -47,9 +47,25 @@ def _search(seed: int, budget: str | None) -> Agent:
 
 
 _FACTORIES: dict[str, AgentFactory] = {"random": _random, "greedy": _greedy, "search": _search}
+_BUILT_IN = frozenset(_FACTORIES)
 
 #: Agents by name, each ``factory(seed, budget)``; read-only. Use :func:`make_agent`.
 AGENTS: Mapping[str, AgentFactory] = MappingProxyType(_FACTORIES)
+
+
+def register_agent(name: str, factory: AgentFactory) -> None:
+    """Make ``make_agent(name)`` (and ``simulate(agents=...)``, ``--agents`` in code that
+    registers first) build agents with ``factory(seed, budget)``; ``budget`` is the text
+    after a colon in the spec, or None. Names are lower-case words; a built-in name cannot
+    be replaced. Worker processes know the agents registered before they start (fork), or
+    those a module they import registers."""
+    if not isinstance(name, str) or not name.isidentifier() or name != name.lower():
+        raise ValueError(f"an agent name is a lower-case word, not {name!r}")
+    if name in _BUILT_IN:
+        raise ValueError(f"{name!r} is a built-in agent")
+    if not callable(factory):
+        raise ValueError("an agent factory is a callable taking (seed, budget)")
+    _FACTORIES[name] = factory
 
 
 def agent_names() -> tuple[str, ...]:
