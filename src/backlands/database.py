@@ -9,7 +9,7 @@ from types import MappingProxyType
 
 from .model import Card, Character
 
-__all__ = ["MAX_SUGGEST_CHARS", "CardDatabase", "close_matches"]
+__all__ = ["MAX_SUGGEST_CHARS", "CardDatabase", "UnknownKeyError", "close_matches"]
 
 #: A word longer than this gets no did-you-mean suggestion: ids, names and keys are short,
 #: and comparing long text costs in proportion to the product of the lengths.
@@ -28,6 +28,26 @@ def close_matches(word: str, choices: Iterable[str], n: int = 3, cutoff: float =
     high = size * (2 - cutoff) / cutoff + 1e-9
     near = [choice for choice in choices if low <= len(choice) <= high]
     return difflib.get_close_matches(word, near, n=n, cutoff=cutoff)
+
+
+class UnknownKeyError(KeyError):
+    """No card (or character) has this id or name. A ``KeyError`` whose message names the
+    nearest ids and names; ``key`` and ``suggestions`` hold them."""
+
+    def __init__(self, key: object, what: str, suggestions: list[str]) -> None:
+        super().__init__(key)
+        self.key = key
+        self.what = what
+        self.suggestions = suggestions
+
+    def __str__(self) -> str:
+        shown = repr(self.key)
+        if len(shown) > 80:
+            shown = shown[:77] + "..."
+        if not self.suggestions:
+            return f"no {self.what} {shown}"
+        near = ", ".join(repr(s) for s in self.suggestions)
+        return f"no {self.what} {shown}: did you mean {near}?"
 
 
 class CardDatabase:
@@ -68,10 +88,12 @@ class CardDatabase:
         return isinstance(key, str) and self.find(key) is not None
 
     def __getitem__(self, key: str) -> Card:
-        """The card with this id or name (ignoring case); ``KeyError`` if none."""
-        card = self.find(key)
+        """The card with this id or name (ignoring case); ``KeyError`` if none, whose
+        message names the nearest ids and names (``cards["ash-hund"]``: did you mean
+        'ash-hound'?)."""
+        card = self.find(key) if isinstance(key, str) else None
         if card is None:
-            raise KeyError(key)
+            raise UnknownKeyError(key, "card", self._near(key, self._cards, self._by_name))
         return card
 
     def find(self, key: str) -> Card | None:
@@ -100,10 +122,23 @@ class CardDatabase:
         return self._characters.get(key) or self._character_by_name.get(key.casefold())
 
     def character(self, key: str) -> Character:
-        found = self.find_character(key)
+        """The character with this id or name (ignoring case); ``KeyError`` if none, with
+        the nearest ids and names in its message."""
+        found = self.find_character(key) if isinstance(key, str) else None
         if found is None:
-            raise KeyError(key)
+            near = self._near(key, self._characters, self._character_by_name)
+            raise UnknownKeyError(key, "character", near)
         return found
+
+    @staticmethod
+    def _near(
+        key: object, by_id: Mapping[str, Card | Character], by_name: Mapping[str, Card | Character]
+    ) -> list[str]:
+        if not isinstance(key, str):
+            return []
+        ids = close_matches(key.casefold(), by_id)
+        names = [by_name[n].name for n in close_matches(key.casefold(), by_name)]
+        return list(dict.fromkeys(ids + names))[:3]
 
     def __repr__(self) -> str:
         return f"<CardDatabase {len(self._cards)} cards, {len(self._characters)} characters>"
