@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from backlands import Deck, GameSetupError, load_cards
-from backlands.cli import DEFAULT_MATCH, _default_match, main
+from backlands.cli import DEFAULT_MATCH, main
+from backlands.cli.games import _default_match
 from backlands.deck import bundled_deck_files
 from backlands.simulation import seat
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 import backlands
-from backlands.cli import _progress_bar, main
+from backlands.cli import main
+from backlands.cli.runs import _progress_bar
 from backlands.simulation import seat, simulate
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
@@ -186,7 +187,7 @@ def test_ctrl_c_outside_a_run_is_exit_130(
     def interrupted(*args: object) -> object:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("backlands.cli.load_cards", interrupted)
+    monkeypatch.setattr("backlands.cli.common.load_cards", interrupted)
     assert run(capsys, "cards") == (130, "", "backlands: interrupted\n")
 
 

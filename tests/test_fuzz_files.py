@@ -255,7 +255,7 @@ def test_mutated_deck_files_on_the_command_line(data: bytes, form: str) -> None:
     with written(data, "deck.yaml") as path, timed():
         command = "validate-deck" if form.startswith("validate") else "deck-stats"
         argv = [command, str(path)] + (["--format", "json"] if form.endswith("json") else [])
-        with mock.patch("backlands.cli.load_cards", _bundled_cards):
+        with mock.patch("backlands.cli.common.load_cards", _bundled_cards):
             code, out, err = cli(*argv)
     check_output(code, out, err, {0, 1}, form.endswith("json"))
 
@@ -265,7 +265,7 @@ def test_mutated_deck_files_on_the_command_line(data: bytes, form: str) -> None:
 def test_a_mutated_deck_either_plays_or_is_refused(data: bytes) -> None:
     with written(data, "deck.yaml") as path, timed():
         other = str(DECK_FILES[0])
-        with mock.patch("backlands.cli.load_cards", _bundled_cards):
+        with mock.patch("backlands.cli.common.load_cards", _bundled_cards):
             code, out, err = cli("play", str(path), other, "--seed", "1")
     check_output(code, out, err, {0, 2}, False)
     if code == 2:

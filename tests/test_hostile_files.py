@@ -790,7 +790,7 @@ def test_json_output_escapes_them_and_reads_back(capsys: pytest.CaptureFixture[s
 
 
 def test_lone_surrogates_never_crash_the_writer(capsys: pytest.CaptureFixture[str]) -> None:
-    from backlands.cli import _json
+    from backlands.cli.common import _json
 
     text = _json({"name": "a\ud800b\x85"})
     assert text == '{\n  "name": "a\\ud800b\\u0085"\n}'

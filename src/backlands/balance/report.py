@@ -1,317 +1,28 @@
-"""Card balance over many games: how often each card was equipped, how its player fared
-with it and without it, and what it did (docs/balance.md, issue 10).
-
-Two halves. :class:`CardTracker` watches one game (an observer for a batch of games, see
-``backlands.simulation.ObserverFactory``) and returns a :class:`TrackedCards`: per seat, the
-cards of its deck and what each did. :func:`balance_report` pools those over many games into
-a :class:`BalanceReport`: per card, the equip rate and the win rates of its player when it
-was equipped and when it was not (95 % Wilson intervals), their difference (the *impact*,
-with a 95 % Newcombe interval), and its mean damage, destructions and steals per game in
-which it was equipped; as text, JSON or a plot.
-
-What is counted, and from which event:
-
-- *equipped*: every ``CardEquipped``, for the equipping player (an instant counts as it is
-  played, an attach spell as it is attached).
-- *damage*: ``DamageTaken.amount`` (after proposals) whose ``source`` is the card: its
-  attacks, and its abilities' damage; counted for the card's owner, and only when someone
-  else than the owner takes it.
-- *destroyed*: a ``CardDestroyed`` of a card someone else than the owner controlled, caused
-  by the card: ``reason=effect`` (DESTROY, CURSE) while the card's ability resolves (the
-  last ``AbilityResolving``); ``reason=worn_out`` for a defender whose ``Defended`` amount
-  (in a defence against the card's damage) reached its remaining durability;
-  ``reason=host_destroyed`` for attach spells that went with a card so destroyed.
-- *stolen*: a ``CardStolen`` while the card's ability resolves, from someone else than the
-  owner.
-
-It is association within these decks and agents, not cause: see docs/balance.md.
-"""
+"""The balance report: :func:`balance_report` pools the :class:`TrackedCards` of many
+games into a :class:`BalanceReport`, every card ranked by impact, as text, JSON or a plot
+(docs/balance.md)."""
 
 from __future__ import annotations
 
-import functools
-import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .describe import printable
-from .engine import events as ev
-from .errors import MissingExtraError
-from .stats import Proportion
+from ..describe import printable
+from ..errors import MissingExtraError
+from ..stats import Proportion
+from .impact import MIN_GAMES, CardBalance, DeckBalance
+from .tracker import CardUse, TrackedCards
 
 if TYPE_CHECKING:
-    from .engine import CardInstance, Game, Seat
-    from .simulation import GameResult
+    from ..simulation import GameResult
 
-__all__ = [
-    "JSON_VERSION",
-    "MIN_GAMES",
-    "BalanceReport",
-    "CardBalance",
-    "CardTracker",
-    "CardUse",
-    "DeckBalance",
-    "SeatCards",
-    "TrackedCards",
-    "balance_report",
-    "difference_interval",
-]
-
-#: Fewer player-games than this on either side (equipped, not equipped): the card is
-#: flagged ``few``; its intervals are too wide to read much into.
-MIN_GAMES = 30
+__all__ = ["JSON_VERSION", "BalanceReport", "balance_report"]
 
 #: The version of :meth:`BalanceReport.to_json`'s shape.
 JSON_VERSION = 1
-
-_EFFECT = ev.DestroyReason.EFFECT
-_WORN_OUT = ev.DestroyReason.WORN_OUT
-_HOST_DESTROYED = ev.DestroyReason.HOST_DESTROYED
-
-# the fields of a card's tally, in CardUse order
-_EQUIPPED, _DAMAGE, _DESTROYED, _STOLEN = range(4)
-
-
-# --------------------------------------------------------------------------- one game
-
-
-@attrs.frozen
-class CardUse:
-    """What the copies of one card did in one game, for one seat (its owner)."""
-
-    card: str  # the card's id
-    equipped: int = 0  # copies equipped (an instant: played; an attach spell: attached)
-    damage: int = 0  # damage it dealt to other players (attacks and abilities)
-    destroyed: int = 0  # other players' cards it destroyed
-    stolen: int = 0  # cards its abilities stole from other players
-
-
-@attrs.frozen
-class SeatCards:
-    """One seat of one game: the distinct cards of its deck and what they did."""
-
-    deck: tuple[str, ...]  # the distinct card ids of the seat's deck, sorted
-    names: tuple[str, ...]  # names[i] is the name of the card deck[i]
-    used: tuple[CardUse, ...] = ()  # the cards that did anything, sorted by id
-
-
-@attrs.frozen
-class TrackedCards:
-    """What a :class:`CardTracker` saw of one game: ``seats[s]`` for seat ``s``."""
-
-    seats: tuple[SeatCards, ...]
-
-
-def _listed(deck: dict[str, str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    ids = tuple(sorted(deck))
-    return ids, tuple(deck[card] for card in ids)
-
-
-@functools.lru_cache(maxsize=64)
-def _seat_deck(seat: Seat) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """A seat's distinct card ids, sorted, and their names (kept: a run reuses its seats)."""
-    return _listed({card.id: card.name for card in seat.cards})
-
-
-def _decks_of(game: Game) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
-    """Per seat, the distinct card ids of its deck and their names: from ``game.seats``, or
-    for a game from a position (which has none) from the instances each player owns."""
-    if game.seats:
-        return [_seat_deck(seat) for seat in game.seats]
-    decks: list[dict[str, str]] = [{} for _ in game.players]
-    for instance in game.instances.values():
-        decks[instance.owner][instance.card.id] = instance.card.name
-    return [_listed(deck) for deck in decks]
-
-
-class CardTracker:
-    """Counts what each card does in one game: ``CardTracker(game)`` subscribes to
-    ``game.bus`` (make it before the game's first equip: a run's observer factory is
-    called right after the game is set up), ``result()`` after the game gives a
-    :class:`TrackedCards`.
-
-    It listens to ``CardEquipped``, ``AbilityResolving``, ``DamageTaken``, ``Defended``,
-    ``CardDestroyed`` and ``CardStolen`` only (the engine builds no other event for it).
-    The class is the observer factory: it pickles by name, for workers.
-    """
-
-    __slots__ = (
-        "_ability",
-        "_destroyer",
-        "_game",
-        "_hit",
-        "_tally",
-        "_worn",
-    )
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-        self._tally: dict[tuple[int, str], list[int]] = {}
-        self._ability: CardInstance | None = None  # the card whose ability resolves
-        self._hit: tuple[int, CardInstance | None] | None = None  # the last damage: who, from
-        self._worn: tuple[CardInstance, CardInstance] | None = None  # a defender, its damage
-        self._destroyer: CardInstance | None = None  # for the attach spells under a host
-        bus = game.bus
-        bus.subscribe(ev.CardEquipped, self._equipped)
-        bus.subscribe(ev.AbilityResolving, self._resolving)
-        bus.subscribe(ev.DamageTaken, self._damage)
-        bus.subscribe(ev.Defended, self._defended)
-        bus.subscribe(ev.CardDestroyed, self._destroyed)
-        bus.subscribe(ev.CardStolen, self._stolen)
-
-    def _add(self, seat: int, card: str, field: int, amount: int) -> None:
-        tally = self._tally.get((seat, card))
-        if tally is None:
-            tally = self._tally[seat, card] = [0, 0, 0, 0]
-        tally[field] += amount
-
-    def _equipped(self, event: ev.CardEquipped) -> None:
-        self._worn = None
-        self._add(event.player, event.card.card.id, _EQUIPPED, 1)
-
-    def _resolving(self, event: ev.AbilityResolving) -> None:
-        self._worn = None
-        self._ability = event.card  # None: a character's ability
-
-    def _damage(self, event: ev.DamageTaken) -> None:
-        self._worn = None
-        source = event.source
-        self._hit = (event.player, source)  # the defence that follows is against it
-        if source is not None and event.player != source.owner:
-            self._add(source.owner, source.card.id, _DAMAGE, event.amount)
-
-    def _defended(self, event: ev.Defended) -> None:
-        # Defended comes before the card's counters (6.2): it wears out right after if the
-        # amount reaches its remaining durability (unless a handler cancels that)
-        self._worn = None
-        hit = self._hit
-        if hit is None or hit[0] != event.player or hit[1] is None:
-            return
-        try:
-            lethal = event.amount >= self._game.remaining_durability(event.card)
-        except LookupError:  # not in a slot: nothing to wear out
-            return
-        if lethal:
-            self._worn = (event.card, hit[1])
-
-    def _destroyed(self, event: ev.CardDestroyed) -> None:
-        reason = event.reason
-        if reason is _HOST_DESTROYED:  # right after its host's own CardDestroyed
-            source = self._destroyer
-        else:
-            source = None
-            if reason is _EFFECT:
-                source = self._ability
-            elif reason is _WORN_OUT:
-                worn = self._worn
-                if worn is not None and worn[0] is event.card:
-                    source = worn[1]
-            self._destroyer = source
-            self._worn = None
-        if source is not None and event.controller != source.owner:
-            self._add(source.owner, source.card.id, _DESTROYED, 1)
-
-    def _stolen(self, event: ev.CardStolen) -> None:
-        source = self._ability
-        if source is not None and event.victim != source.owner:
-            self._add(source.owner, source.card.id, _STOLEN, 1)
-
-    def result(self) -> TrackedCards:
-        """What the game's cards did so far (picklable)."""
-        decks = _decks_of(self._game)
-        used: list[list[CardUse]] = [[] for _ in decks]
-        for (seat, card), tally in sorted(self._tally.items()):
-            used[seat].append(CardUse(card, *tally))
-        return TrackedCards(
-            tuple(
-                SeatCards(ids, names, tuple(found))
-                for (ids, names), found in zip(decks, used, strict=True)
-            )
-        )
-
-
-# --------------------------------------------------------------------------- many games
-
-
-def difference_interval(a: Proportion, b: Proportion) -> tuple[float, float] | None:
-    """The 95 % interval of ``a.rate - b.rate`` from the two Wilson intervals (Newcombe's
-    hybrid score interval, his method 10); None when either has no trials."""
-    if not a.trials or not b.trials:
-        return None
-    (low_a, high_a), (low_b, high_b) = a.interval, b.interval
-    pa, pb = a.rate, b.rate
-    d = pa - pb
-    return (
-        d - math.sqrt((pa - low_a) ** 2 + (high_b - pb) ** 2),
-        d + math.sqrt((high_a - pa) ** 2 + (pb - low_b) ** 2),
-    )
-
-
-@attrs.frozen
-class DeckBalance:
-    """One card within one deck of the run (all the seats that played that deck)."""
-
-    deck: int  # the deck's index in the run's deck list
-    name: str  # the deck's name
-    games: int  # player-games of this deck
-    equipped: Proportion  # player-games in which the card was equipped, of ``games``
-    won_equipped: Proportion  # wins of those
-    won_not_equipped: Proportion  # wins of the others
-
-    @property
-    def impact(self) -> float | None:
-        """Win rate equipped minus not equipped; None when either side has no games."""
-        if not self.won_equipped.trials or not self.won_not_equipped.trials:
-            return None
-        return self.won_equipped.rate - self.won_not_equipped.rate
-
-
-@attrs.frozen
-class CardBalance:
-    """One card, pooled over every deck and seat that held it.
-
-    ``games`` counts player-games (one seat of one game) whose deck held the card; it was
-    *equipped* in one when that player equipped at least one copy. A draw is not a win.
-    ``copies``, ``damage``, ``destroyed`` and ``stolen`` are totals over the equipped games.
-    """
-
-    card: str  # the card's id
-    name: str
-    games: int
-    equipped: Proportion
-    won_equipped: Proportion
-    won_not_equipped: Proportion
-    copies: int
-    damage: int
-    destroyed: int
-    stolen: int
-    decks: tuple[DeckBalance, ...] = ()  # by deck index: the decks that held it
-    min_games: int = MIN_GAMES
-
-    @property
-    def impact(self) -> float | None:
-        """Win rate equipped minus not equipped; None when either side has no games."""
-        if not self.won_equipped.trials or not self.won_not_equipped.trials:
-            return None
-        return self.won_equipped.rate - self.won_not_equipped.rate
-
-    @property
-    def impact_interval(self) -> tuple[float, float] | None:
-        """The 95 % interval of the impact (:func:`difference_interval`), or None."""
-        return difference_interval(self.won_equipped, self.won_not_equipped)
-
-    @property
-    def few(self) -> bool:
-        """Fewer than ``min_games`` player-games on either side: intervals too wide to read."""
-        return min(self.won_equipped.trials, self.won_not_equipped.trials) < self.min_games
-
-    def per_equipped_game(self, total: int) -> float | None:
-        """``total`` (one of this card's totals) per equipped game; None if never equipped."""
-        n = self.equipped.successes
-        return total / n if n else None
 
 
 def _rank_key(card: CardBalance) -> tuple[bool, float, str]:
@@ -527,6 +238,9 @@ class BalanceReport:
         ax.set_title(title, fontsize="medium")
         ax.grid(axis="x", alpha=0.3)
         fig.savefig(path)
+
+
+# --------------------------------------------------------------------------- pooling
 
 
 @attrs.define

@@ -1,0 +1,179 @@
+"""One game's cards: :class:`CardTracker` watches a game and returns a
+:class:`TrackedCards`, per seat the cards of its deck and what each did (what is counted,
+and from which event: see :mod:`backlands.balance`)."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..engine import events as ev
+
+if TYPE_CHECKING:
+    from ..engine import CardInstance, Game, Seat
+
+__all__ = ["CardTracker", "CardUse", "SeatCards", "TrackedCards"]
+
+_EFFECT = ev.DestroyReason.EFFECT
+_WORN_OUT = ev.DestroyReason.WORN_OUT
+_HOST_DESTROYED = ev.DestroyReason.HOST_DESTROYED
+
+# the fields of a card's tally, in CardUse order
+_EQUIPPED, _DAMAGE, _DESTROYED, _STOLEN = range(4)
+
+
+@attrs.frozen
+class CardUse:
+    """What the copies of one card did in one game, for one seat (its owner)."""
+
+    card: str  # the card's id
+    equipped: int = 0  # copies equipped (an instant: played; an attach spell: attached)
+    damage: int = 0  # damage it dealt to other players (attacks and abilities)
+    destroyed: int = 0  # other players' cards it destroyed
+    stolen: int = 0  # cards its abilities stole from other players
+
+
+@attrs.frozen
+class SeatCards:
+    """One seat of one game: the distinct cards of its deck and what they did."""
+
+    deck: tuple[str, ...]  # the distinct card ids of the seat's deck, sorted
+    names: tuple[str, ...]  # names[i] is the name of the card deck[i]
+    used: tuple[CardUse, ...] = ()  # the cards that did anything, sorted by id
+
+
+@attrs.frozen
+class TrackedCards:
+    """What a :class:`CardTracker` saw of one game: ``seats[s]`` for seat ``s``."""
+
+    seats: tuple[SeatCards, ...]
+
+
+def _listed(deck: dict[str, str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    ids = tuple(sorted(deck))
+    return ids, tuple(deck[card] for card in ids)
+
+
+@functools.lru_cache(maxsize=64)
+def _seat_deck(seat: Seat) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A seat's distinct card ids, sorted, and their names (kept: a run reuses its seats)."""
+    return _listed({card.id: card.name for card in seat.cards})
+
+
+def _decks_of(game: Game) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Per seat, the distinct card ids of its deck and their names: from ``game.seats``, or
+    for a game from a position (which has none) from the instances each player owns."""
+    if game.seats:
+        return [_seat_deck(seat) for seat in game.seats]
+    decks: list[dict[str, str]] = [{} for _ in game.players]
+    for instance in game.instances.values():
+        decks[instance.owner][instance.card.id] = instance.card.name
+    return [_listed(deck) for deck in decks]
+
+
+class CardTracker:
+    """Counts what each card does in one game: ``CardTracker(game)`` subscribes to
+    ``game.bus`` (make it before the game's first equip: a run's observer factory is
+    called right after the game is set up), ``result()`` after the game gives a
+    :class:`TrackedCards`.
+
+    It listens to ``CardEquipped``, ``AbilityResolving``, ``DamageTaken``, ``Defended``,
+    ``CardDestroyed`` and ``CardStolen`` only (the engine builds no other event for it).
+    The class is the observer factory: it pickles by name, for workers.
+    """
+
+    __slots__ = (
+        "_ability",
+        "_destroyer",
+        "_game",
+        "_hit",
+        "_tally",
+        "_worn",
+    )
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._tally: dict[tuple[int, str], list[int]] = {}
+        self._ability: CardInstance | None = None  # the card whose ability resolves
+        self._hit: tuple[int, CardInstance | None] | None = None  # the last damage: who, from
+        self._worn: tuple[CardInstance, CardInstance] | None = None  # a defender, its damage
+        self._destroyer: CardInstance | None = None  # for the attach spells under a host
+        bus = game.bus
+        bus.subscribe(ev.CardEquipped, self._equipped)
+        bus.subscribe(ev.AbilityResolving, self._resolving)
+        bus.subscribe(ev.DamageTaken, self._damage)
+        bus.subscribe(ev.Defended, self._defended)
+        bus.subscribe(ev.CardDestroyed, self._destroyed)
+        bus.subscribe(ev.CardStolen, self._stolen)
+
+    def _add(self, seat: int, card: str, field: int, amount: int) -> None:
+        tally = self._tally.get((seat, card))
+        if tally is None:
+            tally = self._tally[seat, card] = [0, 0, 0, 0]
+        tally[field] += amount
+
+    def _equipped(self, event: ev.CardEquipped) -> None:
+        self._worn = None
+        self._add(event.player, event.card.card.id, _EQUIPPED, 1)
+
+    def _resolving(self, event: ev.AbilityResolving) -> None:
+        self._worn = None
+        self._ability = event.card  # None: a character's ability
+
+    def _damage(self, event: ev.DamageTaken) -> None:
+        self._worn = None
+        source = event.source
+        self._hit = (event.player, source)  # the defence that follows is against it
+        if source is not None and event.player != source.owner:
+            self._add(source.owner, source.card.id, _DAMAGE, event.amount)
+
+    def _defended(self, event: ev.Defended) -> None:
+        # Defended comes before the card's counters (6.2): it wears out right after if the
+        # amount reaches its remaining durability (unless a handler cancels that)
+        self._worn = None
+        hit = self._hit
+        if hit is None or hit[0] != event.player or hit[1] is None:
+            return
+        try:
+            lethal = event.amount >= self._game.remaining_durability(event.card)
+        except LookupError:  # not in a slot: nothing to wear out
+            return
+        if lethal:
+            self._worn = (event.card, hit[1])
+
+    def _destroyed(self, event: ev.CardDestroyed) -> None:
+        reason = event.reason
+        if reason is _HOST_DESTROYED:  # right after its host's own CardDestroyed
+            source = self._destroyer
+        else:
+            source = None
+            if reason is _EFFECT:
+                source = self._ability
+            elif reason is _WORN_OUT:
+                worn = self._worn
+                if worn is not None and worn[0] is event.card:
+                    source = worn[1]
+            self._destroyer = source
+            self._worn = None
+        if source is not None and event.controller != source.owner:
+            self._add(source.owner, source.card.id, _DESTROYED, 1)
+
+    def _stolen(self, event: ev.CardStolen) -> None:
+        source = self._ability
+        if source is not None and event.victim != source.owner:
+            self._add(source.owner, source.card.id, _STOLEN, 1)
+
+    def result(self) -> TrackedCards:
+        """What the game's cards did so far (picklable)."""
+        decks = _decks_of(self._game)
+        used: list[list[CardUse]] = [[] for _ in decks]
+        for (seat, card), tally in sorted(self._tally.items()):
+            used[seat].append(CardUse(card, *tally))
+        return TrackedCards(
+            tuple(
+                SeatCards(ids, names, tuple(found))
+                for (ids, names), found in zip(decks, used, strict=True)
+            )
+        )

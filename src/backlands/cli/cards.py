@@ -1,0 +1,211 @@
+"""The ``cards`` command: list and search the card database, show one card, or summarise
+the database (docs/cli.md)."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from .. import card_to_data, character_to_data
+from ..database import CardDatabase
+from ..deck import count_kinds, suggest
+from ..describe import describe_ability, describe_card, describe_character, printable
+from ..errors import UsageError
+from ..model import Card, CardType, Rarity
+from .common import (
+    _json,
+    _print_counts,
+    add_cards_option,
+    add_command,
+    add_format_option,
+    database_from_args,
+)
+
+# --------------------------------------------------------------------------- cards
+
+
+def _register_cards(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = add_command(
+        subparsers,
+        "cards",
+        "list and search the card database, show one card, or summarise the database",
+        "backlands cards poison               # id, name or text containing 'poison'\n"
+        "backlands cards --type weapon --rarity rare\n"
+        "backlands cards show rebar-club      # one card (or character) in full\n"
+        "backlands cards Show                 # search for 'show' (the search ignores case)\n"
+        "backlands cards --summary",
+        _cards,
+    )
+    parser.add_argument(
+        "words",
+        metavar="QUERY",
+        nargs="*",
+        help="text to find in a card's id, name or text (ignoring case); "
+        "'show ID' prints one card or character in full (ID: an id or a name); "
+        "to search for the word show, write it in another case (Show)",
+    )
+    parser.add_argument(
+        "--type",
+        dest="types",
+        action="append",
+        type=_card_type,
+        metavar="TYPE",
+        help="only cards of this type (repeatable): " + ", ".join(t.value for t in CardType),
+    )
+    parser.add_argument(
+        "--rarity",
+        dest="rarities",
+        action="append",
+        type=_rarity,
+        metavar="RARITY",
+        help="only cards of this rarity (repeatable): " + ", ".join(r.value for r in Rarity),
+    )
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="print counts by type, rarity and set, and the characters",
+    )
+    add_cards_option(parser)
+    add_format_option(parser)
+
+
+def _card_type(text: str) -> CardType:
+    word = text.strip().lower().replace("-", "_").replace(" ", "_")
+    try:
+        return CardType(word)
+    except ValueError:
+        choices = ", ".join(t.value for t in CardType)
+        raise argparse.ArgumentTypeError(f"unknown type '{text}' (one of {choices})") from None
+
+
+def _rarity(text: str) -> Rarity:
+    try:
+        return Rarity(text.strip().lower())
+    except ValueError:
+        choices = ", ".join(r.value for r in Rarity)
+        raise argparse.ArgumentTypeError(f"unknown rarity '{text}' (one of {choices})") from None
+
+
+def _cards(args: argparse.Namespace) -> int:
+    words: list[str] = args.words
+    show = bool(words) and words[0] == "show"
+    if words == ["show"]:
+        raise UsageError(
+            "'cards show' needs an ID: a card's or character's id or name "
+            "(to search for the word show, write it in another case: 'cards Show')"
+        )
+    if len(words) > 2 or (len(words) == 2 and not show):
+        raise UsageError(
+            "give one QUERY (quote it if it has spaces), or 'show ID' to print one card"
+        )
+    if args.summary and words:
+        raise UsageError("--summary takes no QUERY")
+    cards = database_from_args(args)
+    if args.summary:
+        return _summary(cards, args.format)
+    if show:
+        return _show(cards, words[1], args.format)
+    query = words[0].casefold() if words else ""
+    found = [
+        card
+        for card in cards
+        if (not args.types or card.type in args.types)
+        and (not args.rarities or card.rarity in args.rarities)
+        and (
+            not query
+            or query in card.id.casefold()
+            or query in card.name.casefold()
+            or query in (card.text or "").casefold()
+        )
+    ]
+    if args.format == "json":
+        print(_json({"cards": [_card_json(c) for c in found]}))
+        return 0
+    print(_table(found), end="")
+    print(f"{len(found)} of {len(cards)} cards")
+    return 0
+
+
+def _table(cards: Sequence[Card]) -> str:
+    rows = [
+        (
+            c.id,
+            printable(c.name),
+            str(c.type),
+            str(c.rarity),
+            f"cost {c.primal_cost}",
+            "" if c.damage is None else f"dmg {c.damage}",
+            "" if c.durability is None else f"dur {c.durability}",
+        )
+        for c in cards
+    ]
+    if not rows:
+        return ""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        + "\n"
+        for row in rows
+    )
+
+
+def _show(cards: CardDatabase, key: str, output: str) -> int:
+    card = cards.find(key)
+    if card is not None:
+        data, text = _card_json(card), describe_card(card)
+    else:
+        character = cards.find_character(key)
+        if character is None:
+            known = [*cards, *cards.characters.values()]
+            raise UsageError(
+                f"no card or character '{key}'" + suggest(key, known, "card or character")
+            )
+        data, text = character_to_data(character), describe_character(character)
+    print(_json(data) if output == "json" else text)
+    return 0
+
+
+def _summary(cards: CardDatabase, output: str) -> int:
+    kinds = count_kinds(cards)
+    by_set = Counter(c.set for c in cards)
+    characters = [c.name for c in cards.characters.values()]
+    if output == "json":
+        data = {
+            "cards": len(cards),
+            **kinds,
+            "by_set": dict(sorted(by_set.items())),
+            "characters": characters,
+        }
+        print(_json(data))
+        return 0
+    characters = [printable(name) for name in characters]
+    print(
+        f"Card database: {len(cards)} card{'s' * (len(cards) != 1)}, "
+        f"{len(characters)} character{'s' * (len(characters) != 1)}"
+    )
+    _print_counts("By type", list(kinds["by_type"].items()))
+    _print_counts("By rarity", list(kinds["by_rarity"].items()))
+    _print_counts("By set", sorted(by_set.items()))
+    print(f"Characters ({len(characters)}): {', '.join(characters) or 'none'}")
+    return 0
+
+
+# --------------------------------------------------------------------------- JSON forms
+
+
+def _card_json(card: Card) -> dict[str, Any]:
+    """The card in card-file form with every field present (None where the card has no such
+    stat or text, [] for no abilities), plus its abilities in words."""
+    form = card_to_data(card)
+    data: dict[str, Any] = {}
+    for field in attrs.fields(Card):
+        if field.name in form:
+            data[field.name] = form[field.name]
+        else:  # card-file form leaves out a field equal to its default
+            data[field.name] = list(field.default) if field.default == () else field.default
+    data["abilities_text"] = [describe_ability(a) for a in card.abilities]
+    return data

@@ -1,0 +1,128 @@
+"""What the commands share: registering a command (:func:`add_command`), the ``--cards``
+and ``--format`` options, JSON and text output that is safe on a terminal, and argument
+types (docs/cli.md, "Adding a command")."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Callable, Sequence
+
+from .. import load_cards
+from ..database import CardDatabase
+from ..describe import printable
+
+__all__ = [
+    "INTERRUPTED",
+    "Handler",
+    "add_cards_option",
+    "add_command",
+    "add_format_option",
+    "database_from_args",
+    "load_card_paths",
+]
+
+Handler = Callable[[argparse.Namespace], int]
+
+#: The exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
+
+
+def add_command(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    summary: str,
+    example: str,
+    handler: Handler,
+) -> argparse.ArgumentParser:
+    """Add one command with a help line, an example epilog and its handler."""
+    parser = subparsers.add_parser(
+        name,
+        help=summary,
+        description=summary,
+        epilog="example:\n" + "\n".join(f"  {line}" for line in example.splitlines()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+# --------------------------------------------------------------------------- shared options
+
+
+def add_cards_option(parser: argparse.ArgumentParser) -> None:
+    """``--cards PATH`` (repeatable): card files or folders replacing the bundled set."""
+    parser.add_argument(
+        "--cards",
+        metavar="PATH",
+        action="append",
+        default=[],
+        help="a card file or folder to use instead of the bundled sample set; repeat to "
+        "load several paths together as one card database",
+    )
+
+
+def add_format_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="output format (default: text)",
+    )
+
+
+def database_from_args(args: argparse.Namespace) -> CardDatabase:
+    """The card database named by ``--cards`` (see :func:`add_cards_option`)."""
+    paths: list[str] = args.cards
+    return load_card_paths(paths)
+
+
+def load_card_paths(paths: Sequence[str]) -> CardDatabase:
+    """Card files and folders loaded together as one database; none: the bundled set.
+    Raises :class:`CardDatabaseError`."""
+    return load_cards(list(paths) or None)
+
+
+# --------------------------------------------------------------------------- output
+
+# JSON escapes control characters below U+0020 itself; these are the rest that printable()
+# escapes, written as JSON escapes (they only ever occur inside JSON strings).
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _json(data: object) -> str:
+    """``data`` as indented JSON whose text is safe on a terminal and in any encoding: the
+    characters :func:`~backlands.describe.printable` escapes, lone surrogates included, are
+    written as ``\\uXXXX`` escapes, which every JSON reader reads back as they were."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return _JSON_UNSAFE.sub(lambda match: f"\\u{ord(match[0]):04x}", text)
+
+
+def _print_counts(title: str, counts: Sequence[tuple[str, int]]) -> None:
+    print(f"{title}:")
+    shown = [(printable(name), count) for name, count in counts]
+    width = max((len(name) for name, _ in shown), default=0)
+    for name, count in shown:
+        print(f"  {name.ljust(width)}  {count:>3}")
+
+
+# --------------------------------------------------------------------------- argument types
+
+
+def _whole(option: str, low: int = 1, high: int = 1024) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text) if len(text.strip()) <= 30 else None
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            shown = printable(text if len(text) <= 30 else text[:27] + "...")
+            raise argparse.ArgumentTypeError(
+                f"{option} takes a whole number from {low:,} to {high:,}, not {shown!r}"
+            )
+        return value
+
+    return parse

@@ -1,0 +1,153 @@
+"""The deck commands: ``validate-deck`` and ``deck-stats`` (docs/cli.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..deck import Deck, DeckProblem, deck_stats, load_deck, validate_deck
+from ..describe import printable
+from ..errors import UsageError
+from .common import (
+    _json,
+    _print_counts,
+    add_cards_option,
+    add_command,
+    add_format_option,
+    database_from_args,
+)
+
+BAR = "█"
+BAR_WIDTH = 40
+
+
+# --------------------------------------------------------------------------- validate-deck
+
+
+def _register_validate_deck(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> None:
+    parser = add_command(
+        subparsers,
+        "validate-deck",
+        "check that deck files are legal primal decks (RULINGS section 2)",
+        "backlands validate-deck decks/*.yaml\n"
+        "backlands validate-deck my-deck.yaml --cards my-cards/ --format json",
+        _validate_deck,
+    )
+    parser.add_argument("files", metavar="FILE", nargs="+", help="deck files (YAML)")
+    add_cards_option(parser)
+    add_format_option(parser)
+
+
+def _validate_deck(args: argparse.Namespace) -> int:
+    cards = database_from_args(args)
+    results: list[dict[str, Any]] = []
+    unreadable = False
+    for file in args.files:
+        try:
+            deck = load_deck(Path(file), cards, file=file)
+        except OSError as error:
+            message = printable(f"{file}: {error.strerror or error}")
+            print(f"backlands: error: {message}", file=sys.stderr)
+            unreadable = True
+            continue
+        problems = validate_deck(deck, cards)
+        if args.format == "text":
+            _print_validation(file, deck, problems)
+        results.append(
+            {
+                "file": file,
+                "valid": not problems,
+                "character": deck.character.id if deck.character else None,
+                "cards": deck.size,
+                "problems": [p.to_dict() for p in problems],
+            }
+        )
+    if args.format == "json":
+        print(_json({"decks": results}))
+    if unreadable:
+        return UsageError.exit_code
+    return 0 if all(result["valid"] for result in results) else 1
+
+
+def _print_validation(
+    file: str, deck: Deck, problems: Sequence[DeckProblem], stream: TextIO | None = None
+) -> None:
+    """``FILE:LINE: code: message`` per problem, then the verdict (to stdout by default)."""
+    out = sys.stdout if stream is None else stream
+    for problem in problems:
+        print(printable(problem.located(file)), file=out)
+    if problems:
+        count = len(problems)
+        print(printable(f"{file}: NOT legal, {count} problem{'s' * (count != 1)}"), file=out)
+    else:
+        character = deck.character.name if deck.character else "no character"
+        print(printable(f"{file}: legal ({deck.size} cards, {character})"), file=out)
+
+
+# --------------------------------------------------------------------------- deck-stats
+
+
+def _register_deck_stats(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> None:
+    parser = add_command(
+        subparsers,
+        "deck-stats",
+        "statistics of a deck: types, rarities, primal cost curve, average damage and "
+        "durability; exit code 1 (and its problems on stderr) when the deck is not legal",
+        "backlands deck-stats decks/rust-raiders.yaml",
+        _deck_stats,
+    )
+    parser.add_argument("file", metavar="FILE", help="a deck file (YAML)")
+    add_cards_option(parser)
+    add_format_option(parser)
+
+
+def _deck_stats(args: argparse.Namespace) -> int:
+    cards = database_from_args(args)
+    deck = load_deck(Path(args.file), cards, file=args.file)
+    problems = validate_deck(deck, cards)
+    verdict = 1 if problems else 0
+    stats = deck_stats(deck)
+    if args.format == "json":
+        stats["file"] = args.file
+        stats["valid"] = not problems
+        stats["problems"] = [p.to_dict() for p in problems]
+        print(_json(stats))
+        return verdict
+    if not deck.readable:  # not a deck at all: no statistics, only why
+        _print_validation(args.file, deck, problems, sys.stderr)
+        return verdict
+    title = deck.name or args.file
+    character = deck.character.name if deck.character else "no character"
+    print(printable(f"{title}: {stats['cards']} cards, {character}"))
+    _print_counts("By type", list(stats["by_type"].items()))
+    _print_counts("By rarity", list(stats["by_rarity"].items()))
+    print("Primal cost curve:")
+    curve: dict[int, int] = stats["cost_curve"]
+    top = max(curve.values(), default=0)
+    scale = min(1.0, BAR_WIDTH / top) if top else 1.0
+    width = max((len(str(cost)) for cost in curve), default=1)
+    for cost, count in curve.items():
+        bar = BAR * round(count * scale) if count else ""
+        print(f"  {str(cost).rjust(width)} | {bar}{' ' if bar else ''}{count}")
+    print(_average_line("Average damage:", stats["average_damage"], stats["cards_with_damage"]))
+    print(
+        _average_line(
+            "Average durability:", stats["average_durability"], stats["cards_with_durability"]
+        )
+    )
+    if problems:
+        _print_validation(args.file, deck, problems, sys.stderr)
+    return verdict
+
+
+def _average_line(label: str, average: float | None, over: int) -> str:
+    if average is None:
+        return f"{label:<20}- (no cards)"
+    return f"{label:<20}{average:.2f} (over {over} card{'s' * (over != 1)})"
