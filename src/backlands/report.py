@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from .describe import printable
 from .engine import Game
 from .engine import events as ev
+from .engine.state import CardInstance
+from .model import CardType
 
 __all__ = ["EventPrinter", "describe_event", "game_summary"]
 
@@ -44,8 +46,15 @@ def describe_event(event: ev.Event, names: Sequence[str]) -> str:
 
 def _describe(event: ev.Event, names: Sequence[str]) -> str:
 
-    def who(index: int) -> str:
+    def who(index: int) -> str:  # players are numbered from 1 where a person reads them
         return names[index] if index < len(names) else f"P{index + 1}"
+
+    def whose(card: CardInstance, player: int | None = None) -> str:
+        """``card`` as its player's: ``player`` (whoever controls it), else its owner."""
+        return f"{who(card.owner if player is None else player)}'s {card.card.name}"
+
+    def why(reason: object) -> str:  # an enum's value as words: worn_out -> worn out
+        return str(reason).replace("_", " ")
 
     match event:
         case ev.GameStarted(seed=seed, players=players, first_player=first):
@@ -57,16 +66,20 @@ def _describe(event: ev.Event, names: Sequence[str]) -> str:
         case ev.CardDrawn(player=player, card=card):
             return f"{who(player)} draws {card.card.name}"
         case ev.CardEquipped(player=player, card=card, host=host):
-            under = f" under {host.card.name}" if host is not None else ""
-            return f"{who(player)} equips {card.card.name}{under}"
+            if host is not None:
+                return f"{who(player)} attaches {card.card.name} to {whose(host)}"
+            if card.card.type is CardType.INSTANT_SPELL:
+                return f"{who(player)} plays {card.card.name}"
+            return f"{who(player)} equips {card.card.name}"
         case ev.CardSacrificed(player=player, card=card, reason=reason):
-            return f"{who(player)} sacrifices {card.card.name} ({reason})"
+            return f"{who(player)} sacrifices {card.card.name} ({why(reason)})"
         case ev.CardDestroyed(controller=controller, card=card, reason=reason):
             if reason is ev.DestroyReason.HOST_DESTROYED:  # 4.7, 11.1: whoever attached it
                 return f"{card.card.name}, attached by {who(controller)}, goes with its host"
-            return f"{card.card.name} on {who(controller)}'s mat is destroyed ({reason})"
+            return f"{whose(card, controller)} is destroyed ({why(reason)})"
         case ev.CounterAdded(card=card, amount=amount, counters=counters):
-            return f"{card.card.name} takes {amount} durability counter(s), now {counters}"
+            took = f"{amount} durability counter{'s' * (amount != 1)}"
+            return f"{whose(card)} takes {took}: {_durability_left(card, counters)}"
         case ev.AttackDeclared(player=player, card=card, target=target, damage=damage):
             return f"{who(player)} attacks {who(target)} with {card.card.name} for {damage}"
         case ev.DamageTaken(player=player, amount=amount):
@@ -81,14 +94,14 @@ def _describe(event: ev.Event, names: Sequence[str]) -> str:
         case ev.PlayerEliminated(player=player):
             return f"{who(player)} is out"
         case ev.AbilityResolving(player=player, card=card, trigger=trigger):
-            whose = card.card.name if card is not None else f"{who(player)}'s character"
-            return f"{whose}: {trigger.replace('_', ' ')} ability of {who(player)} resolves"
+            source = whose(card, player) if card is not None else f"{who(player)}'s character"
+            return f"{source}: {why(trigger)} ability resolves"
         case ev.CardDiscarded(player=player, card=card):
             return f"{who(player)} discards {card.card.name}"
         case ev.CountersRemoved(card=card, amount=amount, counters=counters):
-            return f"{card.card.name} is repaired by {amount}, now {counters} counter(s)"
+            return f"{whose(card)} is repaired by {amount}: {_durability_left(card, counters)}"
         case ev.CardBoosted(card=card, stat=stat, amount=amount):
-            return f"{card.card.name} gets {amount:+d} {stat} this turn"
+            return f"{whose(card)} gets {amount:+d} {why(stat)} this turn"
         case ev.CardStolen(player=player, card=card, victim=victim):
             return f"{who(player)} steals {card.card.name} from {who(victim)}"
         case ev.PlayerPoisoned(player=player):
@@ -101,6 +114,15 @@ def _describe(event: ev.Event, names: Sequence[str]) -> str:
             result = "a draw" if winner is None else f"{who(winner)} wins"
             return f"game over: {result} ({reason})"
     return repr(event)
+
+
+def _durability_left(card: CardInstance, counters: int) -> str:
+    """``2 of 3 durability left`` by the printed durability (a boost this turn may keep a
+    card with none left in play); a card without durability: its counters."""
+    durability = card.card.durability
+    if durability is None:
+        return f"{counters} counter{'s' * (counters != 1)}"
+    return f"{max(durability - counters, 0)} of {durability} durability left"
 
 
 def game_summary(game: Game) -> str:

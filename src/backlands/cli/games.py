@@ -4,17 +4,28 @@ command line (``DECK ...``, ``--seed``), which the runs of games share (docs/cli
 from __future__ import annotations
 
 import argparse
+import json
+import os
 from pathlib import Path
+from typing import Any
 
-from ..agents import RandomAgent, play_game
+from ..agents import agent_names, make_agent, play_game
 from ..database import CardDatabase
 from ..deck import MAX_RECORD_BYTES, bundled_deck_files, load_deck, read_file, validate_deck
 from ..describe import printable
 from ..engine import Event, Game, GameRecord, Seat
+from ..engine.events import event_to_json
 from ..errors import GameSetupError, UsageError
 from ..report import EventPrinter, game_summary
 from ..simulation import read_logged_record, seat
-from .common import _whole, add_cards_option, add_command, database_from_args
+from .common import (
+    _json,
+    _whole,
+    add_cards_option,
+    add_command,
+    add_format_option,
+    database_from_args,
+)
 
 #: The largest ``--seed``: what a game record holds.
 MAX_SEED = 2**64 - 1
@@ -81,34 +92,115 @@ def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
     parser = add_command(
         subparsers,
         "play",
-        "play one game between random bots and print its summary or its whole log",
+        "play one game between bots and print its summary or its whole log",
         "backlands play --seed 1\n"
         "backlands play decks/rust-raiders.yaml decks/nettle-blight.yaml --log\n"
-        "backlands play --seed 7 --record game.json",
+        "backlands play --agents greedy,search --seed 7 --record game.json\n"
+        "backlands play --seed 3 --format json",
         _play,
     )
     _add_game_options(parser, "a fresh one, printed with the result")
+    parser.add_argument(
+        "--agents",
+        metavar="SPEC[,SPEC...]",
+        default="random",
+        help="the agent of each deck, in the order of the decks, or one for all "
+        f"(default: random); agents: {', '.join(agent_names())}",
+    )
     parser.add_argument("--log", action="store_true", help="print every event of the game")
     parser.add_argument("--summary", action="store_true", help="print the summary (default)")
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    add_format_option(parser)
 
 
 def _play(args: argparse.Namespace) -> int:
+    specs = _agent_specs(args.agents)
+    if args.record:
+        _check_writable(args.record)
     cards = database_from_args(args)
     seats = _seats_from_args(args, cards)
-    printer = [(Event, EventPrinter())] if args.log else []
+    if len(specs) not in (1, len(seats)):
+        raise UsageError(
+            f"--agents names {len(specs)} agents for {len(seats)} decks: give one for all, "
+            f"or one per deck in the order of the decks"
+        )
+    specs = specs * len(seats) if len(specs) == 1 else specs
+    text_log = args.log and args.format == "text"
+    printer = [(Event, EventPrinter())] if text_log else []
     game = Game(seats, seed=args.seed, handlers=printer)  # --log: events print as they happen
-    play_game(game, [RandomAgent(game.seed + i + 1) for i in range(len(seats))])
-    _print_summary(game, log=args.log)
+    play_game(game, [make_agent(spec, game.seed + i + 1) for i, spec in enumerate(specs)])
+    _print_game(game, args)
     if args.record:
         Path(args.record).write_text(game.record().to_json() + "\n", encoding="utf-8")
     return 0
 
 
-def _print_summary(game: Game, *, log: bool) -> None:
-    if log:
+def _agent_specs(text: str) -> list[str]:
+    """``--agents`` as one spec per seat (or one for all); an unknown one: exit code 2."""
+    specs = [spec.strip() for spec in str(text).split(",")]
+    for spec in dict.fromkeys(specs):
+        try:
+            make_agent(spec, 0)
+        except ValueError as error:
+            raise UsageError(f"--agents: {error}") from None
+    return specs
+
+
+def _check_writable(name: str) -> None:
+    """Refuse (exit code 2, before any game is played) a ``--record`` path that cannot be
+    written: a folder that does not exist, a folder, or one without write permission."""
+    path = Path(name)
+    folder = path.parent
+    if path.is_dir():
+        raise UsageError(f"--record {name}: is a folder; give a file name")
+    if not folder.is_dir():
+        raise UsageError(f"--record {name}: the folder {folder} does not exist")
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            raise UsageError(f"--record {name}: no permission to write it")
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"--record {name}: no permission to write in {folder}")
+
+
+def _print_game(game: Game, args: argparse.Namespace) -> None:
+    """The game as ``--format`` says: its summary (after its log with ``--log``), or JSON."""
+    if args.format == "json":
+        print(_json(game_json(game)))
+        return
+    if args.log:
         print()
     print(game_summary(game))
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """A finished (or stopped) game as JSON-ready data: its seed, players, outcome, record
+    and events. Players are seat indices from 0, as in the record and the events."""
+    outcome = game.outcome
+    return {
+        "seed": game.seed,
+        "first_player": game.first_player,
+        "players": [
+            {
+                "name": p.name,
+                "character": p.character.id,
+                "out": p.out,
+                "primal_deck": len(p.primal_deck),
+                "equipped": [eq.instance.card.id for eq in p.mat.values()],
+            }
+            for p in game.players
+        ],
+        "turns": game.turn,
+        "decisions": len(game.actions),
+        "outcome": None
+        if outcome is None
+        else {
+            "winner": outcome.winner,
+            "winner_name": None if outcome.winner is None else game.players[outcome.winner].name,
+            "reason": outcome.reason,
+        },
+        "record": json.loads(game.record().to_json()),
+        "events": [event_to_json(event) for event in game.log or ()],
+    }
 
 
 # --------------------------------------------------------------------------- replay
@@ -134,6 +226,7 @@ def _register_replay(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
     )
     parser.add_argument("--log", action="store_true", help="print every event of the game")
     add_cards_option(parser)
+    add_format_option(parser)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -150,7 +243,7 @@ def _replay(args: argparse.Namespace) -> int:
                 f"{name} holds one game record (as 'play --record' writes), not a game log: "
                 "replay it without --game"
             )
-    printer = [(Event, EventPrinter())] if args.log else []
+    printer = [(Event, EventPrinter())] if args.log and args.format == "text" else []
     try:  # the record's problems name the file
         record = GameRecord.from_json(data)
     except GameSetupError as error:
@@ -163,7 +256,7 @@ def _replay(args: argparse.Namespace) -> int:
         game = record.replay(cards, handlers=printer)
     except GameSetupError as error:
         raise GameSetupError(f"{where}: {error}") from None
-    _print_summary(game, log=args.log)
+    _print_game(game, args)
     return 0
 
 

