@@ -104,3 +104,75 @@ def test_play_record_without_permission_is_refused_before_playing(
         assert err == f"backlands: error: --record {target}: no permission to write in {locked}\n"
     finally:
         locked.chmod(0o700)
+
+
+# --------------------------------------------------------------------------- --cards +PATH
+
+MY_CARD = """\
+cards:
+  - id: tin-can-knife
+    name: Tin Can Knife
+    type: weapon
+    primal_cost: 0
+    damage: 1
+    durability: 2
+    rarity: common
+    set: MINE
+    number: 1
+    year: 2026
+"""
+
+
+def test_cards_plus_path_adds_to_the_bundled_set(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "knife.yaml").write_text(MY_CARD, encoding="utf-8")
+    for option in (["--cards", f"+{mine}"], ["--extra-cards", str(mine)]):
+        for card in ("tin-can-knife", "rebar-club", "rustjaw-marauder"):
+            code, out, err = run(capsys, "cards", "show", card, *option)
+            assert code == 0, (option, card, err)
+        code, out, _ = run(capsys, "validate-deck", str(DECKS / "rust-raiders.yaml"), *option)
+        assert code == 0 and "legal" in out
+    # replaced: only my card
+    assert run(capsys, "cards", "show", "tin-can-knife", "--cards", str(mine))[0] == 0
+    assert run(capsys, "cards", "show", "rebar-club", "--cards", str(mine))[0] == 2
+
+
+def test_cards_plus_path_reports_a_card_in_both_as_a_duplicate(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    again = tmp_path / "again.yaml"
+    again.write_text(MY_CARD.replace("tin-can-knife", "rebar-club"), encoding="utf-8")
+    code, out, err = run(capsys, "cards", "--cards", f"+{again}")
+    assert (code, out) == (2, "")
+    assert f"{again}:2: " in err and "rebar-club" in err and "duplicate" in err
+    assert err.endswith("backlands: error: the card database did not load (1 problem)\n")
+
+
+def test_unknown_cards_say_when_cards_replaced_the_bundled_set(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    mine = tmp_path / "knife.yaml"
+    mine.write_text(MY_CARD, encoding="utf-8")
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("character: rustjaw-marauder\ncards:\n  tin-can-knife: 5\n", encoding="utf-8")
+    note = "the bundled cards are not loaded: --cards replaced them; use --cards +PATH to add"
+    code, out, _ = run(capsys, "validate-deck", str(deck), "--cards", str(mine))
+    assert code == 1
+    assert out.splitlines()[0] == (
+        f"{deck}:1: unknown-character: unknown character 'rustjaw-marauder' "
+        f"(no character has a similar id or name; {note})"
+    )
+    code, out, _ = run(capsys, "validate-deck", str(deck), "--cards", f"+{mine}")
+    assert code == 1 and "unknown-character" not in out and "bundled" not in out
+
+
+def test_bundled_cards_is_loaded_once_and_shared() -> None:
+    import backlands
+
+    cards = backlands.bundled_cards()
+    assert cards is backlands.bundled_cards()
+    assert cards["rebar-club"].name == "Rebar Club"
+    assert cards.character("rustjaw-marauder").name == "Rustjaw the Marauder"

@@ -20,6 +20,7 @@ from .ruleset import STANDARD, Ruleset
 
 if TYPE_CHECKING:
     from ._converter import card_to_data, character_to_data
+    from ._loader import bundled_card_database as bundled_cards
     from ._loader import load_cards
 
 
@@ -30,6 +31,10 @@ def __getattr__(name: str) -> Any:
         from ._loader import load_cards
 
         return load_cards
+    if name == "bundled_cards":  # the bundled sample set, loaded once: CardDatabase is immutable
+        from ._loader import bundled_card_database
+
+        return bundled_card_database
     if name == "card_to_data":
         from ._converter import card_to_data
 
@@ -67,6 +72,7 @@ __all__ = [
     "Trait",
     "UsageError",
     "__version__",
+    "bundled_cards",
     "card_to_data",
     "character_to_data",
     "load_cards",

@@ -13,6 +13,7 @@ triggers and targets an ability may use where it is written (:func:`_ability_pro
 from __future__ import annotations
 
 import enum
+import functools
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -114,6 +115,14 @@ def card_files(folder: Path, problems: list[LoadProblem] | None = None) -> list[
 
 
 CardPath = str | os.PathLike[str]
+
+
+@functools.cache
+def bundled_card_database() -> CardDatabase:
+    """The bundled sample set, loaded once and then shared (a :class:`CardDatabase` is
+    immutable): ``backlands.bundled_cards()``. Raises :class:`CardDatabaseError` as
+    :func:`load_cards` does (and loads again on the next call, as nothing was cached)."""
+    return load_cards()
 
 
 def load_cards(path: CardPath | Sequence[CardPath] | None = None) -> CardDatabase:

@@ -9,8 +9,12 @@ import json
 import re
 from collections.abc import Callable, Sequence
 
-from .. import load_cards
+import attrs
+
+from .._loader import bundled_card_database, load_cards
+from .._resources import bundled_cards as bundled_card_folder
 from ..database import CardDatabase
+from ..deck import Deck, DeckProblem, validate_deck
 from ..describe import printable
 
 __all__ = [
@@ -20,7 +24,9 @@ __all__ = [
     "add_command",
     "add_format_option",
     "database_from_args",
+    "deck_problems",
     "load_card_paths",
+    "replaced_bundled",
 ]
 
 Handler = Callable[[argparse.Namespace], int]
@@ -51,16 +57,61 @@ def add_command(
 # --------------------------------------------------------------------------- shared options
 
 
+#: A ``--cards`` path starting with this is loaded with the bundled set, not instead of it.
+ADD = "+"
+
+#: What an unknown card or character adds when ``--cards`` replaced the bundled set.
+REPLACED_NOTE = "the bundled cards are not loaded: --cards replaced them; use --cards +PATH to add"
+
+
 def add_cards_option(parser: argparse.ArgumentParser) -> None:
-    """``--cards PATH`` (repeatable): card files or folders replacing the bundled set."""
+    """``--cards PATH`` (repeatable): card files or folders replacing the bundled set, or,
+    as ``--cards +PATH`` or ``--extra-cards PATH``, added to it."""
     parser.add_argument(
         "--cards",
         metavar="PATH",
         action="append",
         default=[],
         help="a card file or folder to use instead of the bundled sample set; repeat to "
-        "load several paths together as one card database",
+        "load several paths together as one card database; '+PATH' adds PATH to the "
+        "bundled set instead",
     )
+    parser.add_argument(
+        "--extra-cards",
+        metavar="PATH",
+        action="append",
+        dest="cards",
+        type=lambda path: ADD + path,
+        help="a card file or folder loaded together with the bundled set (as --cards +PATH)",
+    )
+
+
+def replaced_bundled(args: argparse.Namespace) -> bool:
+    """Whether ``--cards`` replaced the bundled set (paths given, none of them ``+PATH``)."""
+    paths: list[str] = args.cards
+    return bool(paths) and not any(path.startswith(ADD) for path in paths)
+
+
+def deck_problems(deck: Deck, cards: CardDatabase, args: argparse.Namespace) -> list[DeckProblem]:
+    """:func:`~backlands.deck.validate_deck`, an unknown card or character saying so when
+    ``--cards`` replaced the bundled set (:data:`REPLACED_NOTE`, inside the message's
+    closing parenthesis if it has one)."""
+    problems = validate_deck(deck, cards)
+    if not replaced_bundled(args):
+        return problems
+    unknown = ("unknown-card", "unknown-character")
+    return [
+        attrs.evolve(p, message=_noted(p.message))
+        if p.code in unknown and p.message.startswith("unknown ")
+        else p
+        for p in problems
+    ]
+
+
+def _noted(message: str) -> str:
+    if message.endswith(")"):
+        return f"{message[:-1]}; {REPLACED_NOTE})"
+    return f"{message} ({REPLACED_NOTE})"
 
 
 def add_format_option(parser: argparse.ArgumentParser) -> None:
@@ -79,9 +130,16 @@ def database_from_args(args: argparse.Namespace) -> CardDatabase:
 
 
 def load_card_paths(paths: Sequence[str]) -> CardDatabase:
-    """Card files and folders loaded together as one database; none: the bundled set.
+    """Card files and folders loaded together as one database; none: the bundled set. A
+    path written ``+PATH`` (:data:`ADD`) is loaded together with the bundled set: then the
+    bundled set and every path make one database, a card in two of them a duplicate.
     Raises :class:`CardDatabaseError`."""
-    return load_cards(list(paths) or None)
+    if not paths:
+        return bundled_card_database()
+    if not any(path.startswith(ADD) for path in paths):
+        return load_cards(list(paths))
+    plain = [path.removeprefix(ADD) for path in paths]
+    return load_cards([str(bundled_card_folder()), *plain])
 
 
 # --------------------------------------------------------------------------- output

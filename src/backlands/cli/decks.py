@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..deck import Deck, DeckProblem, deck_stats, load_deck, validate_deck
+from ..deck import Deck, DeckProblem, deck_stats, load_deck
 from ..describe import printable
 from ..errors import UsageError
 from .common import (
@@ -18,6 +18,7 @@ from .common import (
     add_command,
     add_format_option,
     database_from_args,
+    deck_problems,
 )
 
 BAR = "█"
@@ -55,7 +56,7 @@ def _validate_deck(args: argparse.Namespace) -> int:
             print(f"backlands: error: {message}", file=sys.stderr)
             unreadable = True
             continue
-        problems = validate_deck(deck, cards)
+        problems = deck_problems(deck, cards, args)
         if args.format == "text":
             _print_validation(file, deck, problems)
         results.append(
@@ -111,7 +112,7 @@ def _register_deck_stats(
 def _deck_stats(args: argparse.Namespace) -> int:
     cards = database_from_args(args)
     deck = load_deck(Path(args.file), cards, file=args.file)
-    problems = validate_deck(deck, cards)
+    problems = deck_problems(deck, cards, args)
     verdict = 1 if problems else 0
     stats = deck_stats(deck)
     if args.format == "json":

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..agents import agent_names, make_agent, play_game
 from ..database import CardDatabase
-from ..deck import MAX_RECORD_BYTES, bundled_deck_files, load_deck, read_file, validate_deck
+from ..deck import MAX_RECORD_BYTES, bundled_deck_files, load_deck, read_file
 from ..describe import printable
 from ..engine import Event, Game, GameRecord, Seat
 from ..engine.events import event_to_json
@@ -25,6 +25,7 @@ from .common import (
     add_command,
     add_format_option,
     database_from_args,
+    deck_problems,
 )
 
 #: The largest ``--seed``: what a game record holds.
@@ -45,7 +46,7 @@ def _seats_from_args(args: argparse.Namespace, cards: CardDatabase) -> list[Seat
     seats: list[Seat] = []
     for file in files:
         deck = load_deck(file, cards, file=str(file))
-        problems = validate_deck(deck, cards)
+        problems = deck_problems(deck, cards, args)
         if problems:  # as seat() says it, each line printable
             listed = "\n".join(printable(p.located(str(file))) for p in problems)
             raise GameSetupError(f"{printable(str(file))} is not a legal deck (1.1):\n{listed}")
