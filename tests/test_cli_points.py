@@ -157,13 +157,24 @@ def test_unknown_cards_say_when_cards_replaced_the_bundled_set(
     mine = tmp_path / "knife.yaml"
     mine.write_text(MY_CARD, encoding="utf-8")
     deck = tmp_path / "deck.yaml"
-    deck.write_text("character: rustjaw-marauder\ncards:\n  tin-can-knife: 5\n", encoding="utf-8")
+    deck.write_text(
+        "character: rustjaw-marauder\ncards:\n  tin-can-knife: 5\n  rebar-club: 1\n  no-such: 1\n",
+        encoding="utf-8",
+    )
     note = "the bundled cards are not loaded: --cards replaced them; use --cards +PATH to add"
     code, out, _ = run(capsys, "validate-deck", str(deck), "--cards", str(mine))
     assert code == 1
     assert out.splitlines()[0] == (
         f"{deck}:1: unknown-character: unknown character 'rustjaw-marauder' "
         f"(no character has a similar id or name; {note})"
+    )
+    assert out.splitlines()[2] == (
+        f"{deck}:4: unknown-card: unknown card 'rebar-club' "
+        f"(no card has a similar id or name; {note})"
+    )
+    # a name the bundled set does not have either: no note
+    assert out.splitlines()[3] == (
+        f"{deck}:5: unknown-card: unknown card 'no-such' (no card has a similar id or name)"
     )
     code, out, _ = run(capsys, "validate-deck", str(deck), "--cards", f"+{mine}")
     assert code == 1 and "unknown-character" not in out and "bundled" not in out
@@ -176,3 +187,42 @@ def test_bundled_cards_is_loaded_once_and_shared() -> None:
     assert cards is backlands.bundled_cards()
     assert cards["rebar-club"].name == "Rebar Club"
     assert cards.character("rustjaw-marauder").name == "Rustjaw the Marauder"
+
+
+# --------------------------------------------------------------------------- cards --characters
+
+
+def test_cards_characters_lists_the_characters(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "cards", "--characters")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "rustjaw-marauder          Rustjaw the Marauder"
+    assert lines[-1] == "10 of 10 characters"
+    assert len(lines) == 11
+    code, out, _ = run(capsys, "cards", "--characters", "marauder", "--format", "json")
+    assert code == 0
+    (character,) = json.loads(out)["characters"]
+    assert character["id"] == "rustjaw-marauder" and set(character) >= {"pro", "con"}
+    code, out, err = run(capsys, "cards", "--characters", "--type", "weapon")
+    assert (code, out) == (2, "")
+    assert "--characters takes a QUERY only" in err
+
+
+def test_cards_show_takes_a_character_and_a_name_of_several_unquoted_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "cards", "show", "rustjaw-marauder")
+    assert code == 0
+    assert out.startswith("Rustjaw the Marauder (rustjaw-marauder) - character\n")
+    code, out, _ = run(capsys, "cards", "show", "ash", "hound")
+    assert code == 0
+    assert out.startswith("Ash Hound (ash-hound)\n")
+    assert out == run(capsys, "cards", "show", "ash hound")[1]
+    assert run(capsys, "cards", "show", "rustjaw", "the", "marauder")[0] == 0
+    code, out, err = run(capsys, "cards", "show", "ash", "hund")
+    assert (code, out) == (2, "")
+    assert err.startswith("backlands: error: no card or character 'ash hund'")
+    # a search is still one QUERY
+    code, out, err = run(capsys, "cards", "ash", "hound")
+    assert (code, out) == (2, "")
+    assert "give one QUERY (quote it if it has spaces)" in err

@@ -36,6 +36,8 @@ def _register_cards(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
         "backlands cards poison               # id, name or text containing 'poison'\n"
         "backlands cards --type weapon --rarity rare\n"
         "backlands cards show rebar-club      # one card (or character) in full\n"
+        "backlands cards show ash hound       # by name: the words after show are one name\n"
+        "backlands cards --characters         # the characters\n"
         "backlands cards Show                 # search for 'show' (the search ignores case)\n"
         "backlands cards --summary",
         _cards,
@@ -45,7 +47,8 @@ def _register_cards(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
         metavar="QUERY",
         nargs="*",
         help="text to find in a card's id, name or text (ignoring case); "
-        "'show ID' prints one card or character in full (ID: an id or a name); "
+        "'show ID' prints one card or character in full (ID: an id or a name; the words "
+        "after show are one name, quoted or not); "
         "to search for the word show, write it in another case (Show)",
     )
     parser.add_argument(
@@ -68,6 +71,12 @@ def _register_cards(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
         "--summary",
         action="store_true",
         help="print counts by type, rarity and set, and the characters",
+    )
+    parser.add_argument(
+        "--characters",
+        action="store_true",
+        help="list the characters (QUERY: text in a character's id, name, PRO or CON) "
+        "instead of the cards",
     )
     add_cards_option(parser)
     add_format_option(parser)
@@ -98,18 +107,24 @@ def _cards(args: argparse.Namespace) -> int:
             "'cards show' needs an ID: a card's or character's id or name "
             "(to search for the word show, write it in another case: 'cards Show')"
         )
-    if len(words) > 2 or (len(words) == 2 and not show):
+    if len(words) > 1 and not show:
         raise UsageError(
             "give one QUERY (quote it if it has spaces), or 'show ID' to print one card"
         )
     if args.summary and words:
         raise UsageError("--summary takes no QUERY")
+    if args.characters and (args.summary or show or args.types or args.rarities):
+        raise UsageError(
+            "--characters takes a QUERY only (not show, --summary, --type or --rarity)"
+        )
     cards = database_from_args(args)
     if args.summary:
         return _summary(cards, args.format)
     if show:
-        return _show(cards, words[1], args.format)
+        return _show(cards, " ".join(words[1:]), args.format)
     query = words[0].casefold() if words else ""
+    if args.characters:
+        return _characters(cards, query, args.format)
     found = [
         card
         for card in cards
@@ -166,6 +181,25 @@ def _show(cards: CardDatabase, key: str, output: str) -> int:
             )
         data, text = character_to_data(character), describe_character(character)
     print(_json(data) if output == "json" else text)
+    return 0
+
+
+def _characters(cards: CardDatabase, query: str, output: str) -> int:
+    """The characters whose id, name, PRO or CON holds ``query`` (casefolded)."""
+    every = list(cards.characters.values())
+    found = [
+        c
+        for c in every
+        if not query
+        or any(query in text.casefold() for text in (c.id, c.name, c.pro.text, c.con.text))
+    ]
+    if output == "json":
+        print(_json({"characters": [character_to_data(c) for c in found]}))
+        return 0
+    width = max((len(c.id) for c in found), default=0)
+    for c in found:
+        print(printable(f"{c.id.ljust(width)}  {c.name}"))
+    print(f"{len(found)} of {len(every)} characters")
     return 0
 
 

@@ -16,6 +16,7 @@ from .._resources import bundled_cards as bundled_card_folder
 from ..database import CardDatabase
 from ..deck import Deck, DeckProblem, validate_deck
 from ..describe import printable
+from ..errors import CardDatabaseError
 
 __all__ = [
     "INTERRUPTED",
@@ -93,25 +94,36 @@ def replaced_bundled(args: argparse.Namespace) -> bool:
 
 
 def deck_problems(deck: Deck, cards: CardDatabase, args: argparse.Namespace) -> list[DeckProblem]:
-    """:func:`~backlands.deck.validate_deck`, an unknown card or character saying so when
-    ``--cards`` replaced the bundled set (:data:`REPLACED_NOTE`, inside the message's
-    closing parenthesis if it has one)."""
+    """:func:`~backlands.deck.validate_deck`; when ``--cards`` replaced the bundled set, an
+    unknown card or character that the bundled set has says so (:data:`REPLACED_NOTE`,
+    inside the message's closing parenthesis if it has one)."""
     problems = validate_deck(deck, cards)
     if not replaced_bundled(args):
         return problems
-    unknown = ("unknown-card", "unknown-character")
-    return [
-        attrs.evolve(p, message=_noted(p.message))
-        if p.code in unknown and p.message.startswith("unknown ")
-        else p
-        for p in problems
-    ]
+    return [_noted(p) for p in problems]
 
 
-def _noted(message: str) -> str:
+_UNKNOWN = re.compile(r"unknown (card|character) '(.*?)'(?:$|; did you mean | \()", re.DOTALL)
+
+
+def _noted(problem: DeckProblem) -> DeckProblem:
+    match = _UNKNOWN.match(problem.message)
+    if problem.code not in ("unknown-card", "unknown-character") or match is None:
+        return problem
+    try:
+        bundled = bundled_card_database()
+    except CardDatabaseError:  # no bundled set to point to
+        return problem
+    kind, name = match.groups()
+    found = bundled.find(name) if kind == "card" else bundled.find_character(name)
+    if found is None:
+        return problem
+    message = problem.message
     if message.endswith(")"):
-        return f"{message[:-1]}; {REPLACED_NOTE})"
-    return f"{message} ({REPLACED_NOTE})"
+        message = f"{message[:-1]}; {REPLACED_NOTE})"
+    else:
+        message = f"{message} ({REPLACED_NOTE})"
+    return attrs.evolve(problem, message=message)
 
 
 def add_format_option(parser: argparse.ArgumentParser) -> None:
