@@ -1,6 +1,6 @@
 """Decks: reading deck files, and the deck rules of :mod:`backlands.deckrules`.
 
-A deck file names a character and the cards of the primal deck::
+A deck file names a character and the cards of the primal deck, in YAML::
 
     name: Ember Vanguard        # optional
     character: grave-tinker     # a character id or name
@@ -8,9 +8,20 @@ A deck file names a character and the cards of the primal deck::
       ember-blade: 5
       Iron Buckler: 3
 
-:func:`load_deck` reads a deck and resolves its names against a :class:`CardDatabase`; it
-never raises for what a readable file *says*: every problem it finds (not YAML, not a
-mapping, unknown names, bad counts, ...) is carried on :attr:`Deck.problems`.
+or as a plain-text decklist, one card a line (docs/deck-building.md, "Plain-text
+decklists")::
+
+    name: Ember Vanguard        # optional
+    character: Grave Tinker
+    5 ember-blade
+    3x Iron Buckler
+
+:func:`load_deck` reads a deck in either form and resolves its names against a
+:class:`CardDatabase`; it never raises for what a readable file *says*: every problem it
+finds (not YAML, not a mapping, unknown names, bad counts, ...) is carried on
+:attr:`Deck.problems`, with the same codes, messages and suggestions in both forms.
+:func:`deck_to_text` and :func:`deck_to_yaml` write a deck in either form
+(``backlands deck-convert``).
 :func:`validate_deck` adds the construction rules (deck size, copy limits, the character's
 deck rules) and returns every problem in one pass, ordered by line (RULINGS 2.4).
 
@@ -20,16 +31,17 @@ only, up to a size limit checked before reading (:data:`MAX_FILE_BYTES`,
 
 The deck model, the rules and the statistics live in :mod:`backlands.deckrules`, which
 knows no files, and are re-exported here. The dependencies point one way: this module ->
-:mod:`backlands._deckfile` (parsing a deck's YAML) -> :mod:`backlands.deckrules`.
-Importing this module never imports YAML: :func:`load_deck` imports the parser when first
-called, so the engine's callers can check a deck built in code (:meth:`Deck.from_cards`)
-without PyYAML.
+:mod:`backlands._deckfile` (parsing a deck's YAML) and :mod:`backlands._decklist` (parsing
+a decklist) -> :mod:`backlands.deckrules`. Importing this module never imports YAML:
+:func:`load_deck` and the writers import the parsers when first called, so the engine's
+callers can check a deck built in code (:meth:`Deck.from_cards`) without PyYAML.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 from ._resources import MAX_FILE_BYTES, MAX_RECORD_BYTES, bundled_decks, read_file
 from .database import CardDatabase
@@ -49,11 +61,17 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "PROBLEM_CODES",
     "Deck",
+    "DeckConversionError",
     "DeckEntry",
+    "DeckForm",
+    "DeckKeys",
     "DeckProblem",
     "bundled_deck_files",
     "count_kinds",
+    "deck_form",
     "deck_stats",
+    "deck_to_text",
+    "deck_to_yaml",
     "is_deck_path",
     "load_deck",
     "read_file",
@@ -62,15 +80,52 @@ __all__ = [
 ]
 
 
-def load_deck(
-    source: str | os.PathLike[str], cards: CardDatabase, *, file: str | None = None
-) -> Deck:
-    """Read a deck and resolve its character and cards against ``cards``.
+#: The two forms of a deck file: YAML, or a plain-text decklist.
+DeckForm = Literal["yaml", "text"]
 
-    ``source`` is a path when it is an :class:`os.PathLike` (e.g. :class:`pathlib.Path`), or
-    a ``str`` with no line break that ends in ``.yaml`` or ``.yml``; any other ``str`` is the
-    deck's YAML text itself (``file`` then names it in problems, default ``<deck>``). The
-    choice depends only on the argument, never on what exists on disk.
+#: How :func:`deck_to_text` and :func:`deck_to_yaml` name the cards: as the deck writes
+#: them, or by each card's name, or by its id.
+DeckKeys = Literal["written", "name", "id"]
+
+_YAML_SUFFIXES = (".yaml", ".yml")
+_TEXT_SUFFIXES = (".txt", ".dec", ".deck")
+_FORMS = ("yaml", "text")
+_KEYS = ("written", "name", "id")
+# The only reading problems a deck may have and still be written in the other form: each
+# is carried over, and the deck written has it again.
+_CONVERTIBLE = ("unknown-card", "missing-character")
+
+
+class DeckConversionError(ValueError):
+    """A deck that :func:`deck_to_text` or :func:`deck_to_yaml` cannot write as it is:
+    ``problems`` holds the deck's problems that stand in the way (empty when the reason is
+    a name no decklist line can hold)."""
+
+    def __init__(self, message: str, problems: tuple[DeckProblem, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems
+
+
+def load_deck(
+    source: str | os.PathLike[str],
+    cards: CardDatabase,
+    *,
+    file: str | None = None,
+    form: DeckForm | None = None,
+) -> Deck:
+    """Read a deck, YAML or a plain-text decklist, and resolve its character and cards
+    against ``cards``.
+
+    ``source`` is a path when it is an :class:`os.PathLike` (e.g. :class:`pathlib.Path`),
+    or a ``str`` with no line break that ends in ``.yaml``, ``.yml``, ``.txt``, ``.dec`` or
+    ``.deck`` (any case); any other ``str`` is the deck's text itself (``file`` then names it
+    in problems, default ``<deck>``). The choice depends only on the argument, never on
+    what exists on disk (:func:`is_deck_path`).
+
+    ``form`` says how to read it; by default :func:`deck_form` decides: a path ending in
+    ``.yaml`` or ``.yml`` is YAML, one ending in ``.txt``, ``.dec`` or ``.deck`` a decklist,
+    and any other path, or text, is a decklist when one of its lines starts (at its first
+    character) with a count and a space, such as ``5 Ash Hound``, and YAML otherwise.
 
     Problems in what the deck says never raise: they are carried on :attr:`Deck.problems`
     (a file that is not YAML or not a mapping gives a ``malformed`` problem). A path that
@@ -79,25 +134,167 @@ def load_deck(
     anything but a regular file (a folder, a FIFO, a device) and for a file over
     :data:`MAX_FILE_BYTES` (1 MiB), refused before it is read (see :func:`read_file`).
     """
+    if form is not None and form not in _FORMS:
+        raise ValueError(f"form must be 'yaml' or 'text', not {form!r}")
     data: str | bytes
     if is_deck_path(source):
         data = read_file(source, what="deck file")
         name = file if file is not None else os.fspath(source)
+        form = form or _form_of_path(source)
     else:
         data = str(source)
         name = file if file is not None else "<deck>"
-    # The YAML parser is imported on first use, so that importing this module (as the
-    # engine does) never imports YAML.
+    # The parsers are imported on first use, so that importing this module (as the engine
+    # does) never imports YAML.
+    from ._decklist import is_decklist, parse_decklist
+
+    if form == "text" or (form is None and is_decklist(data)):
+        return parse_decklist(data, name, cards)
     from ._deckfile import parse_deck
 
     return parse_deck(data, name, cards)
 
 
 def is_deck_path(source: str | os.PathLike[str]) -> bool:
-    """Whether :func:`load_deck` takes ``source`` as a path (True) or as YAML text."""
+    """Whether :func:`load_deck` takes ``source`` as a path (True) or as the deck's text:
+    every :class:`os.PathLike` is a path, and so is a ``str`` with no line break ending in
+    ``.yaml``, ``.yml``, ``.txt``, ``.dec`` or ``.deck`` (any case)."""
     if not isinstance(source, str):
         return True
-    return "\n" not in source and source.lower().endswith((".yaml", ".yml"))
+    return "\n" not in source and source.lower().endswith(_YAML_SUFFIXES + _TEXT_SUFFIXES)
+
+
+def deck_form(source: str | os.PathLike[str]) -> DeckForm:
+    """How :func:`load_deck` reads ``source`` when not told: ``"yaml"`` or ``"text"`` (a
+    plain-text decklist). A path's suffix decides (``.yaml``/``.yml``, or
+    ``.txt``/``.dec``/``.deck``); any other path is read (raising as :func:`load_deck` does)
+    and, like text, is a decklist when one of its lines starts, at its first character,
+    with a count and a space or a tab (``5 Ash Hound``, ``5x Ash Hound``), YAML otherwise."""
+    from ._decklist import is_decklist
+
+    if is_deck_path(source):
+        by_suffix = _form_of_path(source)
+        if by_suffix is not None:
+            return by_suffix
+        data: str | bytes = read_file(source, what="deck file")
+    else:
+        data = str(source)
+    return "text" if is_decklist(data) else "yaml"
+
+
+def _form_of_path(path: str | os.PathLike[str]) -> DeckForm | None:
+    suffix = os.path.splitext(os.fspath(path))[1].lower()
+    if suffix in _YAML_SUFFIXES:
+        return "yaml"
+    if suffix in _TEXT_SUFFIXES:
+        return "text"
+    return None
+
+
+def deck_to_text(deck: Deck, *, keys: DeckKeys = "written") -> str:
+    """``deck`` as a plain-text decklist: ``name:`` and ``character:`` lines (each left out
+    when the deck has none), a blank line, then one ``COUNT KEY`` line per entry in the
+    deck's order. :func:`load_deck` reads it back as an equal deck: the same name,
+    character and entries (keys, copies, cards), and the same reading problems.
+
+    ``keys`` names each card as the deck writes it (``"written"``; a key no decklist line
+    can hold, such as one with `` #`` in it, is written as its card's id), or by the card's
+    name (``"name"``) or id (``"id"``); an unknown card keeps its key. The character is
+    written by its id, or by its name with ``keys="name"``.
+
+    Raises :class:`DeckConversionError` for a deck that cannot be written as it is: one
+    that did not read, or with a reading problem other than ``unknown-card`` and
+    ``missing-character`` (a bad count, an unknown character, a duplicate entry, a
+    malformed line: fix those first), or whose name or unknown card names no decklist line
+    can hold. Rule problems (deck size, copy limits, ...) do not stand in the way."""
+    from ._decklist import card_line, line_holds
+
+    _check_convertible(deck, keys)
+    lines: list[str] = []
+    if deck.name is not None:
+        if not line_holds(deck.name):
+            raise DeckConversionError(
+                f"the deck's name {deck.name!r} cannot be written on a decklist line (it has "
+                "a line break, spaces around it, a ' #' that would start a comment, or a "
+                "character a deck file may not hold)"
+            )
+        lines.append(f"name: {deck.name}")
+    if deck.character is not None:
+        lines.append(f"character: {_character_key(deck, keys)}")
+    body: list[str] = []
+    for entry in deck.entries:
+        assert entry.copies is not None  # _check_convertible
+        line = card_line(entry.copies, _key(entry, keys))
+        if line is None and entry.card is not None:
+            line = card_line(entry.copies, entry.card.id)
+        if line is None:
+            raise DeckConversionError(
+                f"the card key {entry.key!r} (line {entry.line}) cannot be written on a "
+                "decklist line, and names no known card"
+            )
+        body.append(line)
+    if not lines and not body:
+        return "cards:\n"  # an empty deck, still a deck (an empty file is not)
+    return "\n".join(lines + ([""] if lines and body else []) + body) + "\n"
+
+
+def deck_to_yaml(deck: Deck, *, keys: DeckKeys = "written") -> str:
+    """``deck`` as a YAML deck file: ``name``, ``character`` (each left out when the deck has
+    none) and ``cards``, one entry a line in the deck's order. :func:`load_deck` reads it
+    back as an equal deck, as for :func:`deck_to_text`, whose ``keys`` and
+    :class:`DeckConversionError` this shares (any key can be written in YAML: it is quoted
+    where YAML needs it)."""
+    import yaml
+
+    _check_convertible(deck, keys)
+
+    def dump(key: str, value: str | int) -> list[str]:
+        text: str = yaml.safe_dump(
+            {key: value}, allow_unicode=True, default_flow_style=False, width=1 << 30
+        )
+        return text.splitlines()
+
+    lines: list[str] = []
+    if deck.name is not None:
+        lines += dump("name", deck.name)
+    if deck.character is not None:
+        lines += dump("character", _character_key(deck, keys))
+    if not deck.entries:
+        return "\n".join([*lines, "cards: {}"]) + "\n"
+    lines.append("cards:")
+    for entry in deck.entries:
+        assert entry.copies is not None  # _check_convertible
+        lines += ["  " + line for line in dump(_key(entry, keys), entry.copies)]
+    return "\n".join(lines) + "\n"
+
+
+def _check_convertible(deck: Deck, keys: str) -> None:
+    if keys not in _KEYS:
+        raise ValueError(f"keys must be 'written', 'name' or 'id', not {keys!r}")
+    standing = tuple(p for p in deck.problems if p.code not in _CONVERTIBLE)
+    if not deck.readable or standing:
+        where = deck.file if deck.file is not None else "the deck"
+        count = len(standing)
+        raise DeckConversionError(
+            f"{where} cannot be converted as it is: fix its problem{'s' * (count != 1)} first",
+            standing,
+        )
+    for entry in deck.entries:  # a deck made in code, without the problems it would have
+        if entry.copies is None:
+            raise DeckConversionError(f"{entry.key!r} has no number of copies: fix it first")
+        if not entry.counted:
+            raise DeckConversionError(f"{entry.key!r} is listed twice: fix it first")
+
+
+def _key(entry: DeckEntry, keys: str) -> str:
+    if entry.card is None or keys == "written":
+        return entry.key
+    return entry.card.name if keys == "name" else entry.card.id
+
+
+def _character_key(deck: Deck, keys: str) -> str:
+    assert deck.character is not None
+    return deck.character.name if keys == "name" else deck.character.id
 
 
 def bundled_deck_files() -> list[Path]:
