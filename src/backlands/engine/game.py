@@ -25,6 +25,7 @@ from .actions import (
     action_from_json,
     action_to_json,
 )
+from .board import board_text
 from .flow import advance, check_state
 from .hidden import resample
 from .legal import LegalActions, illegal
@@ -318,6 +319,14 @@ class Game:
         t = self._t
         state = f"over: {t.outcome.reason}" if t.outcome is not None else str(t.decision)
         return f"<Game seed={t.seed} turn={t.turn} {len(t.players)} players; {state}>"
+
+    def __str__(self) -> str:
+        """The board, with live stats: as the player to decide sees it (their inventory
+        included), or as everyone sees it once the game is over."""
+        decision = self._t.decision
+        if decision is None:
+            return board_text(self.view(0), self, public=True)
+        return board_text(self.view(decision.player), self)
 
 
 def _positioned(

@@ -8,8 +8,10 @@ from types import MappingProxyType
 
 import attrs
 
+from ..describe import printable
 from ..model import CardStat, Slot
 from .actions import Decision
+from .board import board_text, equipped_text, player_text
 from .state import CardInstance, Outcome, PlayerState, Zone
 from .table import Table
 
@@ -28,6 +30,18 @@ class EquippedView:
     attached_by: tuple[int, ...] = ()
     boosts: tuple[tuple[CardStat, int], ...] = ()
 
+    def __str__(self) -> str:
+        """The card's line on a board and its attach spells (printed stats: a view alone
+        knows no modifiers; ``str(game)`` shows live ones)."""
+        return "\n".join(printable(line) for line in equipped_text(self))
+
+    def __repr__(self) -> str:
+        extra = f", {len(self.attached)} attached" if self.attached else ""
+        return printable(
+            f"<EquippedView {self.card}: {self.counters} counter{'s' * (self.counters != 1)}, "
+            f"turn {self.turn}{extra}>"
+        )
+
 
 @attrs.frozen
 class PlayerView:
@@ -43,6 +57,18 @@ class PlayerView:
     poisoned: bool
     out: bool
 
+    def __str__(self) -> str:
+        """The player's block on a board: sizes, poison, out, the mat slot by slot."""
+        return "\n".join(printable(line) for line in player_text(self))
+
+    def __repr__(self) -> str:
+        marks = "".join((", poisoned" if self.poisoned else "", ", out" if self.out else ""))
+        return printable(
+            f"<PlayerView P{self.index + 1} {self.name!r}: deck {self.deck_size}, "
+            f"inventory {self.inventory_size}, void {len(self.void)}, "
+            f"{len(self.mat)} on mat{marks}>"
+        )
+
 
 @attrs.frozen
 class GameView:
@@ -56,6 +82,16 @@ class GameView:
     decision: Decision | None
     outcome: Outcome | None
     resolving: tuple[CardInstance, ...] = ()  # instants whose ability resolves (4.6)
+
+    def __str__(self) -> str:
+        """The board as ``player`` sees it (printed stats: a view alone knows no modifiers;
+        ``str(game)`` shows live ones)."""
+        return board_text(self)
+
+    def __repr__(self) -> str:
+        outcome = self.outcome
+        state = str(self.decision) if outcome is None else f"over: {outcome.reason}"
+        return printable(f"<GameView of P{self.player + 1}: turn {self.turn}; {state}>")
 
 
 def _player_view(t: Table, p: PlayerState) -> PlayerView:

@@ -1,0 +1,202 @@
+"""The board as text (issue 11): ``str(game)`` with live stats, as the player to decide sees
+it; ``str(view)`` with printed stats; the views' concise reprs; hostile names escaped."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from backlands.engine import AttachedCard, EndPhase, Game, MatCard, StartPhase
+from backlands.engine.board import PRINTED_NOTE, board_text, voids_text
+from backlands.model import (
+    Card,
+    CardStat,
+    CardStatModifier,
+    CardType,
+    Character,
+    Selector,
+    Slot,
+    Whose,
+)
+
+WEAPON, ARMOUR, CREATURE = CardType.WEAPON, CardType.ARMOUR, CardType.CREATURE
+ATTACH, ACTIVE = CardType.ATTACH_SPELL, CardType.ACTIVE_SPELL
+
+Fixture = Callable[..., Any]
+
+
+@pytest.fixture
+def game(make_card: Fixture, make_character: Fixture, player: Fixture, position: Fixture) -> Game:
+    """P1 (weapons +1 damage) with a worn hatchet under P2's hex, a boosted hound and a
+    poison marker, at their main phase; P2 with armour and an altar, one card in the void."""
+    hatchet = make_card(WEAPON, 2, 3, 4, name="Scrap Hatchet")
+    hex_ = make_card(ATTACH, 1, name="Rust Hex")
+    hound = make_card(CREATURE, 1, 2, 3, name="Ash Hound")
+    pike = make_card(WEAPON, 2, 3, 3, name="Static Pike")
+    charm = make_card(ATTACH, 0, name="Whetstone Charm")
+    vest = make_card(ARMOUR, 1, durability=2, name="Tin-Plate Vest")
+    altar = make_card(ACTIVE, 2, durability=3, name="Cloudburst Altar")
+    jerkin = make_card(ARMOUR, 1, durability=4, name="Tyre-Rubber Jerkin")
+    sharp = make_character(
+        "Rustjaw", pro=[CardStatModifier(CardStat.DAMAGE, 1, Selector(type=(WEAPON,)), Whose.OWN)]
+    )
+    first = player(
+        3,
+        [pike, charm],
+        {
+            Slot.WEAPON: MatCard(hatchet, counters=2, attached=[AttachedCard(hex_, controller=1)]),
+            Slot.CREATURE: MatCard(hound, turn=3, boosts={CardStat.DAMAGE: 1}),
+        },
+        poisoned=True,
+        character=sharp,
+        name="Rust Raiders",
+    )
+    second = player(
+        2,
+        [make_card(WEAPON, 0, name="Rebar Club")],
+        {Slot.ARMOUR: vest, Slot.SPELL: MatCard(altar, counters=1)},
+        [jerkin],
+        name="Iron Bulwark",
+    )
+    return position(first, second, turn=3, phase=StartPhase.MAIN)
+
+
+GAME_BOARD = """\
+turn 3, active player P1 Rust Raiders
+P1 Rust Raiders to decide: main phase (equip cards, or end the phase)
+P1 Rust Raiders (Rustjaw), you: deck 3, inventory 2, void 0, POISONED
+  weapon:   Scrap Hatchet: 4 dmg, 2 of 4 durability left, 2 counters
+            + Rust Hex, attached by P2 Iron Bulwark
+  armour:   -
+  creature: Ash Hound: 3 dmg, 3 of 3 durability left (+1 damage this turn; equipped this turn)
+  spell:    -
+P2 Iron Bulwark (Plain): deck 2, inventory 1, void 1
+  weapon:   -
+  armour:   Tin-Plate Vest: 2 of 2 durability left
+  creature: -
+  spell:    Cloudburst Altar: 2 of 3 durability left, 1 counter
+your inventory (2):
+  Static Pike (weapon): cost 2, 4 dmg, 3 durability
+  Whetstone Charm (attach spell): cost 0"""
+
+
+def test_str_of_a_game_is_the_board_of_the_player_to_decide_with_live_stats(game: Game) -> None:
+    assert str(game) == GAME_BOARD
+
+
+def test_str_of_a_view_is_the_board_with_printed_stats(game: Game) -> None:
+    assert str(game.view(0)) == (
+        GAME_BOARD.replace("4 dmg, 2 of 4 durability left", "3 dmg, 4 durability")
+        .replace("3 dmg, 3 of 3 durability left", "2 dmg, 3 durability")
+        .replace("2 of 2 durability left", "2 durability")
+        .replace("2 of 3 durability left", "3 durability")
+        .replace("cost 2, 4 dmg", "cost 2, 3 dmg")
+        + "\n"
+        + PRINTED_NOTE
+    )
+
+
+def test_another_players_view_shows_their_inventory_and_never_anothers(game: Game) -> None:
+    text = str(game.view(1))
+    assert "P2 Iron Bulwark (Plain), you: deck 2, inventory 1, void 1" in text
+    assert "P1 Rust Raiders (Rustjaw): deck 3, inventory 2, void 0, POISONED" in text
+    assert "your inventory (1):\n  Rebar Club (weapon): cost 0, 1 dmg" in text
+    assert "Static Pike" not in text and "Whetstone Charm" not in text
+
+
+def test_the_decision_of_another_player_is_shown_from_their_side(game: Game) -> None:
+    game.play(EndPhase())  # P1's main phase ends: their attack phase
+    board = str(game)
+    assert board.startswith(
+        "turn 3, active player P1 Rust Raiders\n"
+        "P1 Rust Raiders to decide: attack phase (attack, or end the phase)\n"
+    )
+
+
+def test_a_finished_game_shows_everyone_the_public_board(
+    player: Fixture, position: Fixture, make_card: Fixture
+) -> None:
+    club = make_card(WEAPON, 0, 5, 3, name="Rebar Club")
+    game = position(player(2, [club], {Slot.WEAPON: club}), player(0), turn=4)
+    # P2's deck is empty: they are out as soon as the state is checked (9.1)
+    assert game.over
+    assert str(game) == (
+        "turn 4: game over, P1 wins (last player with cards in their primal deck (9.1))\n"
+        "P1 (Plain): deck 2, inventory 1, void 0\n"
+        "  weapon:   Rebar Club: 5 dmg, 3 of 3 durability left\n"
+        "  armour:   -\n"
+        "  creature: -\n"
+        "  spell:    -\n"
+        "P2 (Plain): OUT, deck 0, inventory 0, void 0"
+    )
+    assert "inventory (" not in str(game)  # nobody's inventory once it is public
+
+
+def test_voids_text(game: Game) -> None:
+    assert voids_text(game.view(0)) == (
+        "void of P1 Rust Raiders (0): empty\nvoid of P2 Iron Bulwark (1): Tyre-Rubber Jerkin"
+    )
+
+
+def test_reprs_are_short(game: Game) -> None:
+    view = game.view(0)
+    assert repr(view) == "<GameView of P1: turn 3; P1: main decision>"
+    assert repr(view.players[0]) == (
+        "<PlayerView P1 'Rust Raiders': deck 3, inventory 2, void 0, 2 on mat, poisoned>"
+    )
+    hatchet = view.players[0].mat[Slot.WEAPON]
+    assert repr(hatchet) == (
+        f"<EquippedView Scrap Hatchet #{hatchet.card.uid}: 2 counters, turn 1, 1 attached>"
+    )
+    assert str(hatchet) == (
+        "Scrap Hatchet: 3 dmg, 4 durability, 2 counters\n+ Rust Hex, attached by P2"
+    )
+    assert (
+        str(view.players[1]).splitlines()[0]
+        == "P2 Iron Bulwark (Plain): deck 2, inventory 1, void 1"
+    )
+    assert repr(game).startswith("<Game seed=0 turn=3 2 players; P1: main decision>")
+
+
+def test_a_stolen_card_names_its_owner(
+    player: Fixture, position: Fixture, make_card: Fixture
+) -> None:
+    hound = make_card(CREATURE, 1, 2, 3, name="Ash Hound")
+    game = position(player(2, mat={Slot.CREATURE: MatCard(hound, owner=1)}), player(2))
+    assert "  creature: Ash Hound: 2 dmg, 3 of 3 durability left (owned by P2)" in str(game)
+
+
+EVIL = "Evil\x1b[2J\r\u202eX\x9b\nY"
+SHOWN = "Evil\\x1b[2J\\r\\u202eX\\x9b\\nY"
+
+
+def test_hostile_names_are_escaped_everywhere(
+    player: Fixture, position: Fixture, make_card: Fixture, make_character: Fixture
+) -> None:
+    evil: Card = make_card(WEAPON, 0, 1, 3, name=EVIL)
+    spell: Card = make_card(ATTACH, 0, name=EVIL)
+    character: Character = make_character(EVIL)
+    game = position(
+        player(2, [evil], {Slot.WEAPON: MatCard(evil, attached=[spell])}, [evil], name=EVIL),
+        player(2, character=character),
+    )
+    view = game.view(0)
+    for text in (
+        str(game),
+        str(view),
+        repr(view),
+        str(view.players[0]),
+        repr(view.players[0]),
+        str(view.players[0].mat[Slot.WEAPON]),
+        repr(view.players[0].mat[Slot.WEAPON]),
+        voids_text(view),
+        board_text(view, game, public=True),
+    ):
+        assert not any(c in text for c in "\x1b\r\u202e\x9b"), text
+    assert f"P1 {SHOWN} (Plain), you: deck 2" in str(game)
+    assert f"  weapon:   {SHOWN}: 1 dmg, 3 of 3 durability left" in str(game)
+    assert f"            + {SHOWN}, attached by P1 {SHOWN}" in str(game)
+    assert f"P2 ({SHOWN}): deck 2" in str(game)
+    assert f"void of P1 {SHOWN} (1): {SHOWN}" in voids_text(view)
