@@ -226,3 +226,105 @@ def test_cards_show_takes_a_character_and_a_name_of_several_unquoted_words(
     code, out, err = run(capsys, "cards", "ash", "hound")
     assert (code, out) == (2, "")
     assert "give one QUERY (quote it if it has spaces)" in err
+
+
+# --------------------------------------------------------------------------- YAML layout mistakes
+
+HEAD = "name: Mine\ncharacter: rustjaw-marauder\ncards:\n"
+SIZE = (
+    "deck-size: the deck has {n} cards, but a primal deck has exactly 36 "
+    "(the character is not one of them"
+)
+TAB = (
+    "malformed: the line starts with a tab: indent with spaces only (YAML does not allow tabs "
+    "there); replace the tab with spaces, lined up with the lines around it"
+)
+LINE_UP = "entries at the same level line up, each indented by the same spaces"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(HEAD + "\tscrap-hatchet: 5\n  rebar-club: 3\n", [f"4: {TAB}"], id="tab-first"),
+        pytest.param(HEAD + "  scrap-hatchet: 5\n\trebar-club: 3\n", [f"5: {TAB}"], id="tab-later"),
+        pytest.param(
+            "name: Mine\ncharacter rustjaw-marauder\ncards:\n  scrap-hatchet: 5\n",
+            [
+                "2: malformed: 'character rustjaw-marauder' needs a ':' after its key: "
+                "write 'character: rustjaw-marauder'"
+            ],
+            id="no-colon-top",
+        ),
+        pytest.param(
+            HEAD + "  scrap-hatchet 5\n  rebar-club: 3\n",
+            ["4: malformed: 'scrap-hatchet 5' needs a ':' after its key: write 'scrap-hatchet: 5'"],
+            id="no-colon-entry",
+        ),
+        pytest.param(
+            HEAD + "  scrap-hatchet: 5\n  rebar-club 3\n",
+            ["5: malformed: 'rebar-club 3' needs a ':' after its key: write 'rebar-club: 3'"],
+            id="no-colon-last",
+        ),
+        pytest.param(
+            HEAD + "  scrap-hatchet: 5\n    rebar-club: 3\n",
+            [
+                "5: malformed: this line is indented more than line 4 above it "
+                f"(4 spaces, not 2): {LINE_UP}"
+            ],
+            id="deeper",
+        ),
+        pytest.param(
+            HEAD + "    scrap-hatchet: 5\n  rebar-club: 3\n",
+            [
+                "5: malformed: this line is indented less than line 4 above it "
+                f"(2 spaces, not 4): {LINE_UP}"
+            ],
+            id="shallower",
+        ),
+        pytest.param(
+            HEAD + "scrap-hatchet: 5\nrebar-club: 3\n",
+            [
+                "4: malformed: 'scrap-hatchet' is not indented under cards: (line 3): indent each "
+                "card entry with spaces, as in '  scrap-hatchet: 5'",
+                "5: malformed: 'rebar-club' is not indented under cards: (line 3): indent each "
+                "card entry with spaces, as in '  rebar-club: 3'",
+                "3: "
+                + SIZE.format(n=0)
+                + "; counting only the entries read: see the entries not under cards: above)",
+            ],
+            id="not-under-cards",
+        ),
+        pytest.param(
+            HEAD + "  scrap-hatchet: 5\nrebar-club: 3\n",
+            [
+                "5: malformed: 'rebar-club' is not indented under cards: (line 3): indent each "
+                "card entry with spaces, as in '  rebar-club: 3'",
+                "3: "
+                + SIZE.format(n=5)
+                + "; counting only the entries read: see the entries not under cards: above)",
+            ],
+            id="one-not-under-cards",
+        ),
+    ],
+)
+def test_yaml_layout_mistakes_are_explained_in_deck_builder_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, expected: list[str]
+) -> None:
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "validate-deck", str(deck))
+    assert code == 1
+    count = len(expected)
+    assert out.splitlines() == [
+        *(f"{deck}:{line}" for line in expected),
+        f"{deck}: NOT legal, {count} problem{'s' * (count != 1)}",
+    ]
+
+
+def test_a_key_that_is_not_a_card_below_cards_is_still_an_unknown_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(HEAD + "  scrap-hatchet: 5\nnotes: fast\n", encoding="utf-8")
+    out = run(capsys, "validate-deck", str(deck))[1]
+    assert f"{deck}:5: malformed: unknown key 'notes' (a deck file has only name, " in out

@@ -93,10 +93,22 @@ def parse_deck(data: str | bytes, file: str, cards: CardDatabase) -> Deck:
             where = f"{problem.path}: " if problem.path else ""
             problems.append(DeckProblem("malformed", where + problem.message, problem.line))
 
+    cards_at = doc.line(("cards",)) if "cards" in root else None
     for key in root:
         if key not in _TOP_LEVEL_KEYS:
             line = doc.line((_path_part(key),))
             written = spell(key, line)
+            if _outdented_entry(written, root[key], line, cards_at, cards):
+                shown = f"{written}: {root[key]}"
+                problems.append(
+                    DeckProblem(
+                        "malformed",
+                        f"'{written}' {NOT_UNDER_CARDS} (line {cards_at}): indent each card "
+                        f"entry with spaces, as in '  {shown}'",
+                        line,
+                    )
+                )
+                continue
             near = difflib.get_close_matches(written, _TOP_LEVEL_KEYS, n=1)
             hint = f"; did you mean '{near[0]}'?" if near else ""
             problems.append(
@@ -151,6 +163,20 @@ def parse_deck(data: str | bytes, file: str, cards: CardDatabase) -> Deck:
         character_line=character_line,
         cards_line=cards_line,
     )
+
+
+#: How a card entry written at the left margin below ``cards:`` is reported.
+NOT_UNDER_CARDS = "is not indented under cards:"
+
+
+def _outdented_entry(
+    written: str, value: object, line: int | None, cards_at: int | None, cards: CardDatabase
+) -> bool:
+    """Whether a top-level key is a card entry meant to be under ``cards:``: a card's id or
+    name, or a number of copies, on a line below ``cards:``."""
+    if cards_at is None or line is None or line <= cards_at:
+        return False
+    return cards.find(written) is not None or (type(value) is int and value > 0)
 
 
 def _read_character(

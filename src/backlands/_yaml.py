@@ -31,6 +31,7 @@ __all__ = [
     "YamlDocument",
     "YamlPath",
     "decode_text",
+    "explain_layout",
     "format_path",
     "read_yaml",
 ]
@@ -241,6 +242,9 @@ def read_yaml(text: str, file: str) -> tuple[YamlDocument | None, list[LoadProbl
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as error:
+        explained = explain_layout(text, error)
+        if explained is not None:
+            return None, [LoadProblem(file, explained[0], "", explained[1])]
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else None
         column = f", column {mark.column + 1}" if mark else ""
@@ -275,6 +279,79 @@ def read_yaml(text: str, file: str) -> tuple[YamlDocument | None, list[LoadProbl
         line = mark.line + 1 if mark else None
         return None, [LoadProblem(file, line, "", f"invalid YAML value: {_one_line(str(error))}")]
     return YamlDocument(file, data, lines), problems
+
+
+# --------------------------------------------------------------------------- layout mistakes
+
+#: How each layout mistake :func:`explain_layout` recognises starts its message.
+LAYOUT_TAB = "the line starts with a tab"
+LAYOUT_NO_COLON = "needs a ':' after its key"
+LAYOUT_DEEPER = "this line is indented more than line"
+LAYOUT_SHALLOWER = "this line is indented less than line"
+
+
+def explain_layout(text: str, error: yaml.MarkedYAMLError) -> tuple[int, str] | None:
+    """The line and words for the layout mistakes people make by hand, from the error
+    YAML gave: a tab indenting a line, a key without its ``:``, a line indented more or
+    less than the line above it. None for any other error (reported as YAML says it)."""
+    lines = text.splitlines()
+    mark = error.problem_mark or error.context_mark
+    if mark is None:
+        return None
+    at = min(mark.line, len(lines) - 1)  # 0-based; libyaml may point past the end
+    if at < 0:
+        return None
+    marked = sorted({at, *([error.context_mark.line] if error.context_mark else [])})
+    for number in marked:  # a tab indenting the line YAML stopped at
+        line = lines[number] if number < len(lines) else ""
+        if "\t" in line[: len(line) - len(line.lstrip(" \t"))] and line.strip():
+            return number + 1, (
+                f"{LAYOUT_TAB}: indent with spaces only (YAML does not allow tabs there); "
+                "replace the tab with spaces, lined up with the lines around it"
+            )
+    problem = error.problem or ""
+    if problem == "could not find expected ':'" and error.context_mark is not None:
+        number = error.context_mark.line
+        if number < len(lines) and ":" not in lines[number]:
+            return number + 1, _no_colon(lines[number])
+    if problem in ("mapping values are not allowed in this context", "did not find expected key"):
+        before = _line_above(lines, at)
+        if before is None:
+            return None
+        this, above = _indent(lines[at]), _indent(lines[before])
+        if ":" not in lines[before] and not lines[before].lstrip().startswith("-"):
+            return before + 1, _no_colon(lines[before])
+        if this > above and not lines[before].rstrip().endswith(":"):
+            return at + 1, (
+                f"{LAYOUT_DEEPER} {before + 1} above it ({this} spaces, not {above}): "
+                "entries at the same level line up, each indented by the same spaces"
+            )
+        if this < above:
+            return at + 1, (
+                f"{LAYOUT_SHALLOWER} {before + 1} above it ({this} spaces, not {above}): "
+                "entries at the same level line up, each indented by the same spaces"
+            )
+    return None
+
+
+def _no_colon(line: str) -> str:
+    written = line.strip()
+    key, space, value = written.partition(" ")
+    fixed = f"{key}: {value.strip()}" if space else f"{key}: ..."
+    return f"{_clip(written)} {LAYOUT_NO_COLON}: write {_clip(fixed)}"
+
+
+def _line_above(lines: Sequence[str], index: int) -> int | None:
+    """The nearest line before ``index`` with something on it (not only a comment)."""
+    for number in range(index - 1, -1, -1):
+        content = lines[number].strip()
+        if content and not content.startswith("#"):
+            return number
+    return None
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
 
 
 def _reader_problem(text: str, file: str, error: yaml.reader.ReaderError) -> LoadProblem:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from .._deckfile import NOT_UNDER_CARDS
 from .._loader import bundled_card_database, load_cards
 from .._resources import bundled_cards as bundled_card_folder
 from ..database import CardDatabase
@@ -97,10 +98,27 @@ def deck_problems(deck: Deck, cards: CardDatabase, args: argparse.Namespace) -> 
     """:func:`~backlands.deck.validate_deck`; when ``--cards`` replaced the bundled set, an
     unknown card or character that the bundled set has says so (:data:`REPLACED_NOTE`,
     inside the message's closing parenthesis if it has one)."""
-    problems = validate_deck(deck, cards)
+    problems = _causes_first(validate_deck(deck, cards))
     if not replaced_bundled(args):
         return problems
     return [_noted(p) for p in problems]
+
+
+#: What a deck-size problem adds when card entries were not read (not under ``cards:``).
+UNCOUNTED_NOTE = "counting only the entries read: see the entries not under cards: above"
+
+
+def _causes_first(problems: list[DeckProblem]) -> list[DeckProblem]:
+    """A deck size that follows from card entries not indented under ``cards:`` comes
+    after them, saying so (:data:`UNCOUNTED_NOTE`); otherwise ``problems`` as they are."""
+    causes = [p for p in problems if p.code == "malformed" and NOT_UNDER_CARDS in p.message]
+    if not causes:
+        return problems
+    sizes = [p for p in problems if p.code == "deck-size"]
+    rest = [p for p in problems if p.code != "deck-size"]
+    last = rest.index(causes[-1]) + 1
+    noted = [attrs.evolve(p, message=_with_note(p.message, UNCOUNTED_NOTE)) for p in sizes]
+    return rest[:last] + noted + rest[last:]
 
 
 _UNKNOWN = re.compile(r"unknown (card|character) '(.*?)'(?:$|; did you mean | \()", re.DOTALL)
@@ -118,12 +136,12 @@ def _noted(problem: DeckProblem) -> DeckProblem:
     found = bundled.find(name) if kind == "card" else bundled.find_character(name)
     if found is None:
         return problem
-    message = problem.message
-    if message.endswith(")"):
-        message = f"{message[:-1]}; {REPLACED_NOTE})"
-    else:
-        message = f"{message} ({REPLACED_NOTE})"
-    return attrs.evolve(problem, message=message)
+    return attrs.evolve(problem, message=_with_note(problem.message, REPLACED_NOTE))
+
+
+def _with_note(message: str, note: str) -> str:
+    """``note`` inside the message's closing parenthesis, or in one of its own."""
+    return f"{message[:-1]}; {note})" if message.endswith(")") else f"{message} ({note})"
 
 
 def add_format_option(parser: argparse.ArgumentParser) -> None:
