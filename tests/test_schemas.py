@@ -294,3 +294,115 @@ def test_schema_files_are_what_the_package_ships() -> None:
     for name in SCHEMAS:
         assert schema_path(name).is_file()
         assert os.fspath(schema_path(name)).endswith(f"{name}.schema.json")
+
+
+# --------------------------------------------------------------------------- the deck schema's ids
+#
+# The deck schema lists the bundled card and character ids so that an editor completes them
+# (with each one's name as hover text), while any other string is still a valid id or name:
+# --cards may add cards. It is generated here, and only here, from the bundled set:
+#
+#     BACKLANDS_WRITE_SCHEMAS=1 .venv/bin/pytest tests/test_schemas.py -k deck_schema_lists
+#
+# rewrites src/backlands/schemas/deck-file.schema.json after a change to the bundled cards.
+
+
+def deck_schema() -> dict[str, Any]:
+    """The deck-file schema, generated from the bundled card set."""
+    cards = bundled_cards_database()
+    copies = {"type": "integer", "minimum": 1, "maximum": 999}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Backlands deck file",
+        "description": "A primal deck: the character (id or name) and how many copies of each "
+        "card (id or name). The bundled cards' and characters' ids are listed for completion; "
+        "any other id or name is valid here too (the loader checks them against the cards in "
+        "use).",
+        "type": "object",
+        "properties": {
+            "name": {
+                "description": "The deck's name (the player's name in games).",
+                "type": "string",
+            },
+            "character": {
+                "description": "The deck's character, by id or name: its PRO and CON "
+                "change deck building (rulings 2.3). It is not one of the deck's cards.",
+                "type": "string",
+                "anyOf": [
+                    *(
+                        {"const": c.id, "description": f"{c.name}: {c.pro.text} / {c.con.text}"}
+                        for c in cards.characters.values()
+                    ),
+                    {"type": "string"},
+                ],
+            },
+            "cards": {
+                "description": "Card id or name: number of copies (1 to 999; at most 5 of a "
+                "card unless the character says otherwise). A primal deck has exactly 36 cards.",
+                "type": "object",
+                "properties": {
+                    card.id: {"description": _card_line(card), "$ref": "#/$defs/copies"}
+                    for card in cards
+                },
+                "additionalProperties": {"$ref": "#/$defs/copies"},
+            },
+        },
+        "required": ["character", "cards"],
+        "additionalProperties": False,
+        "$defs": {"copies": {"description": "The number of copies of the card.", **copies}},
+    }
+
+
+def bundled_cards_database() -> Any:
+    import backlands
+
+    return backlands.bundled_cards()
+
+
+def _card_line(card: Any) -> str:
+    stats = [f"cost {card.primal_cost}"]
+    if card.damage is not None:
+        stats.append(f"damage {card.damage}")
+    if card.durability is not None:
+        stats.append(f"durability {card.durability}")
+    kind = str(card.type).replace("_", " ")
+    return f"{card.name}: {card.rarity} {kind}, {', '.join(stats)}"
+
+
+def test_deck_schema_lists_every_bundled_card_and_character_id() -> None:
+    wanted = deck_schema()
+    path = schema_path("deck-file")
+    if os.environ.get("BACKLANDS_WRITE_SCHEMAS"):
+        path.write_text(json.dumps(wanted, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert schema("deck-file") == wanted, "regenerate it: see the comment above deck_schema()"
+    cards = bundled_cards_database()
+    listed = schema("deck-file")["properties"]
+    assert set(listed["cards"]["properties"]) == {card.id for card in cards}
+    consts = {branch.get("const") for branch in listed["character"]["anyOf"]}
+    assert consts >= set(cards.characters) and len(cards.characters) == 10
+    # ids of other card sets still validate (--cards may add cards)
+    check = validator("deck-file")
+    assert not list(check.iter_errors({"character": "my-hero", "cards": {"my-card": 2}}))
+    assert list(check.iter_errors({"character": "rustjaw-marauder", "cards": {"rebar-club": 0}}))
+
+
+def _properties(node: Any, path: str = "") -> Any:
+    """Every (path, property schema) of every ``properties`` in a schema."""
+    if isinstance(node, dict):
+        for name, value in (node.get("properties") or {}).items():
+            yield f"{path}/properties/{name}", value
+        for key, value in node.items():
+            yield from _properties(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _properties(value, f"{path}/{index}")
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_every_property_has_a_description_for_hover_text(name: str) -> None:
+    missing = [
+        path
+        for path, value in _properties(schema(name))
+        if not (isinstance(value, dict) and str(value.get("description", "")).strip())
+    ]
+    assert missing == []
