@@ -1,0 +1,352 @@
+"""The PettingZoo AEC environment of Backlands (docs/env.md): ``raw_env`` and ``env``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+
+# PettingZoo ships no type information (no py.typed): its classes are Any to mypy
+from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
+
+from ..agents import Perspective
+from ..database import CardDatabase
+from ..deck import Deck, bundled_deck_files, load_deck
+from ..engine import Action, Game, Seat
+from ..errors import GameSetupError, IllegalActionError
+from ..ruleset import STANDARD, Ruleset
+from ..simulation import seat as seat_of
+from ._codec import MAX_PLAYERS, ActionCodec, CardIndex, ObservationEncoder
+
+__all__ = ["Observation", "env", "raw_env"]
+
+Observation = dict[str, npt.NDArray[Any]]
+
+MAX_ABSORB = 15  # the most damage one defender's absorb index names (docs/env.md)
+
+
+def _default_seats(players: int, cards: CardDatabase, ruleset: Ruleset) -> list[Seat]:
+    files = bundled_deck_files()
+    if players > len(files):
+        raise GameSetupError(f"{players} players need decks: only {len(files)} are bundled")
+    return [seat_of(load_deck(path, cards), cards, ruleset) for path in files[:players]]
+
+
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.typed)
+    """Backlands as a PettingZoo AEC environment: agents ``player_0`` .. ``player_{n-1}``,
+    the seats of ``decks`` in order (docs/env.md tells it all).
+
+    ``decks`` are seats (``backlands.simulation.seat``) or legal decks, 2 to 6 of them; the
+    default is the first ``players`` bundled decks (by file name). ``cards`` is the card
+    database the observation numbers cards from (default: the bundled set); every card and
+    character of the decks must be in it. ``seed`` seeds the first ``reset()`` that names no
+    seed. ``inventory_slots`` (default: the ruleset's deck size, as many cards as an
+    inventory can hold) and ``max_absorb`` size the observation and the action space.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention: a class attribute)
+        "render_modes": ["human", "ansi"],
+        "name": "backlands_v0",
+        "is_parallelizable": False,
+    }
+
+    possible_agents: list[str]
+    agents: list[str]
+    agent_selection: str
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
+
+    def __init__(
+        self,
+        decks: Sequence[Seat | Deck] | None = None,
+        *,
+        players: int | None = None,
+        cards: CardDatabase | None = None,
+        ruleset: Ruleset = STANDARD,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        inventory_slots: int | None = None,
+        max_absorb: int = MAX_ABSORB,
+    ) -> None:
+        EzPickle.__init__(
+            self,
+            decks,
+            players=players,
+            cards=cards,
+            ruleset=ruleset,
+            seed=seed,
+            render_mode=render_mode,
+            inventory_slots=inventory_slots,
+            max_absorb=max_absorb,
+        )
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is one of {self.metadata['render_modes']} or None")
+        if cards is None:
+            from .._loader import load_cards
+
+            cards = load_cards()
+        if decks is None:
+            seats = _default_seats(2 if players is None else players, cards, ruleset)
+        else:
+            seats = [d if isinstance(d, Seat) else seat_of(d, cards, ruleset) for d in decks]
+        if players is not None and players != len(seats):
+            raise GameSetupError(f"players={players}, but {len(seats)} decks are given")
+        if not max(2, ruleset.min_players) <= len(seats) <= min(MAX_PLAYERS, ruleset.max_players):
+            raise GameSetupError(
+                f"the environment seats 2 to {MAX_PLAYERS} players (1.1), not {len(seats)}"
+            )
+        self.index = CardIndex(cards)
+        for s in seats:
+            if cards.find_character(s.character.id) is None:
+                raise GameSetupError(f"character {s.character.id!r} is not in the card database")
+            for card in s.cards:
+                if not self.index.has_card(card.id):
+                    raise GameSetupError(f"card {card.id!r} is not in the card database")
+        if inventory_slots is None:
+            inventory_slots = ruleset.deck_size
+        if type(inventory_slots) is not int or inventory_slots < 1:
+            raise ValueError(f"inventory_slots is a whole number >= 1, not {inventory_slots!r}")
+        if type(max_absorb) is not int or max_absorb < 1:
+            raise ValueError(f"max_absorb is a whole number >= 1, not {max_absorb!r}")
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        self.cards = cards
+        self.ruleset = ruleset
+        self.render_mode = render_mode
+        self.encoder = ObservationEncoder(self.index, ruleset, inventory_slots)
+        self.codec = ActionCodec(self.index, inventory_slots, max_absorb)
+        self.possible_agents = [f"player_{i}" for i in range(len(seats))]
+        self.agents = []
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=0.0, high=1.0, shape=(self.encoder.size,), dtype=np.float32
+                    ),
+                    "action_mask": spaces.Box(
+                        low=0, high=1, shape=(self.codec.size,), dtype=np.int8
+                    ),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents
+        }
+        self._first_seed = seed
+        self._seeds = random.Random(seed)
+        self._game: Game | None = None
+        self._legal: dict[int, Action] | None = None
+        self._skip_agent_selection: str | None = None
+
+    # ------------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ the game
+
+    @property
+    def game(self) -> Game:
+        """The game being played (after ``reset()``): for tests, logs and records. An
+        agent that reads it sees what its player may not."""
+        if self._game is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self._game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. ``seed`` is its seed (0 to 2**64 - 1): the same seed and the same
+        actions play the same game. Without one, the seed comes from the environment's own
+        generator, itself seeded by the last ``reset(seed=...)`` (else by ``seed=`` of the
+        constructor, else by the system). ``options={"first_player": i}`` names the first
+        player (else the game's seed draws one); other options are ignored."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        elif self._first_seed is not None:
+            game_seed, self._first_seed = self._first_seed, None
+        else:
+            game_seed = self._seeds.getrandbits(63)
+        self._first_seed = None
+        first = None if options is None else options.get("first_player")
+        self._game = Game(
+            self.seats, seed=game_seed, ruleset=self.ruleset, first_player=first, keep_log=False
+        )
+        self._legal = None
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self.agents[0]
+        self._settle()
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Play action index ``action`` for ``agent_selection`` (None for an agent that is
+        done, as PettingZoo wants). An index not in the action mask raises
+        :class:`~backlands.errors.IllegalActionError` and changes nothing (``env()``
+        wraps the environment so that it ends the game instead, with -1 for that agent)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalActionError(f"{agent} must act: None is only for an agent that is done")
+        chosen = self._legal_map().get(int(action))
+        if chosen is None:
+            raise IllegalActionError(
+                f"action {int(action)} is not legal for {agent} now "
+                f"(legal: {sorted(self._legal_map())})"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.game.play(chosen)
+        self._legal = None
+        self._settle()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _settle(self) -> None:
+        """After setup or an action: rewards and terminations for who is out or when the
+        game is over, then whose turn it is to act (the dead first, as PettingZoo wants)."""
+        game = self.game
+        outcome = game.outcome
+        for agent in self.agents:
+            if self.terminations[agent]:
+                continue
+            player = self.possible_agents.index(agent)
+            if outcome is not None:
+                self.terminations[agent] = True
+                # a draw is 0 for whoever is still in; an agent out before the end was
+                # terminated then, with -1
+                if outcome.winner is None:
+                    self.rewards[agent] = 0.0
+                else:
+                    self.rewards[agent] = 1.0 if outcome.winner == player else -1.0
+                winner = None if outcome.winner is None else self.possible_agents[outcome.winner]
+                self.infos[agent] = {"winner": winner, "reason": outcome.reason, "turn": game.turn}
+            elif game.players[player].out:  # out before the end (9.2): a loss
+                self.terminations[agent] = True
+                self.rewards[agent] = -1.0
+                self.infos[agent] = {"winner": None, "reason": "out (9.1)", "turn": game.turn}
+        decision = game.decision
+        if decision is not None:
+            self.agent_selection = self.possible_agents[decision.player]
+        self._deads_step_first()
+
+    def _legal_map(self) -> dict[int, Action]:
+        """``{index: action}`` for the legal actions of the pending decision."""
+        if self._legal is None:
+            game = self.game
+            decision = game.decision
+            if decision is None:
+                self._legal = {}
+            else:
+                view = game.view(decision.player)
+                self._legal = self.codec.encode_all(game.legal_actions(), view)
+                if not self._legal:  # cannot happen: see docs/env.md, "Limits"
+                    listed = ", ".join(str(a) for a in game.legal_actions())
+                    raise RuntimeError(f"no legal action has an index: {listed}")
+        return self._legal
+
+    # ------------------------------------------------------------------ observations
+
+    def observe(self, agent: str) -> Observation:
+        """``{"observation": float32 vector, "action_mask": int8 vector}`` for ``agent``:
+        the vector from what its player may see (docs/env.md, "Observation"); the mask
+        marks the legal action indices when ``agent`` is to act, else it is all zeros."""
+        game = self.game
+        player = self.possible_agents.index(agent)
+        vector = self.encoder.encode(game.view(player), Perspective(game, player))
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        decision = game.decision
+        if decision is not None and decision.player == player:
+            mask[list(self._legal_map())] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def action_mask(self, agent: str | None = None) -> npt.NDArray[np.int8]:
+        """The action mask of ``agent`` (default: ``agent_selection``)."""
+        return self.observe(self.agent_selection if agent is None else agent)["action_mask"]
+
+    def legal_actions(self) -> dict[int, Action]:
+        """``{index: action}`` for the acting agent: the legal actions with an index."""
+        return dict(self._legal_map())
+
+    def decode_action(self, index: int) -> Action:
+        """The legal action index ``index`` names now (``IllegalActionError`` if none)."""
+        found = self._legal_map().get(int(index))
+        if found is None:
+            raise IllegalActionError(f"action {index} is not legal now")
+        return found
+
+    def encode_action(self, action: Action) -> int:
+        """The index of ``action``, an answer to the pending decision (``ValueError`` when it
+        has none: see docs/env.md, "Limits")."""
+        decision = self.game.decision
+        if decision is None:
+            raise ValueError("the game is over")
+        index = self.codec.encode(action, self.game.view(decision.player))
+        if index is None:
+            raise ValueError(f"{action} has no action index")
+        return index
+
+    # ------------------------------------------------------------------ rendering
+
+    def render(self) -> str | None:
+        """The table as text: ``"ansi"`` returns it, ``"human"`` prints it."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs a render_mode: 'human' or 'ansi'")
+            return None
+        text = self._text()
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def _text(self) -> str:
+        game = self.game
+        lines = [f"turn {game.turn}"]
+        view = game.view(game.active)
+        for p in view.players:
+            state = " out" if p.out else (" poisoned" if p.poisoned else "")
+            lines.append(
+                f"{self.possible_agents[p.index]} ({p.character}): deck {p.deck_size}, "
+                f"inventory {p.inventory_size}, void {len(p.void)}{state}"
+            )
+            for slot, eq in p.mat.items():
+                extra = f", {len(eq.attached)} attached" if eq.attached else ""
+                lines.append(f"  {slot}: {eq.card.card.name} ({eq.counters} counters{extra})")
+        if game.outcome is not None:
+            lines.append(f"over: {game.outcome.reason}")
+        elif game.decision is not None:
+            lines.append(str(game.decision))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """``raw_env(**kwargs)`` in PettingZoo's usual wrappers, as its classic games are: an
+    illegal action ends the game with -1 for the agent that took it, an index outside the
+    action space is an assertion error, and calls out of order are refused."""
+    wrapped = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

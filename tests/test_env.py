@@ -1,0 +1,438 @@
+"""The PettingZoo environment (backlands.env, docs/env.md): PettingZoo's own API test,
+seeded rollouts, every legal action's index both ways, no hidden information in the
+observation, rewards, the optional extra."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="backlands.env needs the extra 'env' (pettingzoo)")
+
+import numpy as np  # after the skip: numpy comes with the extra
+from pettingzoo.test import api_test
+
+from backlands import load_cards
+from backlands.agents import Perspective
+from backlands.deck import bundled_deck_files, load_deck
+from backlands.engine import Defend, Game, Seat
+from backlands.env import env, raw_env
+from backlands.errors import GameSetupError, IllegalActionError
+from backlands.ruleset import Ruleset
+from backlands.simulation import seat
+
+CARDS = load_cards()
+SEATS = {path.stem: seat(load_deck(path, CARDS), CARDS) for path in bundled_deck_files()}
+NAMES = sorted(SEATS)
+
+
+def seats(*names: str) -> list[Seat]:
+    return [SEATS[name] for name in names]
+
+
+def random_rollout(
+    e: Any, seed: int, pick_seed: int, limit: int = 100_000
+) -> Iterator[tuple[str, int | None, float, bool]]:
+    """Play one game, each agent picking uniformly among its mask; yields (agent, action,
+    reward from last(), done) for every step, before the step."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(pick_seed)
+    for agent in e.agent_iter(limit):
+        obs, reward, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            action = None
+        else:
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        yield agent, action, reward, terminated or truncated
+        e.step(action)
+
+
+# --------------------------------------------------------------------------- the API
+
+# api_test warns about every dict observation but those of the classic games it names
+# (chess_v6, connect_four_v3...), and about the Dict space they all use
+API_WARNINGS = (
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+)
+
+
+@API_WARNINGS[0]
+@API_WARNINGS[1]
+def test_pettingzoo_api_test() -> None:
+    api_test(env(seed=3), num_cycles=400, verbose_progress=False)
+
+
+@API_WARNINGS[0]
+@API_WARNINGS[1]
+def test_pettingzoo_api_test_raw_env_with_four_players() -> None:
+    decks = seats(*NAMES[:4])
+    api_test(raw_env(decks, seed=5), num_cycles=200, verbose_progress=False)
+
+
+def test_spaces_and_agents() -> None:
+    e = raw_env(seats("rust-raiders", "iron-bulwark", "tempest-circle"))
+    assert e.possible_agents == ["player_0", "player_1", "player_2"]
+    space = e.observation_space("player_1")
+    assert space is e.observation_space("player_1")
+    assert space["observation"].shape == (e.encoder.size,) == (len(e.encoder.labels),)
+    assert space["observation"].dtype == np.float32
+    assert space["action_mask"].shape == (e.codec.size,)
+    assert e.action_space("player_2").n == e.codec.size
+    assert e.metadata["name"] == "backlands_v0"
+    # the layout is fixed: it does not depend on the players or decks at the table
+    other = raw_env()
+    assert other.encoder.labels == e.encoder.labels
+    assert other.codec.ranges == e.codec.ranges
+    e.reset(seed=1)
+    decision = e.game.decision
+    assert decision is not None
+    assert e.agent_selection == f"player_{decision.player}"
+
+
+def test_bad_setups_are_refused() -> None:
+    with pytest.raises(GameSetupError):
+        raw_env(seats("rust-raiders"))
+    with pytest.raises(GameSetupError):
+        raw_env(seats(*NAMES[:7]))
+    with pytest.raises(GameSetupError):
+        raw_env(seats("rust-raiders", "iron-bulwark"), players=3)
+    with pytest.raises(ValueError):
+        raw_env(render_mode="rgb_array")
+    with pytest.raises(ValueError):
+        raw_env(inventory_slots=0)
+
+
+def test_default_decks_and_deck_values() -> None:
+    e = raw_env(players=3)
+    assert [s.name for s in e.seats] == [SEATS[name].name for name in NAMES[:3]]
+    deck = load_deck(bundled_deck_files()[0], CARDS)
+    assert raw_env([deck, deck]).seats[0] == SEATS[NAMES[0]]
+
+
+def test_render_and_pickle() -> None:
+    e = raw_env(render_mode="ansi", seed=2)
+    e.reset()
+    text = e.render()
+    assert isinstance(text, str) and text.startswith("turn 1") and "player_1" in text
+    again = pickle.loads(pickle.dumps(e))
+    again.reset(seed=2)
+    assert again.render() == text
+
+
+# --------------------------------------------------------------------------- seeds
+
+
+def trajectory(seed: int, pick_seed: int) -> list[tuple[Any, ...]]:
+    """A random game's steps, with a digest of each observation."""
+    e = raw_env()
+    steps = []
+    for agent, action, reward, done in random_rollout(e, seed=seed, pick_seed=pick_seed):
+        vector = e.observe(agent)["observation"]
+        steps.append((agent, action, reward, done, hash(vector.tobytes())))
+    return steps
+
+
+def test_seeded_rollouts_repeat_and_differ() -> None:
+    first = trajectory(11, 1)
+    assert first == trajectory(11, 1)
+    assert first != trajectory(12, 1)
+    assert first[-1][3] and first[-2][3]  # ends with both agents done
+
+
+def test_same_seed_same_game_and_observations() -> None:
+    a, b = raw_env(), raw_env()
+    a.reset(seed=7)
+    b.reset(seed=7)
+    rng = random.Random(0)
+    for _ in range(60):
+        if not a.agents:
+            break
+        oa, ob = a.observe(a.agent_selection), b.observe(b.agent_selection)
+        assert a.agent_selection == b.agent_selection
+        assert np.array_equal(oa["observation"], ob["observation"])
+        assert np.array_equal(oa["action_mask"], ob["action_mask"])
+        if a.terminations[a.agent_selection]:
+            a.step(None)
+            b.step(None)
+            continue
+        action = rng.choice(sorted(a.legal_actions()))
+        a.step(action)
+        b.step(action)
+    assert a.game.actions == b.game.actions
+
+
+def test_reset_without_seed_follows_the_last_seed() -> None:
+    e = raw_env(seed=4)
+    e.reset()
+    assert e.game.seed == 4
+    e.reset()
+    second = e.game.seed
+    e.reset(seed=4)
+    e.reset()
+    assert e.game.seed == second
+    e.reset(seed=9, options={"first_player": 1, "ignored": True})
+    assert e.game.first_player == 1
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def _positions(count: int) -> Iterator[raw_env]:
+    """Environments at many decisions of random games: 2 to 4 players, every deck."""
+    for n, players in enumerate((2, 2, 3, 4, 2, 3)):
+        decks = [SEATS[NAMES[(n + k) % len(NAMES)]] for k in range(players)]
+        e = raw_env(decks)
+        e.reset(seed=100 + n)
+        rng = random.Random(n)
+        seen = 0
+        while e.agents and seen < count:
+            agent = e.agent_selection
+            if e.terminations[agent]:
+                e.step(None)
+                continue
+            yield e
+            seen += 1
+            e.step(rng.choice(sorted(e.legal_actions())))
+
+
+def test_every_legal_action_has_one_index_both_ways() -> None:
+    defences = 0
+    for e in _positions(400):
+        game = e.game
+        decision = game.decision
+        assert decision is not None
+        view = game.view(decision.player)
+        legal = list(game.legal_actions())
+        mask = e.observe(e.agent_selection)["action_mask"]
+        assert int(mask.sum()) == len(legal)
+        indices = set()
+        for action in legal:
+            i = e.codec.encode(action, view)
+            assert i is not None, action
+            assert mask[i] == 1
+            assert e.codec.decode(i, view) == action
+            assert e.decode_action(i) is action
+            assert e.encode_action(action) == i
+            indices.add(i)
+            defences += isinstance(action, Defend) and len(action.absorbs) == 2
+        assert len(indices) == len(legal)
+        assert all(e.codec.describe(i) for i in indices)
+    assert defences  # some defences named both armour and creature
+
+
+def test_small_layouts_leave_out_what_they_cannot_name() -> None:
+    """Inventory positions past ``inventory_slots`` and amounts past ``max_absorb`` have no
+    index: those actions are not in the mask, and the others still are."""
+    e = raw_env(inventory_slots=2, max_absorb=1)
+    left_out = 0
+    for seed in range(3):
+        e.reset(seed=seed)
+        game = e.game
+        rng = random.Random(seed)
+        while not game.over:
+            legal = list(game.legal_actions())
+            mapped = e.legal_actions()
+            assert 1 <= len(mapped) <= len(legal)
+            assert all(action in legal for action in mapped.values())
+            assert int(e.action_mask().sum()) == len(mapped)
+            left_out += len(legal) - len(mapped)
+            e.step(rng.choice(sorted(mapped)))
+    assert left_out
+
+
+def test_illegal_actions() -> None:
+    e = raw_env(seed=1)
+    e.reset()
+    mask = e.observe(e.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    before = e.game.actions
+    with pytest.raises(IllegalActionError):
+        e.step(illegal)
+    with pytest.raises(IllegalActionError):
+        e.step(None)
+    assert e.game.actions == before
+    wrapped = env(seed=1)
+    wrapped.reset()
+    agent = wrapped.agent_selection
+    wrapped.step(illegal)  # PettingZoo logs "Illegal move made, game terminating..."
+    assert all(wrapped.terminations.values())
+    assert wrapped.rewards[agent] == -1
+
+
+def test_masks_are_empty_for_agents_not_acting() -> None:
+    e = raw_env(seed=2)
+    e.reset()
+    for agent in e.agents:
+        mask = e.observe(agent)["action_mask"]
+        assert mask.any() == (agent == e.agent_selection)
+
+
+# --------------------------------------------------------------------------- hidden cards
+
+
+def test_observation_ignores_hidden_cards() -> None:
+    """A player's observation (and mask) is the same in every game that differs only in
+    what they cannot see: every deck's order, the other players' inventories."""
+    checked = 0
+    for e in _positions(60):
+        game = e.game
+        for player in range(len(game.players)):
+            if game.players[player].out:
+                continue
+            vector = e.encoder.encode(game.view(player), Perspective(game, player))
+            for k in range(2):
+                sample = game.resample(player, random.Random(k))
+                assert sample.players[player].inventory == game.players[player].inventory
+                seen = e.encoder.encode(sample.view(player), Perspective(sample, player))
+                assert np.array_equal(vector, seen)
+                if game.decision is not None and game.decision.player == player:
+                    ours = e.codec.encode_all(game.legal_actions(), game.view(player))
+                    theirs = e.codec.encode_all(sample.legal_actions(), sample.view(player))
+                    assert ours.keys() == theirs.keys()
+                checked += 1
+    assert checked > 100
+
+
+def test_observation_changes_with_the_own_inventory() -> None:
+    """The control: dealing a player's own inventory again (as their opponent may imagine
+    it) changes their vector."""
+    e = raw_env(seed=6)
+    e.reset()
+    game = e.game
+    vector = e.encoder.encode(game.view(0), Perspective(game, 0))
+    changed = 0
+    for k in range(5):
+        sample = game.resample(1, random.Random(k))  # deals player 0's hidden cards again
+        seen = e.encoder.encode(sample.view(0), Perspective(sample, 0))
+        changed += not np.array_equal(vector, seen)
+    assert changed
+
+
+def test_observation_slots() -> None:
+    e = raw_env(seats("rust-raiders", "iron-bulwark"))
+    e.reset(seed=8)
+    game = e.game
+    assert game.decision is not None
+    me = game.decision.player
+    obs = dict(zip(e.encoder.labels, e.observe(f"player_{me}")["observation"], strict=True))
+    assert obs["player[0].present"] == obs["player[1].present"] == 1
+    assert obs["player[2].present"] == 0
+    assert obs["decision.main"] == obs["decision.mine"] == obs["player[0].deciding"] == 1
+    assert obs["players"] == pytest.approx(2 / 6)
+    assert obs["player[0].deck"] == pytest.approx(len(game.players[me].primal_deck) / 36)
+    assert obs["player[1].inventory"] == pytest.approx(5 / 36)
+    counts = sum(v for k, v in obs.items() if k.startswith("inventory.count["))
+    assert counts * 5 == pytest.approx(len(game.players[me].inventory))
+
+
+# --------------------------------------------------------------------------- rewards
+
+
+def test_rewards_sum_to_zero_with_a_winner() -> None:
+    winners = 0
+    for seed in range(8):
+        e = raw_env(seats(NAMES[seed % 9], NAMES[(seed + 4) % 9]))
+        final: dict[str, float] = {}
+        for agent, _, reward, done in random_rollout(e, seed=seed, pick_seed=seed):
+            if done:
+                final[agent] = reward
+        assert set(final) == {"player_0", "player_1"}
+        winner = e.game.winner
+        if winner is not None:
+            winners += 1
+            assert sum(final.values()) == 0
+            assert final[f"player_{winner}"] == 1
+        assert not e.agents
+    assert winners
+
+
+def test_turn_limit_is_a_draw() -> None:
+    e = raw_env(ruleset=Ruleset(turn_limit=3), seed=1)
+    final: dict[str, tuple[float, dict[str, Any]]] = {}
+    e.reset()
+    for agent in e.agent_iter():
+        _, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            assert terminated and not truncated
+            final[agent] = (reward, dict(info))
+            e.step(None)
+        else:
+            e.step(0 if e.observe(agent)["action_mask"][0] else sorted(e.legal_actions())[0])
+    assert {r for r, _ in final.values()} == {0.0}
+    assert all(
+        info["winner"] is None and "turn limit" in info["reason"] for _, info in final.values()
+    )
+
+
+def test_players_out_before_the_end_lose_at_once() -> None:
+    """At a table of 3, a player who is out (9.1) is done at once with -1, and leaves."""
+    early = 0
+    for seed in range(8):
+        e = raw_env(seats(*(NAMES[(seed + k) % len(NAMES)] for k in range(3))))
+        rewards: dict[str, float] = {}
+        for agent, _, reward, done in random_rollout(e, seed=seed, pick_seed=seed):
+            if done:
+                rewards[agent] = reward
+                if not e.game.over:  # out before the end: the others play on without it
+                    early += 1
+                    assert reward == -1 and e.game.players[int(agent[-1])].out
+                    assert e.agents.count(agent) == 1
+            else:
+                assert agent not in rewards
+        assert sorted(rewards) == ["player_0", "player_1", "player_2"]
+        winner = e.game.winner
+        if winner is not None:
+            assert rewards.pop(f"player_{winner}") == 1
+            assert set(rewards.values()) == {-1}
+    assert early
+
+
+# --------------------------------------------------------------------------- the extra
+
+
+def _run(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=60
+    )
+
+
+def test_core_does_not_import_the_environment() -> None:
+    done = _run(
+        "import sys, backlands, backlands.engine, backlands.agents, backlands.simulation\n"
+        "bad = [m for m in ('backlands.env', 'pettingzoo', 'gymnasium') if m in sys.modules]\n"
+        "print(bad)\n"
+    )
+    assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_missing_extra() -> None:
+    done = _run(
+        "import sys\n"
+        "sys.modules['pettingzoo'] = None\n"
+        "from backlands.errors import MissingExtraError\n"
+        "try:\n"
+        "    import backlands.env\n"
+        "except MissingExtraError as error:\n"
+        "    print(error.extra, error.package, error.exit_code, error, sep='|')\n"
+    )
+    assert done.stdout.strip() == (
+        "env|pettingzoo|3|the PettingZoo environment needs pettingzoo, which is not "
+        "installed: pip install 'backlands[env]'"
+    ), done.stderr
+
+
+def test_game_from_the_same_seed_as_the_engine() -> None:
+    """``reset(seed=s)`` plays ``Game(seats, seed=s)``: a record replays it."""
+    e = raw_env(seed=21)
+    for _ in random_rollout(e, seed=21, pick_seed=0):
+        pass
+    replayed = e.game.record().replay(CARDS)
+    assert isinstance(replayed, Game)
+    assert replayed.outcome == e.game.outcome
