@@ -200,3 +200,25 @@ def test_hostile_names_are_escaped_everywhere(
     assert f"            + {SHOWN}, attached by P1 {SHOWN}" in str(game)
     assert f"P2 ({SHOWN}): deck 2" in str(game)
     assert f"void of P1 {SHOWN} (1): {SHOWN}" in voids_text(view)
+
+
+def test_the_repr_of_a_game_escapes_the_name_of_a_card_that_asks(
+    player: Fixture, position: Fixture, make_card: Fixture, find: Fixture
+) -> None:
+    from backlands.engine import DecisionKind, Equip
+    from backlands.model import CardTarget, Destroy, Trigger, TriggeredAbility
+
+    asking: Card = make_card(
+        ARMOUR,
+        name=EVIL,
+        abilities=[TriggeredAbility(Trigger.EQUIPPED, (Destroy(CardTarget.OPPONENT_CARD),))],
+    )
+    one, two = make_card(WEAPON), make_card(ARMOUR)
+    game = position(
+        player(5, inventory=[asking]), player(5, mat={Slot.WEAPON: one, Slot.ARMOUR: two})
+    )
+    game.play(Equip(find(game, asking)))
+    assert game.decision is not None and game.decision.kind is DecisionKind.CHOOSE
+    text = repr(game)
+    assert not any(c in text for c in "\x1b\r\u202e\x9b\n"), text
+    assert f"P1 chooses to destroy ({SHOWN})" in text

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..database import CardDatabase
+from ..describe import printable
 from ..errors import GameSetupError, IllegalActionError
 from ..model import CardStat, Keyword, PlayerStat
 from ..ruleset import STANDARD, Ruleset
@@ -318,7 +319,8 @@ class Game:
     def __repr__(self) -> str:
         t = self._t
         state = f"over: {t.outcome.reason}" if t.outcome is not None else str(t.decision)
-        return f"<Game seed={t.seed} turn={t.turn} {len(t.players)} players; {state}>"
+        shown = printable(state)  # a card's name may hold anything (docs/cli.md, "Limits")
+        return f"<Game seed={t.seed} turn={t.turn} {len(t.players)} players; {shown}>"
 
     def __str__(self) -> str:
         """The board, with live stats: as the player to decide sees it (their inventory
