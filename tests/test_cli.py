@@ -609,10 +609,19 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str], command: str) -
 
 def test_commands_are_registered_from_small_functions() -> None:
     parser = build_parser()
-    names = ["validate-deck", "cards", "deck-stats", "play", "simulate", "replay", "balance"]
+    names = [
+        "validate-deck",
+        "cards",
+        "check-cards",
+        "deck-stats",
+        "play",
+        "simulate",
+        "replay",
+        "balance",
+    ]
     assert len(COMMANDS) == len(names)
     for name in names:
-        needs_file = name in ("replay", "validate-deck", "deck-stats")
+        needs_file = name in ("replay", "validate-deck", "deck-stats", "check-cards")
         assert parser.parse_args([name, "x"] if needs_file else [name]).handler is not None
 
 
@@ -659,12 +668,15 @@ def test_deck_building_examples_are_exact(
 
 def test_pre_commit_hook() -> None:
     hooks = yaml.safe_load((Path(__file__).parent.parent / ".pre-commit-hooks.yaml").read_text())
-    (hook,) = hooks
+    hook, cards = hooks  # the deck hook, then the card hook (tests/test_cli_points.py runs them)
     assert hook["id"] == "validate-deck"
-    assert hook["entry"] == "backlands validate-deck"
+    assert hook["entry"] == "backlands validate-deck --quiet"  # silent for legal decks
     assert hook["language"] == "python"
     assert re.search(hook["files"], "decks/rust-raiders.yaml")
     assert not re.search(hook["files"], "cards/origins.yaml")
+    assert cards["id"] == "check-cards"
+    assert cards["entry"] == "backlands check-cards --quiet"
+    assert re.search(cards["files"], "cards/origins.yaml")
 
 
 def test_deck_stats_of_a_missing_or_unreadable_file_exits_2(

@@ -328,3 +328,89 @@ def test_a_key_that_is_not_a_card_below_cards_is_still_an_unknown_key(
     deck.write_text(HEAD + "  scrap-hatchet: 5\nnotes: fast\n", encoding="utf-8")
     out = run(capsys, "validate-deck", str(deck))[1]
     assert f"{deck}:5: malformed: unknown key 'notes' (a deck file has only name, " in out
+
+
+# --------------------------------------------------------------------------- pre-commit hooks
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def hooks() -> dict[str, dict[str, object]]:
+    import yaml
+
+    listed = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    return {hook["id"]: hook for hook in listed}
+
+
+def hook_argv(hook: dict[str, object], files: list[str]) -> list[str]:
+    """What pre-commit runs: entry, then args, then the files (unless pass_filenames is
+    false); the entry's first word is the backlands command."""
+    entry = str(hook["entry"]).split()
+    assert entry[0] == "backlands"
+    args = [str(a) for a in hook.get("args", [])]  # type: ignore[attr-defined]
+    passed = files if hook.get("pass_filenames", True) else []
+    return [*entry[1:], *args, *passed]
+
+
+def test_the_deck_hook_matches_deck_files_in_any_folder() -> None:
+    import re
+
+    files = re.compile(str(hooks()["validate-deck"]["files"]))
+    for path in ("decks/a.yaml", "team/decks/b.yml", "my.deck.yaml", "x/y/aggro.deck.yml"):
+        assert files.search(path), path
+    for path in ("cards/core.yaml", "decks.yaml", "notes/decks.txt", "config.yaml"):
+        assert not files.search(path), path
+
+
+def test_the_deck_hook_prints_nothing_for_legal_decks_and_fails_illegal_ones(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    hook = hooks()["validate-deck"]
+    legal = [str(DECKS / "rust-raiders.yaml"), str(DECKS / "iron-bulwark.yaml")]
+    assert run(capsys, *hook_argv(hook, legal)) == (0, "", "")
+    short = tmp_path / "short.deck.yaml"
+    short.write_text("character: rustjaw-marauder\ncards:\n  rebar-club: 3\n", encoding="utf-8")
+    code, out, _ = run(capsys, *hook_argv(hook, [*legal, str(short)]))
+    assert code == 1
+    assert out.splitlines() == [
+        f"{short}:2: deck-size: the deck has 3 cards, but a primal deck has exactly 36 "
+        "(the character is not one of them)",
+        f"{short}: NOT legal, 1 problem",
+    ]
+
+
+def test_the_card_hook_loads_the_folder_and_fails_a_broken_card(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import re
+
+    hook = hooks()["check-cards"]
+    files = re.compile(str(hook["files"]))
+    assert files.search("cards/core.yaml") and files.search("game/cards/x.yml")
+    assert files.search("mine.cards.yaml") and not files.search("decks/a.yaml")
+    monkeypatch.chdir(ROOT)  # the default args: cards/, the repository's
+    assert run(capsys, *hook_argv(hook, ["cards/origins.yaml"])) == (0, "", "")
+    (tmp_path / "cards").mkdir()
+    broken = tmp_path / "cards" / "mine.yaml"
+    broken.write_text(MY_CARD.replace("durability: 2", "durability: 0"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, *hook_argv(hook, [str(broken)]))
+    assert code == 1
+    lines = out.splitlines()
+    assert lines == [
+        f"{Path('cards') / 'mine.yaml'}:7: cards[0].durability: must be an integer >= 1, got 0",
+        "the cards do not load: 1 problem",
+    ]
+
+
+def test_check_cards_says_what_loaded(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert run(capsys, "check-cards", str(ROOT / "cards")) == (
+        0,
+        "the cards load: 74 cards, 10 characters\n",
+        "",
+    )
+    mine = tmp_path / "knife.yaml"
+    mine.write_text(MY_CARD, encoding="utf-8")
+    assert run(capsys, "check-cards", f"+{mine}")[1] == "the cards load: 75 cards, 10 characters\n"
+    code, out, _ = run(capsys, "check-cards", str(ROOT / "cards" / "characters.yaml"))
+    assert code == 1 and "no card has the id 'thunderhead-lance'" in out

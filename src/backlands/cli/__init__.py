@@ -10,9 +10,9 @@ from a file or a record can never drive the terminal; JSON goes through
 (docs/cli.md, "Limits").
 
 This module holds the entry point (:func:`main`), the parser and :data:`COMMANDS`; the
-commands live by family: :mod:`.decks` (validate-deck, deck-stats), :mod:`.cards` (cards),
-:mod:`.games` (play, replay), :mod:`.runs` (simulate, balance); :mod:`.common` holds what
-they share.
+commands live by family: :mod:`.decks` (validate-deck, deck-stats), :mod:`.cards` (cards,
+check-cards), :mod:`.games` (play, replay), :mod:`.runs` (simulate, balance);
+:mod:`.common` holds what they share.
 
 Each command is registered by one small function taking the subparsers object; a command
 sets ``handler`` (``Callable[[argparse.Namespace], int]``) with ``set_defaults``. To add a
@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from .. import __version__
 from ..describe import printable
 from ..errors import BacklandsError, CardDatabaseError, UsageError
-from .cards import _register_cards
+from .cards import _register_cards, _register_check_cards
 from .common import INTERRUPTED as INTERRUPTED
 from .common import Handler as Handler
 from .common import add_cards_option as add_cards_option
@@ -147,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
 COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
     _register_validate_deck,
     _register_cards,
+    _register_check_cards,
     _register_deck_stats,
     _register_play,
     _register_simulate,

@@ -14,7 +14,7 @@ from .. import card_to_data, character_to_data
 from ..database import CardDatabase
 from ..deck import count_kinds, suggest
 from ..describe import describe_ability, describe_card, describe_character, printable
-from ..errors import UsageError
+from ..errors import CardDatabaseError, UsageError
 from ..model import Card, CardType, Rarity
 from .common import (
     _json,
@@ -23,6 +23,7 @@ from .common import (
     add_command,
     add_format_option,
     database_from_args,
+    load_card_paths,
 )
 
 # --------------------------------------------------------------------------- cards
@@ -243,3 +244,48 @@ def _card_json(card: Card) -> dict[str, Any]:
             data[field.name] = list(field.default) if field.default == () else field.default
     data["abilities_text"] = [describe_ability(a) for a in card.abilities]
     return data
+
+
+# --------------------------------------------------------------------------- check-cards
+
+
+def _register_check_cards(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> None:
+    parser = add_command(
+        subparsers,
+        "check-cards",
+        "check that card files load, together, as one card database: exit code 0, or 1 "
+        "with every problem (FILE:LINE: path: message)",
+        "backlands check-cards my-cards/\n"
+        "backlands check-cards +my-cards/      # with the bundled set (its ids in use)\n"
+        "backlands check-cards cards/ --quiet   # nothing printed when they load",
+        _check_cards,
+    )
+    parser.add_argument(
+        "paths",
+        metavar="PATH",
+        nargs="+",
+        help="card files or folders, loaded together; '+PATH' loads PATH with the bundled set",
+    )
+    parser.add_argument(
+        "--quiet", "-q", action="store_true", help="print nothing when the cards load"
+    )
+
+
+def _check_cards(args: argparse.Namespace) -> int:
+    try:
+        cards = load_card_paths(args.paths)
+    except CardDatabaseError as error:
+        for problem in error.problems:
+            print(printable(str(problem)))
+        count = len(error.problems)
+        print(f"the cards do not load: {count} problem{'s' * (count != 1)}")
+        return 1
+    if not args.quiet:
+        characters = len(cards.characters)
+        print(
+            f"the cards load: {len(cards)} card{'s' * (len(cards) != 1)}, "
+            f"{characters} character{'s' * (characters != 1)}"
+        )
+    return 0

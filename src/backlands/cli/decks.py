@@ -40,6 +40,12 @@ def _register_validate_deck(
         _validate_deck,
     )
     parser.add_argument("files", metavar="FILE", nargs="+", help="deck files (YAML)")
+    parser.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="print only the decks that are not legal (nothing when every deck is legal)",
+    )
     add_cards_option(parser)
     add_format_option(parser)
 
@@ -57,7 +63,7 @@ def _validate_deck(args: argparse.Namespace) -> int:
             unreadable = True
             continue
         problems = deck_problems(deck, cards, args)
-        if args.format == "text":
+        if args.format == "text" and (problems or not args.quiet):
             _print_validation(file, deck, problems)
         results.append(
             {
