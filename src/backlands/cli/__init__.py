@@ -40,6 +40,7 @@ from .common import add_command as add_command
 from .common import add_format_option as add_format_option
 from .common import database_from_args as database_from_args
 from .common import load_card_paths as load_card_paths
+from .convert import register_deck_convert
 from .decks import BAR as BAR
 from .decks import BAR_WIDTH as BAR_WIDTH
 from .decks import _register_deck_stats, _register_validate_deck
@@ -149,6 +150,7 @@ COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], N
     _register_cards,
     _register_check_cards,
     _register_deck_stats,
+    register_deck_convert,
     _register_play,
     _register_simulate,
     _register_replay,

@@ -1,0 +1,139 @@
+"""``deck-convert`` and the ways to name a deck on the command line (issue 11): a file, a
+folder of deck files, a bundled deck's name, ``-`` for standard input."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from backlands import load_cards
+from backlands.cli import main
+from backlands.cli.deckargs import deck_sources
+from backlands.deck import bundled_deck_files, load_deck
+from backlands.errors import UnreadableFileError, UsageError
+
+BUNDLED = {path.stem: path for path in bundled_deck_files()}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def same_deck(a: Path | str, b: Path | str) -> bool:
+    cards = load_cards()
+    one, two = load_deck(a, cards), load_deck(b, cards)
+    return (one.name, one.character, [(e.card, e.copies) for e in one.entries]) == (
+        two.name,
+        two.character,
+        [(e.card, e.copies) for e in two.entries],
+    )
+
+
+@pytest.mark.parametrize("stem", sorted(BUNDLED))
+def test_every_bundled_deck_converts_to_text_and_back(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, stem: str
+) -> None:
+    text = tmp_path / f"{stem}.txt"
+    code, out, err = run(capsys, "deck-convert", stem, "-o", str(text))
+    assert (code, out, err) == (0, "", "")
+    assert (
+        text.read_text(encoding="utf-8").splitlines()[0]
+        == f"name: {load_deck(BUNDLED[stem], load_cards()).name}"
+    )
+    back = tmp_path / f"{stem}.yaml"
+    assert run(capsys, "deck-convert", str(text), "-o", str(back))[0] == 0
+    assert same_deck(back, BUNDLED[stem]) and same_deck(text, BUNDLED[stem])
+    code, out, _ = run(capsys, "validate-deck", str(text))
+    assert code == 0, out
+
+
+def test_convert_prints_to_stdout_and_names_cards_as_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "deck-convert", "rust-raiders", "--keys", "name")
+    assert code == 0
+    assert out.splitlines()[:4] == [
+        "name: Rust Raiders",
+        "character: Rustjaw the Marauder",
+        "",
+        "5 Scrap Hatchet",
+    ]
+    code, out, _ = run(capsys, "deck-convert", "rust-raiders", "--to", "yaml", "--keys", "id")
+    assert code == 0 and out.splitlines()[:4] == [
+        "name: Rust Raiders",
+        "character: rustjaw-marauder",
+        "cards:",
+        "  scrap-hatchet: 5",
+    ]
+
+
+def test_convert_refuses_to_overwrite_its_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    deck = tmp_path / "d.yaml"
+    deck.write_bytes(BUNDLED["rust-raiders"].read_bytes())
+    code, _, err = run(capsys, "deck-convert", str(deck), "--to", "yaml", "-o", str(deck))
+    assert code == 2 and "would replace the deck read" in err
+    assert deck.read_bytes() == BUNDLED["rust-raiders"].read_bytes()
+
+
+def test_a_deck_that_does_not_read_is_not_converted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("character: [1, 2\n", encoding="utf-8")
+    code, out, err = run(capsys, "deck-convert", str(broken))
+    assert code == 1 and out == ""
+    assert f"{broken}:" in err and "cannot be converted" in err
+
+
+def test_a_misspelt_bundled_name_is_a_usage_error_with_suggestions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "deck-convert", "rust-raidrs")
+    assert code == 2 and out == ""
+    assert "'rust-raidrs' is no deck file, folder or bundled deck" in err
+    assert "did you mean 'rust-raiders'" in err
+
+
+def test_deck_sources_files_folders_names_and_stdin(tmp_path: Path) -> None:
+    (tmp_path / "b.yaml").write_bytes(BUNDLED["iron-bulwark"].read_bytes())
+    (tmp_path / "a.txt").write_text("character: rustjaw-marauder\n5 ash-hound\n")
+    (tmp_path / "notes.md").write_text("not a deck")
+    stdin = io.BytesIO(b"character: rustjaw-marauder\n5 ash-hound\n")
+    found = deck_sources([str(tmp_path), "rust-raiders", "-"], stdin)
+    assert found == [
+        (str(tmp_path / "a.txt"), tmp_path / "a.txt"),
+        (str(tmp_path / "b.yaml"), tmp_path / "b.yaml"),
+        ("rust-raiders", BUNDLED["rust-raiders"]),
+        ("<stdin>", "character: rustjaw-marauder\n5 ash-hound\n"),
+    ]
+
+
+def test_a_path_that_exists_wins_over_a_bundled_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rust-raiders").write_text("character: rustjaw-marauder\n5 ash-hound\n")
+    assert deck_sources(["rust-raiders"]) == [("rust-raiders", Path("rust-raiders"))]
+
+
+def test_deck_sources_refusals(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="only once"):
+        deck_sources(["-", "-"], io.BytesIO(b"5 ash-hound\n"))
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(UsageError, match="a folder with no deck files"):
+        deck_sources([str(tmp_path / "empty")])
+    with pytest.raises(UnreadableFileError, match="refused"):
+        deck_sources(["-"], io.BytesIO(b"#" * (2**20 + 1)))
+    # a name with a path separator or a deck suffix is a path: load_deck names its error
+    assert deck_sources(["no/such.yaml"]) == [("no/such.yaml", Path("no/such.yaml"))]
+
+
+def test_stdin_text_without_a_line_break_is_never_taken_for_a_path() -> None:
+    [(label, text)] = deck_sources(["-"], io.BytesIO(b"x.yaml"))
+    assert (label, text) == ("<stdin>", "x.yaml\n")
