@@ -618,10 +618,17 @@ def test_commands_are_registered_from_small_functions() -> None:
         "simulate",
         "replay",
         "balance",
+        "deck-convert",
     ]
     assert len(COMMANDS) == len(names)
     for name in names:
-        needs_file = name in ("replay", "validate-deck", "deck-stats", "check-cards")
+        needs_file = name in (
+            "replay",
+            "validate-deck",
+            "deck-stats",
+            "check-cards",
+            "deck-convert",
+        )
         assert parser.parse_args([name, "x"] if needs_file else [name]).handler is not None
 
 

@@ -414,3 +414,13 @@ def test_check_cards_says_what_loaded(capsys: pytest.CaptureFixture[str], tmp_pa
     assert run(capsys, "check-cards", f"+{mine}")[1] == "the cards load: 75 cards, 10 characters\n"
     code, out, _ = run(capsys, "check-cards", str(ROOT / "cards" / "characters.yaml"))
     assert code == 1 and "no card has the id 'thunderhead-lance'" in out
+
+
+def test_load_cards_with_none_in_a_list_loads_the_bundled_set_too(tmp_path: Path) -> None:
+    import backlands
+
+    mine = tmp_path / "knife.yaml"
+    mine.write_text(MY_CARD, encoding="utf-8")
+    both = backlands.load_cards([None, mine])
+    assert len(both) == len(backlands.bundled_cards()) + 1
+    assert both["tin-can-knife"].set == "MINE" and both["rebar-club"].name == "Rebar Club"

@@ -187,7 +187,7 @@ def test_ctrl_c_outside_a_run_is_exit_130(
     def interrupted(*args: object) -> object:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("backlands.cli.common.load_cards", interrupted)
+    monkeypatch.setattr("backlands.cli.common.load_card_paths", interrupted)
     assert run(capsys, "cards") == (130, "", "backlands: interrupted\n")
 
 

@@ -98,7 +98,7 @@ def parse_deck(data: str | bytes, file: str, cards: CardDatabase) -> Deck:
         if key not in _TOP_LEVEL_KEYS:
             line = doc.line((_path_part(key),))
             written = spell(key, line)
-            if _outdented_entry(written, root[key], line, cards_at, cards):
+            if _outdented_entry(key, written, root[key], line, cards_at, cards):
                 shown = f"{written}: {root[key]}"
                 problems.append(
                     DeckProblem(
@@ -170,13 +170,21 @@ NOT_UNDER_CARDS = "is not indented under cards:"
 
 
 def _outdented_entry(
-    written: str, value: object, line: int | None, cards_at: int | None, cards: CardDatabase
+    key: object,
+    written: str,
+    value: object,
+    line: int | None,
+    cards_at: int | None,
+    cards: CardDatabase,
 ) -> bool:
-    """Whether a top-level key is a card entry meant to be under ``cards:``: a card's id or
-    name, or a number of copies, on a line below ``cards:``."""
+    """Whether a top-level key is a card entry meant to be under ``cards:``, on a line below
+    ``cards:``: a card's id or name, or text (not ``no`` or ``3``, which YAML reads as a
+    boolean or a number) with a number of copies."""
     if cards_at is None or line is None or line <= cards_at:
         return False
-    return cards.find(written) is not None or (type(value) is int and value > 0)
+    if cards.find(written) is not None:
+        return True
+    return isinstance(key, str) and type(value) is int and value > 0
 
 
 def _read_character(

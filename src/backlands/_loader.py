@@ -125,12 +125,14 @@ def bundled_card_database() -> CardDatabase:
     return load_cards()
 
 
-def load_cards(path: CardPath | Sequence[CardPath] | None = None) -> CardDatabase:
+def load_cards(path: CardPath | Sequence[CardPath | None] | None = None) -> CardDatabase:
     """Load card files and folders of card files into one :class:`CardDatabase`.
 
     ``path`` is a file, a folder, or a list of them loaded together as one set (so a
     character may select cards of another file, and a card defined twice is a duplicate).
-    ``None`` loads the bundled sample set (the project's own original cards). Cards and
+    ``None`` loads the bundled sample set (the project's own original cards); ``None`` in a
+    list loads it with the other paths (``load_cards([None, "my-cards/"])``: the bundled
+    set and yours as one set). Cards and
     characters keep file order; a folder's files are read in sorted order. Raises
     :class:`CardDatabaseError` listing every problem in every file.
     """
@@ -144,7 +146,7 @@ def load_cards(path: CardPath | Sequence[CardPath] | None = None) -> CardDatabas
     elif isinstance(path, str | os.PathLike):
         roots = [Path(path)]
     else:
-        roots = [Path(p) for p in path]
+        roots = [bundled_cards() if p is None else Path(p) for p in path]
         if not roots:
             raise CardDatabaseError([LoadProblem("", None, "", "no card file or folder given")])
     files: list[Path] = []

@@ -11,9 +11,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from .._deckfile import NOT_UNDER_CARDS
-from .._loader import bundled_card_database, load_cards
-from .._resources import bundled_cards as bundled_card_folder
+from .. import bundled_cards, load_cards
 from ..database import CardDatabase
 from ..deck import Deck, DeckProblem, validate_deck
 from ..describe import printable
@@ -104,6 +102,10 @@ def deck_problems(deck: Deck, cards: CardDatabase, args: argparse.Namespace) -> 
     return [_noted(p) for p in problems]
 
 
+#: How a card entry at the left margin below ``cards:`` is reported (as ``_deckfile`` says
+#: it; tests/test_cli_points.py pins both).
+NOT_UNDER_CARDS = "is not indented under cards:"
+
 #: What a deck-size problem adds when card entries were not read (not under ``cards:``).
 UNCOUNTED_NOTE = "counting only the entries read: see the entries not under cards: above"
 
@@ -129,7 +131,7 @@ def _noted(problem: DeckProblem) -> DeckProblem:
     if problem.code not in ("unknown-card", "unknown-character") or match is None:
         return problem
     try:
-        bundled = bundled_card_database()
+        bundled = bundled_cards()
     except CardDatabaseError:  # no bundled set to point to
         return problem
     kind, name = match.groups()
@@ -165,11 +167,11 @@ def load_card_paths(paths: Sequence[str]) -> CardDatabase:
     bundled set and every path make one database, a card in two of them a duplicate.
     Raises :class:`CardDatabaseError`."""
     if not paths:
-        return bundled_card_database()
+        return bundled_cards()
     if not any(path.startswith(ADD) for path in paths):
         return load_cards(list(paths))
     plain = [path.removeprefix(ADD) for path in paths]
-    return load_cards([str(bundled_card_folder()), *plain])
+    return load_cards([None, *plain])
 
 
 # --------------------------------------------------------------------------- output
