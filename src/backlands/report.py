@@ -2,6 +2,12 @@
 
 Names come from files and records, so every line is :func:`~backlands.describe.printable`:
 an escape sequence in a player's or a card's name is shown, never obeyed.
+
+Lines are sentences a player reads: whose card it is (``Iron Bulwark's Cinderback
+Tortoise``), the durability left (``5 of 6 durability left``), reasons and triggers in
+words (``worn out``, not ``worn_out``), an instant spell *played*. Players are named, and a
+player without a name is ``P1``, ``P2``, ...: numbered from 1 wherever a person reads them.
+In events, records and the API a player is a seat index from 0.
 """
 
 from __future__ import annotations
