@@ -140,6 +140,15 @@ def test_cards_plus_path_adds_to_the_bundled_set(
     assert run(capsys, "cards", "show", "rebar-club", "--cards", str(mine))[0] == 2
 
 
+def test_cards_plus_without_a_path_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    for option in (["--cards", "+"], ["--extra-cards", ""]):
+        assert run(capsys, "cards", *option) == (
+            2,
+            "",
+            "backlands: error: --cards +PATH (or --extra-cards PATH) needs a PATH after the +\n",
+        )
+
+
 def test_cards_plus_path_reports_a_card_in_both_as_a_duplicate(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -15,7 +15,7 @@ from .. import bundled_cards, load_cards
 from ..database import CardDatabase
 from ..deck import Deck, DeckProblem, validate_deck
 from ..describe import printable
-from ..errors import CardDatabaseError
+from ..errors import CardDatabaseError, UsageError
 
 __all__ = [
     "INTERRUPTED",
@@ -171,6 +171,8 @@ def load_card_paths(paths: Sequence[str]) -> CardDatabase:
     if not any(path.startswith(ADD) for path in paths):
         return load_cards(list(paths))
     plain = [path.removeprefix(ADD) for path in paths]
+    if not all(plain):
+        raise UsageError("--cards +PATH (or --extra-cards PATH) needs a PATH after the +")
     return load_cards([None, *plain])
 
 
