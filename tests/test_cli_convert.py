@@ -137,3 +137,85 @@ def test_deck_sources_refusals(tmp_path: Path) -> None:
 def test_stdin_text_without_a_line_break_is_never_taken_for_a_path() -> None:
     [(label, text)] = deck_sources(["-"], io.BytesIO(b"x.yaml"))
     assert (label, text) == ("<stdin>", "x.yaml\n")
+
+
+# --------------------------------------------------------------------------- the commands
+
+
+def test_play_and_simulate_take_bundled_names(capsys: pytest.CaptureFixture[str]) -> None:
+    by_name = run(capsys, "play", "rust-raiders", "nettle-blight", "--seed", "3")
+    by_file = run(
+        capsys, "play", str(BUNDLED["rust-raiders"]), str(BUNDLED["nettle-blight"]), "--seed", "3"
+    )
+    assert by_name[0] == 0 and by_name == by_file
+    code, out, _ = run(capsys, "simulate", "rust-raiders", "iron-bulwark", "--games", "4")
+    assert code == 0 and "Rust Raiders" in out and "Iron Bulwark" in out
+
+
+def test_validate_deck_reads_stdin_folders_and_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "raiders.yaml").write_bytes(BUNDLED["rust-raiders"].read_bytes())
+    text = run(capsys, "deck-convert", "iron-bulwark")[1]
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8"))))
+    code, out, err = run(capsys, "validate-deck", str(folder), "-", "tempest-circle")
+    assert (code, err) == (0, "")
+    assert [line.split(":")[0] for line in out.splitlines()] == [
+        str(folder / "raiders.yaml"),
+        "<stdin>",
+        "tempest-circle",
+    ]
+
+
+def test_validate_deck_checks_the_others_after_a_bad_name(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "validate-deck", "rust-raidrs", "iron-bulwark")
+    assert code == 2
+    assert out.startswith("iron-bulwark: ")
+    assert "'rust-raidrs' is no deck file, folder or bundled deck" in err
+
+
+def test_deck_stats_takes_one_deck(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "deck-stats", "rust-raiders")
+    assert code == 0 and out.startswith("Rust Raiders")
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_bytes(BUNDLED["rust-raiders"].read_bytes())
+    code, _, err = run(capsys, "deck-stats", str(tmp_path))
+    assert code == 2 and "deck-stats takes one deck" in err
+
+
+def test_play_human_drives_a_whole_game_from_stdin(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = "\n".join(["help", "board", "nonsense", "0", "99"] + ["1"] * 2000) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    record = tmp_path / "game.json"
+    code, out, err = run(
+        capsys, "play", "rust-raiders", "iron-bulwark", "--human", "1", "--seed", "5",
+        "--agents", "greedy", "--record", str(record),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "durability left" in out and "1." in out
+    from backlands.engine import GameRecord
+
+    game = GameRecord.from_json(record.read_text(encoding="utf-8")).replay(load_cards())
+    assert game.over
+
+
+def test_play_human_refuses_json_and_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "--human", "1", "--format", "json")
+    assert code == 2 and "--human" in err
+    code, _, err = run(capsys, "play", "--human", "7")
+    assert code == 2 and err.startswith("backlands: error: --human:")
+
+
+def test_play_human_quit_stops_cleanly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\nn\n"))
+    code, out, err = run(capsys, "play", "--human", "1,2", "--seed", "2")
+    assert (code, err) == (0, "")
+    assert "game stopped (quit)" in out

@@ -129,11 +129,11 @@ def test_a_missing_deck_file(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_folder_as_a_deck_file(capsys: pytest.CaptureFixture[str]) -> None:
-    Path("folder.yaml").mkdir()
+    Path("folder.yaml").mkdir()  # a folder names its deck files (issue 11): it has none
     assert run(capsys, "deck-stats", "folder.yaml") == (
         2,
         "",
-        "backlands: error: folder.yaml: Is a directory\n",
+        "backlands: error: folder.yaml: a folder with no deck files (*.yaml, *.yml, *.txt, ...)\n",
     )
 
 

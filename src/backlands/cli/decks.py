@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from ..deck import Deck, DeckProblem, deck_stats, load_deck
@@ -20,6 +19,7 @@ from .common import (
     database_from_args,
     deck_problems,
 )
+from .deckargs import DeckSource, deck_sources
 
 BAR = "█"
 BAR_WIDTH = 40
@@ -39,7 +39,13 @@ def _register_validate_deck(
         "backlands validate-deck my-deck.yaml --cards my-cards/ --format json",
         _validate_deck,
     )
-    parser.add_argument("files", metavar="FILE", nargs="+", help="deck files (YAML)")
+    parser.add_argument(
+        "files",
+        metavar="DECK",
+        nargs="+",
+        help="deck files (YAML or plain-text decklists), folders of them, bundled deck names "
+        "(rust-raiders), or - for standard input",
+    )
     parser.add_argument(
         "--quiet",
         "-q",
@@ -54,9 +60,16 @@ def _validate_deck(args: argparse.Namespace) -> int:
     cards = database_from_args(args)
     results: list[dict[str, Any]] = []
     unreadable = False
-    for file in args.files:
+    sources: list[DeckSource] = []
+    for argument in args.files:
         try:
-            deck = load_deck(Path(file), cards, file=file)
+            sources.extend(deck_sources([argument]))
+        except UsageError as error:  # a name that is no deck: said, and the others checked
+            print(f"backlands: error: {printable(str(error))}", file=sys.stderr)
+            unreadable = True
+    for file, source in sources:
+        try:
+            deck = load_deck(source, cards, file=file)
         except OSError as error:
             message = printable(f"{file}: {error.strerror or error}")
             print(f"backlands: error: {message}", file=sys.stderr)
@@ -110,27 +123,36 @@ def _register_deck_stats(
         "backlands deck-stats decks/rust-raiders.yaml",
         _deck_stats,
     )
-    parser.add_argument("file", metavar="FILE", help="a deck file (YAML)")
+    parser.add_argument(
+        "file",
+        metavar="DECK",
+        help="a deck file (YAML or a plain-text decklist), a bundled deck name, or - for "
+        "standard input",
+    )
     add_cards_option(parser)
     add_format_option(parser)
 
 
 def _deck_stats(args: argparse.Namespace) -> int:
     cards = database_from_args(args)
-    deck = load_deck(Path(args.file), cards, file=args.file)
+    found = deck_sources([args.file])
+    if len(found) != 1:
+        raise UsageError(f"deck-stats takes one deck; {printable(args.file)} holds {len(found)}")
+    [(label, source)] = found
+    deck = load_deck(source, cards, file=label)
     problems = deck_problems(deck, cards, args)
     verdict = 1 if problems else 0
     stats = deck_stats(deck)
     if args.format == "json":
-        stats["file"] = args.file
+        stats["file"] = label
         stats["valid"] = not problems
         stats["problems"] = [p.to_dict() for p in problems]
         print(_json(stats))
         return verdict
     if not deck.readable:  # not a deck at all: no statistics, only why
-        _print_validation(args.file, deck, problems, sys.stderr)
+        _print_validation(label, deck, problems, sys.stderr)
         return verdict
-    title = deck.name or args.file
+    title = deck.name or label
     character = deck.character.name if deck.character else "no character"
     print(printable(f"{title}: {stats['cards']} cards, {character}"))
     _print_counts("By type", list(stats["by_type"].items()))
@@ -150,7 +172,7 @@ def _deck_stats(args: argparse.Namespace) -> int:
         )
     )
     if problems:
-        _print_validation(args.file, deck, problems, sys.stderr)
+        _print_validation(label, deck, problems, sys.stderr)
     return verdict
 
 

@@ -18,6 +18,7 @@ from ..engine.events import event_to_json
 from ..errors import GameSetupError, UsageError
 from ..report import EventPrinter, game_summary
 from ..simulation import read_logged_record, seat
+from ..terminal import parse_human_seats, play_in_terminal
 from .common import (
     _json,
     _whole,
@@ -27,6 +28,7 @@ from .common import (
     database_from_args,
     deck_problems,
 )
+from .deckargs import deck_sources
 
 #: The largest ``--seed``: what a game record holds.
 MAX_SEED = 2**64 - 1
@@ -42,14 +44,19 @@ DEFAULT_MATCH = ("rust-raiders", "iron-bulwark")
 
 
 def _seats_from_args(args: argparse.Namespace, cards: CardDatabase) -> list[Seat]:
-    files = [Path(f) for f in args.decks] or _default_match()
+    """The decks named on the command line (files, folders, bundled names, ``-``: see
+    cli/deckargs.py), each checked legal, as seats."""
+    if args.decks:
+        sources = deck_sources(args.decks)
+    else:
+        sources = [(str(path), path) for path in _default_match()]
     seats: list[Seat] = []
-    for file in files:
-        deck = load_deck(file, cards, file=str(file))
+    for label, source in sources:
+        deck = load_deck(source, cards, file=label)
         problems = deck_problems(deck, cards, args)
         if problems:  # as seat() says it, each line printable
-            listed = "\n".join(printable(p.located(str(file))) for p in problems)
-            raise GameSetupError(f"{printable(str(file))} is not a legal deck (1.1):\n{listed}")
+            listed = "\n".join(printable(p.located(label)) for p in problems)
+            raise GameSetupError(f"{printable(label)} is not a legal deck (1.1):\n{listed}")
         seats.append(seat(deck, cards))
     return seats
 
@@ -64,8 +71,9 @@ def _add_game_options(parser: argparse.ArgumentParser, seed_default: str) -> Non
         "decks",
         metavar="DECK",
         nargs="*",
-        help="2 to 6 deck files, one per player in seating order "
-        f"(default: the bundled {' and '.join(DEFAULT_MATCH)} decks)",
+        help="2 to 6 decks, one per player in seating order: deck files (YAML or "
+        "decklists), folders of deck files, bundled deck names (rust-raiders), or - for "
+        f"standard input (default: the bundled {' and '.join(DEFAULT_MATCH)} decks)",
     )
     parser.add_argument(
         "--seed", type=_seed, default=None, help=f"random seed (default: {seed_default})"
@@ -108,6 +116,11 @@ def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         help="the agent of each deck, in the order of the decks, or one for all "
         f"(default: random); agents: {', '.join(agent_names())}",
     )
+    parser.add_argument(
+        "--human",
+        metavar="SEAT[,SEAT...]",
+        help="seats played by people at this terminal, from 1 (docs/play.md); the others are bots",
+    )
     parser.add_argument("--log", action="store_true", help="print every event of the game")
     parser.add_argument("--summary", action="store_true", help="print the summary (default)")
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
@@ -116,10 +129,14 @@ def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
 
 def _play(args: argparse.Namespace) -> int:
     specs = _agent_specs(args.agents)
+    if args.human is not None and args.format == "json":
+        raise UsageError("--human plays in the terminal: it takes no --format json")
     if args.record:
         _check_writable(args.record)
     cards = database_from_args(args)
     seats = _seats_from_args(args, cards)
+    if args.human is not None:
+        return _play_human(args, seats, specs)
     if len(specs) not in (1, len(seats)):
         raise UsageError(
             f"--agents names {len(specs)} agents for {len(seats)} decks: give one for all, "
@@ -131,6 +148,28 @@ def _play(args: argparse.Namespace) -> int:
     game = Game(seats, seed=args.seed, handlers=printer)  # --log: events print as they happen
     play_game(game, [make_agent(spec, game.seed + i + 1) for i, spec in enumerate(specs)])
     _print_game(game, args)
+    if args.record:
+        Path(args.record).write_text(game.record().to_json() + "\n", encoding="utf-8")
+    return 0
+
+
+def _play_human(args: argparse.Namespace, seats: list[Seat], specs: list[str]) -> int:
+    """``play --human``: people at some seats, bots at the others (docs/play.md)."""
+    try:
+        humans = parse_human_seats(args.human, len(seats))
+    except ValueError as error:
+        raise UsageError(f"--human: {error}") from None
+    if len(specs) not in (1, len(seats)):
+        raise UsageError(
+            f"--agents names {len(specs)} agents for {len(seats)} decks: give one for all, "
+            f"or one per deck in the order of the decks"
+        )
+    specs = specs * len(seats) if len(specs) == 1 else specs
+    game = Game(seats, seed=args.seed)
+    bots = [
+        None if i in humans else make_agent(spec, game.seed + i + 1) for i, spec in enumerate(specs)
+    ]
+    play_in_terminal(game, bots, humans, ask_save=args.record is None)
     if args.record:
         Path(args.record).write_text(game.record().to_json() + "\n", encoding="utf-8")
     return 0
