@@ -870,3 +870,24 @@ def test_mutated_decklists_never_raise(text: str) -> None:
 @given(st.lists(st.sampled_from([*HOSTILE_LINES, "5 ash-hound", "character: Sister Nettle"])))
 def test_hostile_lines_never_raise(lines: list[str]) -> None:
     check_never_raises("\n".join(lines))
+
+
+def test_the_first_example_of_deck_building_md_names_bundled_cards() -> None:
+    """docs/deck-building.md's first example works against the bundled set (issue 11):
+    every name resolves; only the deck's size is short, as the page says."""
+    from pathlib import Path
+
+    from backlands import load_cards
+    from backlands.deck import load_deck, validate_deck
+
+    page = (Path(__file__).parent.parent / "docs" / "deck-building.md").read_text("utf-8")
+    example = page.split("```yaml\n", 1)[1].split("```", 1)[0]
+    cards = load_cards()
+    deck = load_deck(example, cards, form="yaml")
+    assert deck.character is not None and deck.character.id == "rustjaw-marauder"
+    assert [(e.card.id, e.copies) for e in deck.entries if e.card is not None] == [
+        ("scrap-hatchet", 5),
+        ("rebar-club", 3),
+        ("ash-hound", 4),
+    ]
+    assert {p.code for p in validate_deck(deck, cards)} == {"deck-size"}
