@@ -365,9 +365,17 @@ def test_the_deck_hook_matches_deck_files_in_any_folder() -> None:
     import re
 
     files = re.compile(str(hooks()["validate-deck"]["files"]))
-    for path in ("decks/a.yaml", "team/decks/b.yml", "my.deck.yaml", "x/y/aggro.deck.yml"):
+    for path in (
+        "decks/a.yaml",
+        "team/decks/b.yml",
+        "my.deck.yaml",
+        "x/y/aggro.deck.yml",
+        "decks/aggro.txt",
+        "team/decks/c.dec",
+        "mine.deck",
+    ):
         assert files.search(path), path
-    for path in ("cards/core.yaml", "decks.yaml", "notes/decks.txt", "config.yaml"):
+    for path in ("cards/core.yaml", "decks.yaml", "notes/decks.txt", "config.yaml", "a.txt"):
         assert not files.search(path), path
 
 
