@@ -134,7 +134,8 @@ def load_cards(path: CardPath | Sequence[CardPath | None] | None = None) -> Card
     list loads it with the other paths (``load_cards([None, "my-cards/"])``: the bundled
     set and yours as one set). Cards and
     characters keep file order; a folder's files are read in sorted order. Raises
-    :class:`CardDatabaseError` listing every problem in every file.
+    :class:`CardDatabaseError` listing every problem in every file, and for an empty list
+    (no card file or folder given: pass ``None`` for the bundled set).
     """
     if path is None:
         root = bundled_cards()
@@ -147,8 +148,9 @@ def load_cards(path: CardPath | Sequence[CardPath | None] | None = None) -> Card
         roots = [Path(path)]
     else:
         roots = [bundled_cards() if p is None else Path(p) for p in path]
-        if not roots:
-            raise CardDatabaseError([LoadProblem("", None, "", "no card file or folder given")])
+        if not roots:  # an empty list is a mistake, never "no cards" (None: the bundled set)
+            message = "no card file or folder given (None loads the bundled set)"
+            raise CardDatabaseError([LoadProblem("load_cards", None, "", message)])
     files: list[Path] = []
     missing: list[LoadProblem] = []
     for root in roots:
