@@ -176,7 +176,7 @@ def test_rule_6_2_a_card_kept_alive_by_a_destroyed_cards_modifier_wears_out(
         ev.CardDestroyed(0, h, WORN_OUT),
     ]
     assert game.players[0].mat == {}
-    assert game.players[0].void == [h, b] or game.players[0].void == [b, h]
+    assert game.players[0].void == [b, h]
 
 
 def test_rule_9_2_an_out_players_pro_stops_applying(
@@ -394,8 +394,9 @@ def test_a_copy_of_a_positioned_game_records_and_replays(
     assert record.position == game.record().position
     assert len(record.actions) == 2
     db = CardDatabase([weapon, armour, *deck], [plain_character])
-    again = GameRecord.from_json(record.to_json()).replay(db)
-    assert again.log == copy.log
+    heard: list[ev.Event] = []
+    again = GameRecord.from_json(record.to_json()).replay(db, handlers=[(ev.Event, heard.append)])
+    assert again.log == copy.log == heard  # replay's handlers hear it from the start
     assert again.record() == record
 
 
