@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run test lint typecheck pytest bench bench-ratio clean
+.PHONY: setup run test lint typecheck pytest bench bench-ratio bench-sim clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,5 +41,19 @@ bench: $(STAMP)
 bench-ratio: $(STAMP)
 	$(BIN)/python bench/ratio.py $(ARGS)
 
+# agents' self-play, simulate() with workers=1 and 2, and a local Dask cluster (issue 10);
+# ARGS=--quick for a smoke run (under a minute)
+bench-sim: $(STAMP)
+	$(BIN)/python bench/sim.py $(ARGS)
+
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache
+
+# mutation testing of the engine, the deck rules, the loader and the converter (issue 12;
+# docs/testing.md, "Mutation testing"); not part of `make test`: it takes many minutes.
+# ARGS: mutant names or globs to run only those, e.g. ARGS='backlands.deckrules*'
+.PHONY: mutate
+mutate: $(STAMP)
+	$(BIN)/python -c 'import mutmut' 2>/dev/null || $(BIN)/pip install --quiet -e '.[dev,mutate]'
+	$(BIN)/mutmut run $(ARGS)
+	$(BIN)/mutmut export-cicd-stats
