@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime
 import enum
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast, get_args, get_origin
@@ -201,6 +202,12 @@ def did_you_mean(word: object, choices: Sequence[str]) -> str:
 
 Hook = Callable[[Any, Any], Any]
 
+# The hook factories below (``_int_hook``, ``_str_hook``, ``_optional``, ``_value_or_list``,
+# ``_register_class``, ``_tagged_union``) run once, at import time. Each returns a
+# ``functools.partial`` of a module-level function rather than a closure, so that the code
+# that checks a value runs at call time, through mutmut's trampoline: a closure built at
+# import time is never switched to a mutant (docs/testing.md, "Mutation testing").
+
 
 def _int_hook(
     low: int | None = None,
@@ -211,54 +218,62 @@ def _int_hook(
 ) -> Hook:
     """An int in ``low``..``high`` (nonzero), then within ``limit``, the sanity range of
     :data:`LIMITS`, which has its own message."""
-    if low is not None and high is not None:
-        wanted = f"{'a nonzero' if nonzero else 'an'} integer from {low} to {high}"
-    elif low is not None:
-        wanted = f"an integer >= {low}"
-    elif nonzero:
-        wanted = "a nonzero integer"
-    else:
-        wanted = "an integer"
-    within = ""
-    if limit is not None:
+    return functools.partial(_check_int, low=low, high=high, nonzero=nonzero, limit=limit)
+
+
+def _check_int(
+    value: Any,
+    _: Any,
+    *,
+    low: int | None,
+    high: int | None,
+    nonzero: bool,
+    limit: tuple[int, int] | None,
+) -> int:
+    if (
+        type(value) is not int
+        or (low is not None and value < low)
+        or (high is not None and value > high)
+        or (nonzero and value == 0)
+    ):
+        if low is not None and high is not None:
+            wanted = f"{'a nonzero' if nonzero else 'an'} integer from {low} to {high}"
+        elif low is not None:
+            wanted = f"an integer >= {low}"
+        elif nonzero:
+            wanted = "a nonzero integer"
+        else:
+            wanted = "an integer"
+        raise _Invalid(f"must be {wanted}, got {_show(value)}")
+    if limit is not None and not limit[0] <= value <= limit[1]:
         within = f"{'a nonzero' if nonzero else 'an'} integer from {limit[0]} to {limit[1]}"
-
-    def hook(value: Any, _: Any) -> int:
-        if (
-            type(value) is not int
-            or (low is not None and value < low)
-            or (high is not None and value > high)
-            or (nonzero and value == 0)
-        ):
-            raise _Invalid(f"must be {wanted}, got {_show(value)}")
-        if limit is not None and not limit[0] <= value <= limit[1]:
-            raise _Invalid(f"must be {within}, got {_show(value)}")
-        return value
-
-    return hook
+        raise _Invalid(f"must be {within}, got {_show(value)}")
+    return value
 
 
 def _str_hook(*, nonempty: bool = False, slug: bool = False) -> Hook:
-    def hook(value: Any, _: Any) -> str:
-        if not isinstance(value, str):
-            raise _Invalid(f"must be a text string, got {_show(value)}")
-        if slug and not SLUG.fullmatch(value):
-            raise _Invalid(
-                "must be a slug of lowercase letters, digits and single hyphens "
-                f"(like 'ember-blade'), got {value!r}"
-            )
-        if nonempty and not value.strip():
-            raise _Invalid("must not be empty")
-        return value
+    return functools.partial(_check_str, nonempty=nonempty, slug=slug)
 
-    return hook
+
+def _check_str(value: Any, _: Any, *, nonempty: bool, slug: bool) -> str:
+    if not isinstance(value, str):
+        raise _Invalid(f"must be a text string, got {_show(value)}")
+    if slug and not SLUG.fullmatch(value):
+        raise _Invalid(
+            "must be a slug of lowercase letters, digits and single hyphens "
+            f"(like 'ember-blade'), got {value!r}"
+        )
+    if nonempty and not value.strip():
+        raise _Invalid("must not be empty")
+    return value
 
 
 def _optional(hook: Hook) -> Hook:
-    def optional(value: Any, cls: Any) -> Any:
-        return None if value is None else hook(value, cls)
+    return functools.partial(_check_optional, hook=hook)
 
-    return optional
+
+def _check_optional(value: Any, cls: Any, *, hook: Hook) -> Any:
+    return None if value is None else hook(value, cls)
 
 
 def _bool_hook(value: Any, _: Any) -> bool:
@@ -322,25 +337,25 @@ def _nonempty_tuple_hook(value: Any, cls: Any) -> tuple[Any, ...]:
 
 def _value_or_list(item_hook: Hook) -> Hook:
     """A selector key: one value, or a non-empty list of values."""
+    return functools.partial(_structure_value_or_list, item_hook=item_hook)
 
-    def hook(value: Any, cls: Any) -> tuple[Any, ...]:
-        (item_type, _) = get_args(cls)
-        if not isinstance(value, list | tuple):
-            return (item_hook(value, item_type),)
-        if not value:
-            raise _Invalid("must be a value or a non-empty list of values, got an empty list")
-        errors: list[tuple[YamlPath, BaseException]] = []
-        out: list[Any] = []
-        for index, item in enumerate(value):
-            try:
-                out.append(item_hook(item, item_type))
-            except Exception as error:
-                errors.append(((index,), error))
-        if errors:
-            raise _Group(errors)
-        return tuple(out)
 
-    return hook
+def _structure_value_or_list(value: Any, cls: Any, *, item_hook: Hook) -> tuple[Any, ...]:
+    (item_type, _) = get_args(cls)
+    if not isinstance(value, list | tuple):
+        return (item_hook(value, item_type),)
+    if not value:
+        raise _Invalid("must be a value or a non-empty list of values, got an empty list")
+    errors: list[tuple[YamlPath, BaseException]] = []
+    out: list[Any] = []
+    for index, item in enumerate(value):
+        try:
+            out.append(item_hook(item, item_type))
+        except Exception as error:
+            errors.append(((index,), error))
+    if errors:
+        raise _Group(errors)
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- the converter
@@ -379,26 +394,36 @@ def _register_class(
         **field_hooks,
     )
 
-    tag = _TAG_OF.get(cls)
-
-    def structure(value: Any, _: Any) -> Any:
-        mapping = _require_mapping(value)
-        if tag is not None and tag[0] in mapping:  # structured directly, tag and all
-            if mapping[tag[0]] != tag[1]:
-                raise _Invalid(f"must be {tag[1]!r} here, got {_show(mapping[tag[0]])}", (tag[0],))
-            mapping = {k: v for k, v in mapping.items() if k != tag[0]}
-        if check is None:
-            return generated(mapping, cls)
-        mapping, errors = check(mapping)
-        try:
-            result = generated(mapping, cls)
-        except Exception as error:
-            raise _Group([*errors, ((), error)]) from None
-        if errors:
-            raise _Group(errors)
-        return result
-
+    structure = functools.partial(
+        _structure_class, cls=cls, generated=generated, tag=_TAG_OF.get(cls), check=check
+    )
     converter.register_structure_hook(cls, structure)
+
+
+def _structure_class(
+    value: Any,
+    _: Any,
+    *,
+    cls: type[Any],
+    generated: Callable[[Mapping[Any, Any], Any], Any],
+    tag: tuple[str, str] | None,
+    check: Callable[[Mapping[Any, Any]], Any] | None,
+) -> Any:
+    mapping = _require_mapping(value)
+    if tag is not None and tag[0] in mapping:  # structured directly, tag and all
+        if mapping[tag[0]] != tag[1]:
+            raise _Invalid(f"must be {tag[1]!r} here, got {_show(mapping[tag[0]])}", (tag[0],))
+        mapping = {k: v for k, v in mapping.items() if k != tag[0]}
+    if check is None:
+        return generated(mapping, cls)
+    mapping, errors = check(mapping)
+    try:
+        result = generated(mapping, cls)
+    except Exception as error:
+        raise _Group([*errors, ((), error)]) from None
+    if errors:
+        raise _Group(errors)
+    return result
 
 
 def _article(word: str) -> str:
@@ -510,22 +535,22 @@ _register_class(
 
 
 def _tagged_union(key: str, kinds: dict[str, type[Any]]) -> Hook:
+    return functools.partial(_structure_tagged, key=key, kinds=kinds)
+
+
+def _structure_tagged(value: Any, _: Any, *, key: str, kinds: dict[str, type[Any]]) -> Any:
     names = list(kinds)
-
-    def structure(value: Any, _: Any) -> Any:
-        mapping = _require_mapping(value)
-        if key not in mapping:
-            raise _Invalid(f"required field is missing (one of {_one_of(names)})", (key,))
-        tag = mapping[key]
-        if not isinstance(tag, str) or tag not in kinds:
-            raise _Invalid(
-                f"must be one of {_one_of(names)}, got {_show(tag)}{did_you_mean(tag, names)}",
-                (key,),
-            )
-        rest = {k: v for k, v in mapping.items() if k != key}
-        return converter.structure(rest, kinds[tag])
-
-    return structure
+    mapping = _require_mapping(value)
+    if key not in mapping:
+        raise _Invalid(f"required field is missing (one of {_one_of(names)})", (key,))
+    tag = mapping[key]
+    if not isinstance(tag, str) or tag not in kinds:
+        raise _Invalid(
+            f"must be one of {_one_of(names)}, got {_show(tag)}{did_you_mean(tag, names)}",
+            (key,),
+        )
+    rest = {k: v for k, v in mapping.items() if k != key}
+    return converter.structure(rest, kinds[tag])
 
 
 def _structure_ability(value: Any, _: Any) -> Ability:
