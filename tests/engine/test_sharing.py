@@ -103,3 +103,24 @@ def test_games_between_the_same_seats_under_other_rulesets_keep_their_own_player
         for index, size in enumerate(inventory):
             expected = base + (index == quill) + (index == first)  # the first draw (3.1)
             assert size == expected, (sizes, quill, first)
+
+
+def test_forget_seats_empties_the_caches_a_forked_worker_inherits() -> None:
+    """A worker's seats are equal to its parent's but not the same objects: a cache keyed
+    by the parent's would compare whole decks at every game (simulation/_run.py)."""
+    import inspect
+    import pickle
+
+    from backlands.engine.setup import _instances, _problems, forget_seats
+    from backlands.simulation import _run
+
+    table = seats("rust-raiders", "iron-bulwark")
+    Game(table, seed=1)
+    assert _problems.cache_info().currsize and _instances.cache_info().currsize
+    forget_seats()
+    assert _problems.cache_info().currsize == _instances.cache_info().currsize == 0
+    again = pickle.loads(pickle.dumps(table))
+    assert again == table and again[0] is not table[0]
+    Game(again, seed=1)
+    assert _problems.cache_info().currsize  # keyed by the worker's own seats now
+    assert "forget_seats()" in inspect.getsource(_run._start_worker)

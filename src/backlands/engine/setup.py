@@ -36,6 +36,7 @@ __all__ = [
     "PlayerSetup",
     "Seat",
     "check_player_count",
+    "forget_seats",
     "position_table",
     "seat_table",
     "start_seats",
@@ -112,6 +113,18 @@ def check_player_count(count: int, ruleset: Ruleset) -> None:
         raise GameSetupError(
             f"a game has {ruleset.min_players} to {ruleset.max_players} players, not {count} (1.1)"
         )
+
+
+def forget_seats() -> None:
+    """Empty the caches kept per seat (its deck's problems, its card instances).
+
+    For a forked worker process: the caches it inherits are keyed by its parent's seats,
+    and the worker's own seats (unpickled) are equal to those but not the same objects, so
+    every lookup would compare two whole decks card by card. Emptied, the worker's first
+    game keys them by its own seats, found by identity after that.
+    """
+    _problems.cache_clear()
+    _instances.cache_clear()
 
 
 @functools.lru_cache(maxsize=256)

@@ -22,6 +22,7 @@ import attrs
 
 from ..agents import make_agent
 from ..engine import Seat
+from ..engine.setup import forget_seats
 from ..errors import GameSetupError
 from ..ruleset import STANDARD, Ruleset
 from ._extras import require_distributed
@@ -229,6 +230,7 @@ def _start_worker(blob: bytes) -> None:
     """A worker process: Ctrl-C is for the parent to handle (it stops the workers)."""
     global _PLAN
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    forget_seats()  # the parent's caches are keyed by its own seats (engine/setup.py)
     _PLAN = pickle.loads(blob)
 
 
