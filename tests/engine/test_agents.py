@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from backlands import load_cards
 from backlands.agents import (
     AGENTS,
     GreedyAgent,
@@ -22,8 +21,6 @@ from backlands.agents import (
     play_game,
 )
 from backlands.agents.greedy import quick_action
-from backlands.database import CardDatabase
-from backlands.deck import Deck, bundled_deck_files, load_deck
 from backlands.engine import (
     Action,
     Attack,
@@ -36,7 +33,6 @@ from backlands.engine import (
     Game,
     MatCard,
     Pass,
-    Seat,
     StartPhase,
 )
 from backlands.model import (
@@ -53,40 +49,13 @@ from backlands.model import (
     TriggeredAbility,
     Whose,
 )
-from backlands.simulation import seat
+
+from .seeded import advanced, seats
 
 WEAPON, CREATURE, ARMOUR = CardType.WEAPON, CardType.CREATURE, CardType.ARMOUR
 INSTANT = CardType.INSTANT_SPELL
 
 # --------------------------------------------------------------------------- seeded games
-
-
-@functools.cache
-def database() -> CardDatabase:
-    return load_cards()
-
-
-@functools.cache
-def decks() -> tuple[Deck, ...]:
-    db = database()
-    return tuple(load_deck(path, db) for path in bundled_deck_files())
-
-
-def seats(*indices: int) -> list[Seat]:
-    db = database()
-    found = decks()
-    return [seat(found[i % len(found)], db) for i in indices]
-
-
-def advanced(game: Game, decisions: int, seed: int) -> Game:
-    """``game`` after up to ``decisions`` random decisions."""
-    agents = [RandomAgent(seed * 10 + i) for i in range(len(game.players))]
-    for _ in range(decisions):
-        decision = game.decision
-        if decision is None:
-            break
-        game.play(agents[decision.player].choose(Perspective(game, decision.player)))
-    return game
 
 
 def deciding(game: Game) -> int:

@@ -9,7 +9,6 @@ real game untouched, and is a whole game of its own that plays to the end.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -17,43 +16,13 @@ from collections.abc import Iterator
 import attrs
 import pytest
 
-from backlands import load_cards
-from backlands.agents import Perspective, RandomAgent, play_game
-from backlands.database import CardDatabase
-from backlands.deck import Deck, bundled_deck_files, load_deck
-from backlands.engine import Equip, Game, Seat, Zone
+from backlands.agents import RandomAgent, play_game
+from backlands.engine import Equip, Game, Zone
 from backlands.model import CardType
-from backlands.simulation import seat
+
+from .seeded import advanced, seats
 
 # --------------------------------------------------------------------------- seeded games
-
-
-@functools.cache
-def database() -> CardDatabase:
-    return load_cards()
-
-
-@functools.cache
-def decks() -> tuple[Deck, ...]:
-    db = database()
-    return tuple(load_deck(path, db) for path in bundled_deck_files())
-
-
-def seats(*indices: int) -> list[Seat]:
-    db = database()
-    found = decks()
-    return [seat(found[i % len(found)], db) for i in indices]
-
-
-def advanced(game: Game, decisions: int, seed: int) -> Game:
-    """``game`` after up to ``decisions`` random decisions (each seat its own agent)."""
-    agents = [RandomAgent(seed * 10 + i) for i in range(len(game.players))]
-    for _ in range(decisions):
-        decision = game.decision
-        if decision is None:
-            break
-        game.play(agents[decision.player].choose(Perspective(game, decision.player)))
-    return game
 
 
 # (deck indices, seed, random decisions played before sampling): 2, 3 and 4 seats, from
