@@ -4,6 +4,8 @@ quotes, problems without a line, and how hostile counts are shown (RULINGS secti
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from backlands import (
@@ -134,9 +136,10 @@ def test_a_character_limit_replaces_the_default_one() -> None:
     ]
 
 
-def test_a_character_limit_that_lowers_the_default_is_quoted() -> None:
-    """RULINGS 2.3: the CON's limit of 2 is the one in the message, not the default 5."""
-    two = hero(con=[MaxCopies(Selector(id="c0"), 2)])
+def test_the_smallest_character_limit_is_the_one_checked_and_quoted() -> None:
+    """RULINGS 2.3: PRO 6 copies of every card, CON 2 of Card 0: Card 0's limit is the
+    CON's 2 (not the PRO's 6, nor the default 5)."""
+    two = hero(pro=[MaxCopies(Selector(), 6)], con=[MaxCopies(Selector(id="c0"), 2)])
     assert messages(deck_of(2, 5, 5, 5, 5, 5, 5, 4, character=two)) == []
     assert messages(deck_of(3, 5, 5, 5, 5, 5, 5, 3, character=two)) == [
         'Card 0: 3 copies, but Hero\'s CON allows at most 2 ("The con.")'
@@ -281,6 +284,10 @@ def test_a_long_number_is_cut_to_40_characters() -> None:
     assert shown_in_code(-(10**38)) == NOT + str(-(10**38))  # 40 characters: whole
     assert shown_in_code(-(10**39)) == NOT + str(-(10**39))[:37] + "..."  # 41: cut
     assert shown_in_code(float("-inf")) == NOT + "-.inf"
+
+
+def test_only_a_float_infinity_is_shown_as_yaml_writes_it() -> None:
+    assert shown_in_code(Decimal("-Infinity")) == NOT + "Decimal('-Infinity')"
 
 
 # --------------------------------------------------------------------------- suggestions
