@@ -3,12 +3,16 @@ file and line, and the empty list of card paths."""
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from backlands import CardDatabaseError, bundled_cards, load_cards
+from backlands._loader import MAX_SELECTOR_SUGGESTIONS, _Found, card_files
+from backlands._yaml import YamlDocument
 from backlands.cli.common import load_card_paths
 from backlands.model import AtLeast, AtMost, CardType, MaxCopies, Selector
 
@@ -146,3 +150,249 @@ def test_load_cards_of_no_paths_is_an_error(empty: list[str] | tuple[str, ...]) 
 def test_the_cli_with_no_cards_option_still_loads_the_bundled_set() -> None:
     assert load_card_paths([]) is bundled_cards()
     assert load_cards([None]).cards == bundled_cards().cards
+
+
+# --------------------------------------------------------------------------- duplicates
+
+
+def second(card: str) -> str:
+    """A second armour, ``card`` (lines of ``key: value``) replacing its fields."""
+    fields = dict(line.split(": ", 1) for line in ARMOUR.splitlines()[1:])
+    fields = {key.strip().removeprefix("- "): value for key, value in fields.items()}
+    fields |= {"id": "tin-cap", "name": "Tin Cap", "number": "2"}
+    fields |= dict(line.split(": ", 1) for line in card.splitlines())
+    lines = [f"    {key}: {value}" for key, value in fields.items()]
+    return "\n".join(["  - " + lines[0].strip(), *lines[1:]]) + "\n"
+
+
+def test_a_card_number_is_a_duplicate_only_with_a_valid_set_and_number(here: Path) -> None:
+    """Two cards with the same valid set and no valid number, or the same number and no
+    valid set, are not duplicates: only their own problems are reported."""
+    write(ARMOUR.replace("number: 1", "number: 0") + second("number: 0"))
+    assert problems() == [
+        "cards/core.yaml:9: cards[0].number: must be an integer from 1 to 100, got 0",
+        "cards/core.yaml:18: cards[1].number: must be an integer from 1 to 100, got 0",
+    ]
+    write(ARMOUR.replace("set: ORI", "set: ' '") + second("number: 1\nset: ' '"))
+    assert problems() == [
+        "cards/core.yaml:8: cards[0].set: must not be empty",
+        "cards/core.yaml:17: cards[1].set: must not be empty",
+    ]
+
+
+@pytest.mark.parametrize(("number", "line"), [(1, 9), (100, 9)])
+def test_card_numbers_1_and_100_are_checked_for_duplicates(
+    here: Path, number: int, line: int
+) -> None:
+    write(ARMOUR.replace("number: 1", f"number: {number}") + second(f"number: {number}"))
+    assert problems() == [
+        f"cards/core.yaml:18: cards[1].number: duplicate card number {number} in set 'ORI' "
+        f"(the first card with it is at cards/core.yaml:{line})"
+    ]
+
+
+def test_card_numbers_out_of_range_are_not_checked_for_duplicates(here: Path) -> None:
+    write(ARMOUR.replace("number: 1", "number: 101") + second("number: 101"))
+    assert problems() == [
+        "cards/core.yaml:9: cards[0].number: must be an integer from 1 to 100, got 101",
+        "cards/core.yaml:18: cards[1].number: must be an integer from 1 to 100, got 101",
+    ]
+
+
+def test_an_id_that_is_not_a_slug_is_not_checked_for_duplicates(here: Path) -> None:
+    write(ARMOUR.replace("id: tin-vest", "id: Tin_Vest") + second("id: Tin_Vest"))
+    slug = "must be a slug of lowercase letters, digits and single hyphens (like 'ember-blade')"
+    assert problems() == [
+        f"cards/core.yaml:2: cards[0].id: {slug}, got 'Tin_Vest'",
+        f"cards/core.yaml:11: cards[1].id: {slug}, got 'Tin_Vest'",
+    ]
+
+
+def test_a_duplicate_with_no_line_names_the_first_by_its_file() -> None:
+    first = _Found(YamlDocument("cards/a.yaml", {"id": "x"}, {}), ("cards", 0), {})
+    assert first.where("id") == "cards/a.yaml"
+    lined = _Found(YamlDocument("cards/a.yaml", {"id": "x"}, {("cards", 0): 4}), ("cards", 0), {})
+    assert lined.where("id") == "cards/a.yaml:4"
+
+
+# --------------------------------------------------------------------------- abilities
+
+
+def test_a_bad_ability_after_one_that_is_not_a_mapping_is_still_checked(here: Path) -> None:
+    """RULINGS 10.2: an armour never attacks, whatever comes before that ability."""
+    write(
+        ARMOUR
+        + "    abilities:\n"
+        + "      - 5\n"
+        + "      - {when: attacks, effects: [{effect: draw}]}\n"
+    )
+    assert problems() == [
+        "cards/core.yaml:12: cards[0].abilities[0]: must be a mapping of keys to values, got 5",
+        "cards/core.yaml:13: cards[0].abilities[1].when: an armour never attacks, "
+        "so 'when: attacks' would never fire",
+    ]
+
+
+def test_a_bad_target_after_an_ability_without_an_effects_list_is_still_checked(
+    here: Path,
+) -> None:
+    write(
+        ARMOUR
+        + "    abilities:\n"
+        + "      - {when: equipped, effects: 5}\n"
+        + "      - {when: equipped, effects: [3, {effect: poison, target: attack_target}]}\n"
+    )
+    assert problems() == [
+        "cards/core.yaml:12: cards[0].abilities[0].effects: must be a list, got 5",
+        "cards/core.yaml:13: cards[0].abilities[1].effects[0]: must be a mapping of keys to "
+        "values, got 3",
+        "cards/core.yaml:13: cards[0].abilities[1].effects[1].target: 'attack_target' is the "
+        "player this card attacks: only an ability 'when: attacks' has one, not "
+        "'when: equipped'",
+    ]
+
+
+# --------------------------------------------------------------------------- selector ids
+
+
+def test_an_unknown_id_in_a_pro_modifier_is_reported_at_its_path(here: Path) -> None:
+    write(
+        ARMOUR
+        + "characters:\n"
+        + "  - id: counter\n"
+        + "    name: Counter\n"
+        + "    pro:\n"
+        + "      text: Counts.\n"
+        + "      modifiers:\n"
+        + "        - {modifier: player_stat, stat: draws_per_turn, amount: 1}\n"
+        + "        - {modifier: card_stat, stat: damage, amount: 1, cards: {id: tin-vets}}\n"
+        + "    con:\n"
+        + "      text: Nothing.\n"
+        + "      deck_rules:\n"
+        + "        - {cards: {id: [tin-vest, tin-cap]}, forbid: true}\n"
+    )
+    assert problems() == [
+        "cards/core.yaml:18: characters[0].pro.modifiers[1].cards.id: no card has the id "
+        "'tin-vets' (did you mean 'tin-vest'?)",
+        "cards/core.yaml:22: characters[0].con.deck_rules[0].cards.id[1]: no card has the id "
+        "'tin-cap'",
+    ]
+
+
+def test_only_the_first_max_selector_suggestions_unknown_ids_get_a_hint(here: Path) -> None:
+    assert MAX_SELECTOR_SUGGESTIONS == 20
+    ids = [f"tin-vest{letter}" for letter in "abcdefghijklmnopqrstu"]  # 21
+    write(character(f"{{cards: {{id: [{', '.join(ids)}]}}, max_copies: 1}}"))
+    found = problems()
+    assert len(found) == 21
+    assert found[19] == (
+        "cards/core.yaml:17: characters[0].pro.deck_rules[0].cards.id[19]: no card has the id "
+        "'tin-vestt' (did you mean 'tin-vest'?)"
+    )
+    assert found[20] == (
+        "cards/core.yaml:17: characters[0].pro.deck_rules[0].cards.id[20]: no card has the id "
+        "'tin-vestu'"
+    )
+
+
+# --------------------------------------------------------------------------- folders and files
+
+
+def test_a_folder_of_exactly_max_folder_entries_loads(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("backlands._loader.MAX_FOLDER_ENTRIES", 3)
+    write(ARMOUR)
+    (here / "cards" / "notes.txt").write_text("")
+    (here / "cards" / "empty").mkdir()
+    assert list(load_cards("cards").cards) == ["tin-vest"]
+
+
+def test_a_folder_of_more_entries_is_refused_once(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("backlands._loader.MAX_FOLDER_ENTRIES", 1_002)
+    write(ARMOUR)
+    for n in range(1_000):
+        (here / "cards" / f"{n}.txt").write_text("")
+    for sub in ("a", "b"):  # walked after the root only if the walk went on
+        (here / "cards" / sub).mkdir()
+        (here / "cards" / sub / "x.txt").write_text("")
+    assert problems() == [
+        "cards: refused: more than 1,002 files and folders in this folder; "
+        "is it a folder of card files?"
+    ]
+
+
+def test_a_subfolder_that_cannot_be_listed_is_a_problem(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Runs as root too (where chmod 0 still lists): the listing itself is made to fail.
+    write(ARMOUR)
+    (here / "cards" / "locked").mkdir()
+    real = os.scandir
+
+    def refuse(path: str) -> Any:
+        if Path(path).name == "locked":
+            raise PermissionError(13, "Permission denied", path)
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", refuse)
+    assert problems() == ["cards/locked: cannot read: Permission denied"]
+    assert card_files(Path("cards")) == [Path("cards/core.yaml")]  # no problems list: ignored
+
+
+def test_every_missing_path_is_reported(here: Path) -> None:
+    with pytest.raises(CardDatabaseError) as caught:
+        load_cards(["nowhere", "cards/core.yaml/x", "gone.yaml"])
+    assert [str(p) for p in caught.value.problems] == [
+        "nowhere: no such file or folder",
+        "cards/core.yaml/x: no such file or folder",
+        "gone.yaml: no such file or folder",
+    ]
+
+
+def test_files_that_cannot_be_read_are_reported_and_the_others_read(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    os.mkfifo("cards/a.yaml")
+    write(ARMOUR, "b.yaml")
+    write(ARMOUR, "c.yaml")
+    write("cards: 5\n", "d.yaml")
+    real = os.open
+
+    def refuse(name: str, flags: int, *args: int) -> int:
+        if Path(name).name == "b.yaml":
+            raise PermissionError(13, "Permission denied", name)
+        return real(name, flags, *args)
+
+    monkeypatch.setattr(os, "open", refuse)
+    monkeypatch.setattr("backlands._loader.MAX_FILE_BYTES", len(ARMOUR) - 1)
+    assert problems() == [
+        "cards/a.yaml: not a regular file but a FIFO (named pipe)",
+        "cards/b.yaml: cannot read: Permission denied",
+        f"cards/c.yaml: too large: {len(ARMOUR)} bytes, but a card file may have at most "
+        f"{len(ARMOUR) - 1} bytes",
+        "cards/d.yaml:1: cards: must be a list, got 5",
+    ]
+
+
+def test_card_files_up_to_max_database_bytes_load_and_one_byte_more_is_refused(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The limit counts every file read so far; the load stops at the first file over it."""
+    write(ARMOUR, "a.yaml")
+    write(ARMOUR.replace("tin-vest", "tin-cap").replace("Tin Vest", "Tin Cap"), "b.yaml")
+    write("cards: 5\n", "c.yaml")  # a problem of its own, if it were read
+    size = len(ARMOUR) * 2 - 2 + len("cards: 5\n")
+    monkeypatch.setattr("backlands._loader.MAX_DATABASE_BYTES", size)
+    assert problems() == [
+        "cards/b.yaml:9: cards[0].number: duplicate card number 1 in set 'ORI' "
+        "(the first card with it is at cards/a.yaml:9)",
+        "cards/c.yaml:1: cards: must be a list, got 5",
+    ]
+    monkeypatch.setattr("backlands._loader.MAX_DATABASE_BYTES", 2 * len(ARMOUR) - 3)
+    assert problems() == [
+        f"cards/b.yaml: refused: the card files read up to this one hold more than "
+        f"{2 * len(ARMOUR) - 3:,} bytes together, the most one card database may have"
+    ]
