@@ -11,7 +11,13 @@ from typing import Any
 import pytest
 
 from backlands import CardDatabaseError, bundled_cards, load_cards
-from backlands._loader import MAX_SELECTOR_SUGGESTIONS, _Found, card_files
+from backlands._loader import (
+    MAX_DATABASE_BYTES,
+    MAX_FOLDER_ENTRIES,
+    MAX_SELECTOR_SUGGESTIONS,
+    _Found,
+    card_files,
+)
 from backlands._yaml import YamlDocument
 from backlands.cli.common import load_card_paths
 from backlands.model import AtLeast, AtMost, CardType, MaxCopies, Selector
@@ -308,20 +314,47 @@ def test_a_folder_of_exactly_max_folder_entries_loads(
     assert list(load_cards("cards").cards) == ["tin-vest"]
 
 
-def test_a_folder_of_more_entries_is_refused_once(
+def test_the_limits_are_those_the_docs_give() -> None:
+    """docs/card-format.md, "Limits": 10,000 files and folders, 4 MiB of card files."""
+    assert MAX_FOLDER_ENTRIES == 10_000
+    assert MAX_DATABASE_BYTES == 4 * 1024 * 1024
+
+
+def test_a_folder_of_one_entry_more_is_refused_once(
     here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("backlands._loader.MAX_FOLDER_ENTRIES", 1_002)
+    monkeypatch.setattr("backlands._loader.MAX_FOLDER_ENTRIES", 1_000)
     write(ARMOUR)
-    for n in range(1_000):
+    for n in range(998):
         (here / "cards" / f"{n}.txt").write_text("")
-    for sub in ("a", "b"):  # walked after the root only if the walk went on
+    for sub in ("a", "b"):  # 1,001 entries; the empty folders are walked only if the walk went on
         (here / "cards" / sub).mkdir()
-        (here / "cards" / sub / "x.txt").write_text("")
     assert problems() == [
-        "cards: refused: more than 1,002 files and folders in this folder; "
+        "cards: refused: more than 1,000 files and folders in this folder; "
         "is it a folder of card files?"
     ]
+
+
+def test_the_entries_of_subfolders_count_too(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("backlands._loader.MAX_FOLDER_ENTRIES", 3)
+    write(ARMOUR)
+    (here / "cards" / "sub").mkdir()
+    (here / "cards" / "sub" / "x.txt").write_text("")
+    (here / "cards" / "sub" / "y.txt").write_text("")  # 4 in all, at most 2 in one folder
+    assert problems() == [
+        "cards: refused: more than 3 files and folders in this folder; "
+        "is it a folder of card files?"
+    ]
+
+
+def test_hidden_folders_and_files_are_skipped(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("backlands._loader.MAX_FOLDER_ENTRIES", 2)
+    write(ARMOUR)
+    (here / "cards" / ".git").mkdir()
+    (here / "cards" / ".git" / "bad.yaml").write_text("cards: 5\n")
+    (here / "cards" / ".git" / "x.txt").write_text("")
+    (here / "cards" / ".draft.yaml").write_text("cards: 5\n")  # hidden files neither
+    assert list(load_cards("cards").cards) == ["tin-vest"]
 
 
 def test_a_subfolder_that_cannot_be_listed_is_a_problem(
@@ -340,9 +373,12 @@ def test_a_subfolder_that_cannot_be_listed_is_a_problem(
     monkeypatch.setattr(os, "scandir", refuse)
     assert problems() == ["cards/locked: cannot read: Permission denied"]
     assert card_files(Path("cards")) == [Path("cards/core.yaml")]  # no problems list: ignored
+    Path("cards/core.yaml").unlink()  # no card file, but that is not the only problem
+    assert problems() == ["cards/locked: cannot read: Permission denied"]
 
 
 def test_every_missing_path_is_reported(here: Path) -> None:
+    write(ARMOUR)
     with pytest.raises(CardDatabaseError) as caught:
         load_cards(["nowhere", "cards/core.yaml/x", "gone.yaml"])
     assert [str(p) for p in caught.value.problems] == [
@@ -381,18 +417,21 @@ def test_card_files_up_to_max_database_bytes_load_and_one_byte_more_is_refused(
     here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The limit counts every file read so far; the load stops at the first file over it."""
-    write(ARMOUR, "a.yaml")
-    write(ARMOUR.replace("tin-vest", "tin-cap").replace("Tin Vest", "Tin Cap"), "b.yaml")
-    write("cards: 5\n", "c.yaml")  # a problem of its own, if it were read
-    size = len(ARMOUR) * 2 - 2 + len("cards: 5\n")
+    padded = "#" * 500 + "\n" + ARMOUR  # the number of card 0 on line 10
+    write(padded, "a.yaml")
+    write(padded.replace("tin-vest", "tin-cap").replace("Tin Vest", "Tin Cap"), "b.yaml")
+    write("cards: 5\n", "c.yaml")  # a problem of its own, if it is read
+    size = len(padded) * 2 - 2 + len("cards: 5\n")
     monkeypatch.setattr("backlands._loader.MAX_DATABASE_BYTES", size)
     assert problems() == [
-        "cards/b.yaml:9: cards[0].number: duplicate card number 1 in set 'ORI' "
-        "(the first card with it is at cards/a.yaml:9)",
+        "cards/b.yaml:10: cards[0].number: duplicate card number 1 in set 'ORI' "
+        "(the first card with it is at cards/a.yaml:10)",
         "cards/c.yaml:1: cards: must be a list, got 5",
     ]
-    monkeypatch.setattr("backlands._loader.MAX_DATABASE_BYTES", 2 * len(ARMOUR) - 3)
+    limit = 2 * len(padded) - 3
+    assert limit > 1_000
+    monkeypatch.setattr("backlands._loader.MAX_DATABASE_BYTES", limit)
     assert problems() == [
         f"cards/b.yaml: refused: the card files read up to this one hold more than "
-        f"{2 * len(ARMOUR) - 3:,} bytes together, the most one card database may have"
+        f"{limit:,} bytes together, the most one card database may have"
     ]
