@@ -10,6 +10,7 @@ from backlands.database import CardDatabase
 from backlands.engine import (
     AttachedCard,
     Attack,
+    Choose,
     Decision,
     DecisionKind,
     Defend,
@@ -24,6 +25,7 @@ from backlands.engine import (
     Zone,
 )
 from backlands.engine import events as ev
+from backlands.engine.triggers import Reaction, TriggerIndex
 from backlands.model import (
     CardStat,
     CardStatModifier,
@@ -31,7 +33,9 @@ from backlands.model import (
     CardType,
     ContinuousAbility,
     Cure,
+    Damage,
     Destroy,
+    Draw,
     Immunity,
     Keyword,
     PlayerStat,
@@ -39,6 +43,7 @@ from backlands.model import (
     PlayerTarget,
     Selector,
     Slot,
+    Steal,
     Trigger,
     TriggeredAbility,
     Whose,
@@ -527,3 +532,357 @@ def test_rule_7_1_cure_reports_the_player_unpoisoned(make_card, player, position
     assert not game.view(1).players[0].poisoned
     game.play(EndPhase())
     assert events(game, ev.PoisonChecked) == []
+
+
+# --------------------------------------------------------------------------- 11.2: what is heard
+
+
+class _OnAttack(Reaction):
+    event = ev.AttackDeclared
+
+
+class _OnCounter(Reaction):
+    event = ev.CounterAdded
+
+
+def test_rule_11_2_the_trigger_index_tells_when_a_class_starts_or_stops_being_heard():
+    """triggers.TriggerIndex.add / remove: ``on_change`` is called when the first reaction
+    to an event class comes into play and when the last one leaves, never otherwise: the
+    table then knows which events to build and publish (11.2)."""
+    index = TriggerIndex()
+    told: list[list[str]] = []
+    index.on_change = lambda: told.append(sorted(c.__name__ for c in index.event_classes()))
+    first, second, counter = _OnAttack(0), _OnAttack(1), _OnCounter(0)
+    index.add(first)
+    index.add(second)  # the class is heard already
+    index.add(counter)
+    assert told == [["AttackDeclared"], ["AttackDeclared", "CounterAdded"]]
+    index.remove(first)  # the second still listens
+    assert len(told) == 2 and index.listening(ev.AttackDeclared) == [second]
+    index.remove(counter)
+    index.remove(second)
+    assert told[2:] == [["AttackDeclared"], []]
+    assert len(index) == 0
+
+
+# --------------------------------------------------------------------------- 4.6, 11.2: instants
+
+
+def _unlogged(*players):
+    """A game with no log and no handler: only the abilities in play hear events."""
+    return Position(list(players)).start(keep_log=False)
+
+
+def test_rule_4_6_an_instant_without_ability_goes_to_the_void_when_nothing_listens(
+    make_card, player, find
+):
+    """triggers.cast, the shortcut: ``void.append(instance)`` when nothing hears the
+    instant being played (4.6)."""
+    flash = make_card(INSTANT, name="Flash")
+    game = _unlogged(player(5, inventory=[flash, make_card(ARMOUR)]), player(5))
+    f = find(game, flash)
+    game.play(Equip(f))
+    assert game.players[0].void == [f]
+    assert f not in game.players[0].inventory and len(game.players[0].inventory) == 1
+    assert game.view(1).players[0].void == (f,)
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+
+
+def test_rule_4_6_an_instants_ability_resolves_when_nothing_else_listens(make_card, player, find):
+    """triggers.cast: the shortcut is for an instant without a ``when:`` ability only
+    (``not instance.triggers``): this one draws 2, then goes to the void (4.6, 11.2)."""
+    study = make_card(
+        INSTANT, name="Study", abilities=[TriggeredAbility(Trigger.EQUIPPED, (Draw(2),))]
+    )
+    spare = make_card(ARMOUR)
+    game = _unlogged(player(5, inventory=[study, spare]), player(5))
+    s = find(game, study)
+    top = game.players[0].deck_top_first()[:2]
+    game.play(Equip(s))
+    assert game.players[0].inventory == [find(game, spare), *top]
+    assert game.players[0].void == [s]
+    assert len(game.players[0].deck_top_first()) == 3
+
+
+def test_rule_11_2_playing_an_instant_without_ability_triggers_opponent_equips(
+    make_card, player, find
+):
+    """triggers.cast: ``not heard`` in the shortcut and ``if heard: t.emit(event)``: an
+    instant is "equipped" for an opponent's "when an opponent equips" ability even when
+    it has no ability of its own and no log listens (11.2)."""
+    flash = make_card(INSTANT, name="Flash")
+    watcher = make_card(
+        ARMOUR,
+        name="Watcher",
+        abilities=[TriggeredAbility(Trigger.OPPONENT_EQUIPS, (Draw(1),))],
+    )
+    game = _unlogged(
+        player(5, inventory=[flash, make_card(ARMOUR)]), player(5, mat={Slot.ARMOUR: watcher})
+    )
+    f = find(game, flash)
+    top = game.players[1].deck_top_first()[0]
+    game.play(Equip(f))
+    assert game.players[1].inventory == [top]
+    assert game.players[0].void == [f]
+
+
+def test_rule_11_2_an_instants_opponent_equips_ability_never_triggers_on_its_own_cast(
+    make_card, player, position, find, events
+):
+    """triggers.cast: ``reaction.event is ev.CardEquipped and reaction.matches(...)``: only
+    the instant's abilities its own "equipped" event triggers resolve; its "when an
+    opponent equips" ability is not one of them (the instant is never in play, 11.2)."""
+    odd = make_card(
+        INSTANT,
+        name="Odd",
+        abilities=[TriggeredAbility(Trigger.OPPONENT_EQUIPS, (Draw(1),))],
+    )
+    spare = make_card(ARMOUR)
+    game = position(player(5, inventory=[odd, spare]), player(5))
+    o = find(game, odd)
+    game.play(Equip(o))
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+    assert events(game, ev.CardDrawn) == []
+    assert game.players[0].inventory == [find(game, spare)]
+    assert len(game.players[0].deck_top_first()) == 5
+    assert game.players[0].void == [o]
+
+
+def test_rule_11_3_an_instant_waits_out_of_the_void_until_its_last_ability_resolved(
+    make_card, player, position, find
+):
+    """triggers.finish_cast: ``if any(... for r, _ in t.queue): return``: an instant with
+    two "equipped" abilities goes to the void only once the second has resolved, not
+    after the first (4.6, 11.3)."""
+    twice = make_card(
+        INSTANT,
+        name="Twice",
+        abilities=[
+            TriggeredAbility(Trigger.EQUIPPED, (Draw(1),)),
+            TriggeredAbility(Trigger.EQUIPPED, (Destroy(CardTarget.OPPONENT_CARD),)),
+        ],
+    )
+    axe, vest = make_card(WEAPON, name="Axe"), make_card(ARMOUR, name="Vest")
+    game = position(
+        player(5, inventory=[twice]), player(5, mat={Slot.WEAPON: axe, Slot.ARMOUR: vest})
+    )
+    t, a, v = find(game, twice), find(game, axe), find(game, vest)
+    game.play(Equip(t))
+    assert len(game.players[0].inventory) == 1  # the first ability drew
+    decision = game.decision
+    assert decision is not None and decision.kind is DecisionKind.CHOOSE  # the second asks
+    assert decision.player == 0 and decision.source == t
+    assert list(game.legal_actions()) == [Choose(a), Choose(v)]
+    assert game.players[0].void == []
+    assert game.view(0).resolving == (t,)
+    game.play(Choose(v))
+    assert game.players[1].void == [v]
+    assert game.players[0].void == [t]
+    assert game.view(0).resolving == ()
+
+
+# --------------------------------------------------------------------------- 11.6, 9.3: damage
+
+
+def _blast(make_card, target: PlayerTarget, defendable: bool = True):
+    return make_card(
+        ACTIVE,
+        name="Blast",
+        abilities=[TriggeredAbility(Trigger.EQUIPPED, (Damage(2, target, defendable),))],
+    )
+
+
+def test_rule_9_3_damage_to_each_player_puts_both_out_at_the_same_check(
+    make_card, player, position, find, events
+):
+    """effects._damage: ``t.held += 1`` and the ``SETTLED`` step: the out check waits until
+    the damage to every player is dealt, so both players out at once is a draw (11.6, 9.3),
+    not a win for whoever took their damage last."""
+    blast = _blast(make_card, PlayerTarget.EACH_PLAYER, defendable=False)
+    game = position(player(2, inventory=[blast]), player(2))
+    game.play(Equip(find(game, blast)))
+    assert events(game, ev.PlayerEliminated) == [ev.PlayerEliminated(0), ev.PlayerEliminated(1)]
+    assert game.outcome is not None and game.outcome.winner is None
+    assert game.outcome.reason == "every remaining player went out at the same check (9.3)"
+
+
+def test_rule_11_6_damage_to_each_opponent_is_defended_one_at_a_time_then_the_out_check(
+    make_card, player, position, find, events
+):
+    """effects._damage to several players: one defence at a time in turn order, and the out
+    check after the last (``held``, ``SETTLED``): P2, whose deck the damage emptied, is
+    still in while P3 defends (11.6, 9.2)."""
+    blast = _blast(make_card, PlayerTarget.EACH_OPPONENT)
+    vest, coat = make_card(ARMOUR, name="Vest"), make_card(ARMOUR, name="Coat")
+    game = position(
+        player(5, inventory=[blast, make_card(ARMOUR)]),
+        player(2, mat={Slot.ARMOUR: vest}),
+        player(5, mat={Slot.ARMOUR: coat}),
+    )
+    b, v, c = find(game, blast), find(game, vest), find(game, coat)
+    game.play(Equip(b))
+    assert game.decision == Decision(DecisionKind.DEFEND, 1, 2, game.decision.source)
+    game.play(Defend())  # P2 sacrifices their last 2 cards
+    assert game.players[1].primal_deck == [] and not game.players[1].out
+    assert game.decision == Decision(DecisionKind.DEFEND, 2, 2, game.decision.source)
+    assert game.players[1].mat[Slot.ARMOUR].instance == v
+    game.play(Defend(((c, 2),)))
+    assert game.players[1].out and game.players[1].mat == {}
+    assert events(game, ev.PlayerEliminated) == [ev.PlayerEliminated(1)]
+    assert game.outcome is None
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+
+
+# --------------------------------------------------------------------------- 11.4: choices
+
+
+def _wrecker(make_card, effect):
+    return make_card(
+        ARMOUR, name="Wrecker", abilities=[TriggeredAbility(Trigger.EQUIPPED, (effect,))]
+    )
+
+
+def test_rule_11_4_one_legal_card_is_taken_without_a_decision(
+    make_card, player, position, find, events
+):
+    """effects.ask: ``len(options) > 1``: with exactly one legal choice the game takes it,
+    and no CHOOSE decision is asked (11.4)."""
+    wrecker = _wrecker(make_card, Destroy(CardTarget.OPPONENT_CARD))
+    axe = make_card(WEAPON, name="Axe")
+    game = position(
+        player(5, inventory=[wrecker, make_card(ARMOUR)]), player(5, mat={Slot.WEAPON: axe})
+    )
+    x = find(game, axe)
+    game.play(Equip(find(game, wrecker)))
+    assert events(game, ev.CardDestroyed) == [ev.CardDestroyed(1, x, ev.DestroyReason.EFFECT)]
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+    assert all(not isinstance(a, Choose) for a in game.actions)
+
+
+def test_rule_11_4_two_legal_cards_ask_the_controller(make_card, player, position, find, events):
+    """effects.ask and cards_for's ``True`` (the controller chooses): with two legal
+    choices a CHOOSE decision is asked, in slot order, and the chosen card is destroyed."""
+    wrecker = _wrecker(make_card, Destroy(CardTarget.OPPONENT_CARD))
+    axe, vest = make_card(WEAPON, name="Axe"), make_card(ARMOUR, name="Vest")
+    game = position(
+        player(5, inventory=[wrecker, make_card(ARMOUR)]),
+        player(5, mat={Slot.ARMOUR: vest, Slot.WEAPON: axe}),
+    )
+    w, x, v = find(game, wrecker), find(game, axe), find(game, vest)
+    game.play(Equip(w))
+    assert game.decision == Decision(DecisionKind.CHOOSE, 0, source=w, effect="destroy")
+    assert list(game.legal_actions()) == [Choose(x), Choose(v)]
+    game.play(Choose(v))
+    assert events(game, ev.CardDestroyed) == [ev.CardDestroyed(1, v, ev.DestroyReason.EFFECT)]
+    assert game.players[1].mat[Slot.WEAPON].instance == x
+
+
+def test_rule_11_4_an_effects_slot_leaves_one_legal_card(make_card, player, position, find):
+    """effects.cards_for's ``slot`` (``getattr(effect, "slot", None)``): "destroy an
+    opponent's active spell" names only the spell, so nothing is asked (11.4)."""
+    wrecker = _wrecker(make_card, Destroy(CardTarget.OPPONENT_CARD, Slot.SPELL))
+    axe, altar = make_card(WEAPON, name="Axe"), make_card(ACTIVE, name="Altar")
+    game = position(
+        player(5, inventory=[wrecker, make_card(ARMOUR)]),
+        player(5, mat={Slot.WEAPON: axe, Slot.SPELL: altar}),
+    )
+    game.play(Equip(find(game, wrecker)))
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+    assert game.players[1].void == [find(game, altar)]
+    assert list(game.players[1].mat) == [Slot.WEAPON]
+
+
+def test_rule_7_3_steal_any_card_never_names_the_thiefs_own(make_card, player, position, find):
+    """effects._steal's ``allowed``: ``p.index != src.controller and ...``: "steal any card"
+    names only opponents' cards, so the one opponent card is taken at once (7.3, 11.4)."""
+    thief = _wrecker(make_card, Steal(CardTarget.ANY_CARD))
+    sword, axe = make_card(WEAPON, name="Sword"), make_card(WEAPON, name="Axe")
+    game = position(
+        player(5, inventory=[thief, make_card(ARMOUR)], mat={Slot.WEAPON: sword}),
+        player(5, mat={Slot.WEAPON: axe}),
+    )
+    s, x = find(game, sword), find(game, axe)
+    game.play(Equip(find(game, thief)))
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+    assert game.players[0].mat[Slot.WEAPON].instance == x  # the sword salvaged (7.3)
+    assert game.players[0].void == [s]
+    assert game.players[1].mat == {}
+
+
+def test_rule_11_5_steal_names_no_card_of_an_immune_player(
+    make_card, make_character, player, position, find
+):
+    """effects._steal's ``allowed``: ``... and not is_immune(STEAL)``: an immune opponent's
+    card is never a choice, and the thief's own never is: the steal does nothing (11.5)."""
+    thief = _wrecker(make_card, Steal(CardTarget.ANY_CARD))
+    sword, axe = make_card(WEAPON, name="Sword"), make_card(WEAPON, name="Axe")
+    game = position(
+        player(5, inventory=[thief, make_card(ARMOUR)], mat={Slot.WEAPON: sword}),
+        player(5, mat={Slot.WEAPON: axe}, character=make_character(pro=[Immunity(Keyword.STEAL)])),
+    )
+    game.play(Equip(find(game, thief)))
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+    assert game.players[0].mat[Slot.WEAPON].instance == find(game, sword)
+    assert game.players[1].mat[Slot.WEAPON].instance == find(game, axe)
+
+
+# --------------------------------------------------------------------------- 11.6: boosts
+
+
+def test_rule_11_6_a_card_leaving_play_ends_its_own_boosts_only(make_card, player, position, find):
+    """stats.Stats.end_boosts(uid): the destroyed hound had no boost; the sword's +2 lasts
+    until the end of the turn (11.6)."""
+    sword = make_card(WEAPON, damage=1, durability=5, name="Sword")
+    hound = make_card(CREATURE, damage=1, name="Hound")
+    culler = _wrecker(make_card, Destroy(CardTarget.OWN_CARD, Slot.CREATURE))
+    game = position(
+        player(
+            5,
+            inventory=[culler, make_card(ARMOUR)],
+            mat={Slot.WEAPON: MatCard(sword, boosts={DAMAGE: 2}), Slot.CREATURE: hound},
+        ),
+        player(5),
+    )
+    s = find(game, sword)
+    assert game.stat(s, DAMAGE) == 3
+    game.play(Equip(find(game, culler)))
+    assert game.players[0].void == [find(game, hound)]
+    assert game.stat(s, DAMAGE) == 3
+    assert game.view(0).players[0].mat[Slot.WEAPON].boosts == ((DAMAGE, 2),)
+
+
+# --------------------------------------------------------------------------- copies
+
+
+def test_rule_6_2_a_copy_wears_out_what_a_lost_durability_modifier_kept_alive(
+    make_card, player, position, find, events
+):
+    """stats.Stats.copy: ``other.durability_modified``: a copy taken while a durability
+    modifier is in play wears out the card it kept alive when it leaves play, as the
+    original does (4.8, 6.2)."""
+    brace = make_card(
+        ACTIVE,
+        durability=1,
+        name="Brace",
+        abilities=[ContinuousAbility([CardStatModifier(DURABILITY, 2, Selector(type=CREATURE))])],
+    )
+    hound = make_card(CREATURE, durability=2, name="Hound")
+    game = position(
+        player(
+            5,
+            inventory=[make_card(ARMOUR)],
+            mat={Slot.CREATURE: MatCard(hound, counters=3), Slot.SPELL: brace},
+            turns_taken=1,
+        ),
+        player(5),
+    )
+    copy = game.copy()
+    h, b = find(copy, hound), find(copy, brace)
+    for each in (copy, game):
+        each.play(EndPhase())
+        assert each.players[0].mat == {}
+        assert each.players[0].void == [b, h]
+        assert events(each, ev.CardDestroyed)[-2:] == [
+            ev.CardDestroyed(0, b, WORN_OUT),
+            ev.CardDestroyed(0, h, WORN_OUT),
+        ]
