@@ -886,3 +886,50 @@ def test_rule_6_2_a_copy_wears_out_what_a_lost_durability_modifier_kept_alive(
             ev.CardDestroyed(0, b, WORN_OUT),
             ev.CardDestroyed(0, h, WORN_OUT),
         ]
+
+
+def test_a_copy_runs_no_worn_out_check_its_original_does_not(make_card, player, find, events):
+    """stats.Stats.copy: ``other.stale = self.stale``: a copy taken after the worn-out check
+    does not check again by itself. Here a handler of the original kept the hound as its
+    defence wore it out (a cancelled DestroyProposal); the copy, without that handler, keeps
+    it too, though a durability modifier is in play (4.8, 6.2)."""
+    brace = make_card(
+        ACTIVE,
+        durability=5,
+        name="Brace",
+        abilities=[ContinuousAbility([CardStatModifier(DURABILITY, 1, Selector(type=CREATURE))])],
+    )
+    hound = make_card(CREATURE, durability=2, name="Hound")
+    axe = make_card(WEAPON, damage=1, durability=5, name="Axe")
+    kept: list[ev.DestroyProposal] = []
+
+    def keep(proposal: ev.DestroyProposal) -> None:
+        proposal.cancelled = True
+        kept.append(proposal)
+
+    position = Position(
+        [
+            player(
+                5,
+                inventory=[make_card(ARMOUR)],
+                mat={Slot.CREATURE: MatCard(hound, counters=2), Slot.SPELL: brace},
+            ),
+            player(5, mat={Slot.WEAPON: axe}),
+        ],
+        active=1,
+        phase=StartPhase.ATTACK,
+    )
+    game = position.start(handlers=[(ev.DestroyProposal, keep)])
+    h = find(game, hound)
+    game.play(Attack(find(game, axe), 0))
+    game.play(Defend(((h, 1),)))
+    assert [(p.card, p.reason) for p in kept] == [(h, WORN_OUT)]
+    assert game.players[0].mat[Slot.CREATURE].counters == 3 == game.stat(h, DURABILITY)
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+    copy = game.copy()
+    for each in (game, copy):
+        mark = len(each.log)
+        each.play(EndPhase())
+        assert each.players[0].mat[Slot.CREATURE].instance == h
+        assert events(each, ev.CardDestroyed, since=mark) == []
+    assert len(kept) == 1
