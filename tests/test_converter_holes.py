@@ -1,0 +1,320 @@
+"""Converter holes found by mutation testing (issue 12): the range of every number with its
+exact message, a trait's abilities, wrong effect and modifier tags, and what structure_at
+says when structuring fails in an unexpected way (docs/card-format.md, "Limits")."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from backlands import CardDatabaseError, load_cards
+from backlands._converter import LIMITS, _Group, structure_at
+from backlands._yaml import YamlDocument
+from backlands.model import Card
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Work in tmp_path so that problems name files as ``cards/x.yaml``."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards").mkdir()
+    return tmp_path
+
+
+def write(text: str, name: str = "core.yaml") -> Path:
+    path = Path("cards") / name
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def problems(path: str | Path = "cards") -> list[str]:
+    with pytest.raises(CardDatabaseError) as caught:
+        load_cards(path)
+    return [str(p) for p in caught.value.problems]
+
+
+WEAPON = """\
+cards:
+  - id: ember-blade
+    name: Ember Blade
+    type: weapon
+    primal_cost: 2
+    damage: 3
+    durability: 4
+    rarity: common
+    set: ORI
+    number: 1
+    year: 2026
+"""
+
+#: The line of each field of the weapon above.
+LINE = {"primal_cost": 5, "damage": 6, "durability": 7, "number": 10, "year": 11}
+
+
+def weapon(**fields: object) -> str:
+    text = WEAPON
+    for key, value in fields.items():
+        text = text.replace(f"    {key}: ", f"    {key}: {value} #")
+    return text
+
+
+def ability(effect: str) -> str:
+    """The weapon with one ability (on line 13) of this effect or modifier."""
+    if effect.startswith("{modifier"):
+        return WEAPON + f"    abilities:\n      - {{while_equipped: [{effect}]}}\n"
+    return WEAPON + f"    abilities:\n      - {{when: attacks, effects: [{effect}]}}\n"
+
+
+# --------------------------------------------------------------------------- card numbers
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "wanted"),
+    [
+        ("damage", 100, "an integer from 0 to 99"),
+        ("primal_cost", 100, "an integer from 0 to 99"),
+        ("durability", 100, "an integer from 1 to 99"),
+        ("year", 10_000, "an integer from 1000 to 9999"),
+        ("year", 999, "an integer from 1000 to 9999"),
+        ("number", 101, "an integer from 1 to 100"),
+        ("number", 0, "an integer from 1 to 100"),
+        ("damage", -1, "an integer >= 0"),
+        ("primal_cost", -1, "an integer >= 0"),
+        ("durability", 0, "an integer >= 1"),
+        ("year", "'2026'", "an integer"),
+    ],
+)
+def test_a_card_number_out_of_its_range_is_refused_with_the_range(
+    here: Path, field: str, value: object, wanted: str
+) -> None:
+    """docs/card-format.md, "Limits": the message names the allowed range."""
+    write(weapon(**{field: value}))
+    got = value.strip("'") if isinstance(value, str) else value
+    shown = repr(got) if isinstance(got, str) else got
+    assert problems() == [
+        f"cards/core.yaml:{LINE[field]}: cards[0].{field}: must be {wanted}, got {shown}"
+    ]
+
+
+def test_the_highest_and_lowest_card_numbers_load(here: Path) -> None:
+    write(weapon(damage=99, primal_cost=99, durability=99, number=100, year=9999))
+    card = load_cards("cards")["ember-blade"]
+    assert (card.damage, card.primal_cost, card.durability, card.number, card.year) == (
+        99,
+        99,
+        99,
+        100,
+        9999,
+    )
+    write(weapon(damage=0, primal_cost=0, durability=1, number=1, year=1000))
+    card = load_cards("cards")["ember-blade"]
+    assert (card.damage, card.primal_cost, card.durability, card.number, card.year) == (
+        0,
+        0,
+        1,
+        1,
+        1000,
+    )
+
+
+def test_the_limits_are_those_the_docs_give() -> None:
+    """docs/card-format.md, "Limits" (the JSON Schema says the same)."""
+    assert LIMITS == {
+        "primal_cost": (0, 99),
+        "damage": (0, 99),
+        "durability": (1, 99),
+        "number": (1, 100),
+        "year": (1000, 9999),
+        "count": (1, 99),
+        "amount": (1, 99),
+        "signed_amount": (-99, 99),
+        "deck_rule": (0, 999),
+    }
+
+
+# --------------------------------------------------------------------------- effect numbers
+
+
+@pytest.mark.parametrize(
+    ("effect", "message"),
+    [
+        ("{effect: draw, count: 100}", "count: must be an integer from 1 to 99, got 100"),
+        ("{effect: draw, count: 0}", "count: must be an integer >= 1, got 0"),
+        ("{effect: damage, amount: 100}", "amount: must be an integer from 1 to 99, got 100"),
+        ("{effect: repair, amount: 0}", "amount: must be an integer >= 1, got 0"),
+        (
+            "{effect: boost, stat: damage, amount: 100}",
+            "amount: must be a nonzero integer from -99 to 99, got 100",
+        ),
+        (
+            "{effect: boost, stat: damage, amount: -100}",
+            "amount: must be a nonzero integer from -99 to 99, got -100",
+        ),
+        ("{effect: boost, stat: damage, amount: 0}", "amount: must be a nonzero integer, got 0"),
+        ("{effect: boost, stat: damage, amount: x}", "amount: must be a nonzero integer, got 'x'"),
+    ],
+)
+def test_an_effect_number_out_of_its_range_is_refused_with_the_range(
+    here: Path, effect: str, message: str
+) -> None:
+    write(ability(effect))
+    assert problems() == [f"cards/core.yaml:13: cards[0].abilities[0].effects[0].{message}"]
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        "{effect: draw, count: 99}",
+        "{effect: damage, amount: 1}",
+        "{effect: boost, stat: damage, amount: 99}",
+        "{effect: boost, stat: damage, amount: -99}",
+    ],
+)
+def test_effect_numbers_at_the_ends_of_their_range_load(here: Path, effect: str) -> None:
+    write(ability(effect))
+    assert len(load_cards("cards")["ember-blade"].abilities) == 1
+
+
+def test_a_deck_rule_count_of_1000_is_refused_and_999_loads(here: Path) -> None:
+    """RULINGS 2.3: a deck rule count is 0 to 999."""
+    character = (
+        "characters:\n  - id: hero\n    name: Hero\n    pro: {text: x}\n"
+        "    con: {text: y, deck_rules: [{cards: {}, at_most: COUNT}]}\n"
+    )
+    write(WEAPON + character.replace("COUNT", "999"))
+    assert load_cards("cards").character("hero").con.deck_rules[0].at_most == 999
+    write(WEAPON + character.replace("COUNT", "1000"))
+    assert problems() == [
+        "cards/core.yaml:16: characters[0].con.deck_rules[0].at_most: must be an integer "
+        "from 0 to 999, got 1000"
+    ]
+
+
+# --------------------------------------------------------------------------- tags
+
+
+TAGS = "draw, sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost"
+
+
+@pytest.mark.parametrize(
+    ("effect", "message"),
+    [
+        ("{effect: poisn}", f"must be one of {TAGS}, got 'poisn' (did you mean 'poison'?)"),
+        ("{effect: zap}", f"must be one of {TAGS}, got 'zap'"),
+        ("{effect: 5}", f"must be one of {TAGS}, got 5"),
+        ("{effect: [poison]}", f"must be one of {TAGS}, got a list"),
+    ],
+)
+def test_a_wrong_effect_tag_is_refused_with_the_tags(here: Path, effect: str, message: str) -> None:
+    write(ability(effect))
+    assert problems() == [f"cards/core.yaml:13: cards[0].abilities[0].effects[0].effect: {message}"]
+
+
+def test_a_missing_effect_tag_names_the_tags(here: Path) -> None:
+    write(ability("{count: 1}"))
+    assert problems() == [
+        "cards/core.yaml:13: cards[0].abilities[0].effects[0].effect: required field is "
+        f"missing (one of {TAGS})"
+    ]
+
+
+def test_a_wrong_modifier_tag_is_refused_with_the_tags(here: Path) -> None:
+    write(ability("{modifier: imune, keyword: curse}"))
+    assert problems() == [
+        "cards/core.yaml:13: cards[0].abilities[0].while_equipped[0].modifier: must be one of "
+        "card_stat, player_stat, immune, got 'imune' (did you mean 'immune'?)"
+    ]
+
+
+# --------------------------------------------------------------------------- trait abilities
+
+
+def character(pro: str) -> str:
+    """The weapon and a character whose PRO is ``pro`` (on line 15)."""
+    return (
+        WEAPON
+        + "characters:\n  - id: hero\n    name: Hero\n"
+        + f"    pro: {pro}\n"
+        + "    con: {text: y}\n"
+    )
+
+
+def test_a_trait_abilities_that_is_not_a_list_is_refused(here: Path) -> None:
+    write(character("{text: x, abilities: 5}"))
+    assert problems() == ["cards/core.yaml:15: characters[0].pro.abilities: must be a list, got 5"]
+    write(character("{text: x, abilities: {when: start_of_turn}}"))
+    assert problems() == [
+        "cards/core.yaml:15: characters[0].pro.abilities: must be a list, got a mapping"
+    ]
+
+
+def test_every_bad_trait_ability_is_reported_at_its_index(here: Path) -> None:
+    write(
+        character(
+            "{text: x, abilities: [5, {when: start_of_turn, effects: [{effect: draw}]}, "
+            "{while_equipped: [{modifier: immune, keyword: curse}]}]}"
+        )
+    )
+    assert problems() == [
+        "cards/core.yaml:15: characters[0].pro.abilities[0]: must be a mapping of keys to "
+        "values, got 5",
+        "cards/core.yaml:15: characters[0].pro.abilities[2].while_equipped: a character is never "
+        "equipped: its ability needs 'when' and 'effects' (write modifiers that hold all game "
+        "under the trait's 'modifiers')",
+    ]
+
+
+def test_good_trait_abilities_load_in_order(here: Path) -> None:
+    write(
+        character(
+            "{text: x, abilities: [{when: start_of_turn, effects: [{effect: draw}]}, "
+            "{when: end_of_turn, effects: [{effect: cure}]}]}"
+        )
+    )
+    abilities = load_cards("cards").character("hero").pro.abilities
+    assert [str(a.when) for a in abilities] == ["start_of_turn", "end_of_turn"]
+
+
+# --------------------------------------------------------------------------- structure_at
+
+
+DOC = YamlDocument("x.yaml", {"cards": [{}]}, {(): 1, ("cards",): 1, ("cards", 0): 2})
+
+
+class Failing:
+    """A converter whose structuring raises ``error`` (the real one has read-only methods)."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def structure(self, value: object, cls: object) -> object:
+        raise self.error
+
+
+def structure_failing(monkeypatch: pytest.MonkeyPatch, error: BaseException) -> list[str]:
+    monkeypatch.setattr("backlands._converter.converter", Failing(error))
+    value, found = structure_at(DOC, {}, ("cards", 0), Card)
+    assert value is None
+    return [str(p) for p in found]
+
+
+def test_structure_at_reports_a_recursion_error_as_nested_too_deeply(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    error = RecursionError("maximum recursion depth exceeded")
+    assert structure_failing(monkeypatch, error) == ["x.yaml:2: cards[0]: nested too deeply"]
+
+
+def test_structure_at_reports_an_unexpected_error_as_an_invalid_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert structure_failing(monkeypatch, ZeroDivisionError("boom")) == [
+        "x.yaml:2: cards[0]: invalid value (ZeroDivisionError: boom)"
+    ]
+
+
+def test_structure_at_never_fails_without_a_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+    # an error that holds no problem
+    assert structure_failing(monkeypatch, _Group([])) == ["x.yaml:2: cards[0]: invalid value"]
