@@ -8,16 +8,32 @@ from typing import Any
 
 import pytest
 
-from backlands.engine import AttachedCard, EndPhase, Game, MatCard, StartPhase
-from backlands.engine.board import PRINTED_NOTE, board_text, voids_text
+from backlands.engine import (
+    AttachedCard,
+    Attack,
+    Decision,
+    DecisionKind,
+    EndPhase,
+    Equip,
+    Game,
+    MatCard,
+    StartPhase,
+)
+from backlands.engine.board import PRINTED_NOTE, board_text, decision_text, voids_text
 from backlands.model import (
     Card,
     CardStat,
     CardStatModifier,
+    CardTarget,
     CardType,
     Character,
+    Damage,
+    Destroy,
+    PlayerTarget,
     Selector,
     Slot,
+    Trigger,
+    TriggeredAbility,
     Whose,
 )
 
@@ -222,3 +238,117 @@ def test_the_repr_of_a_game_escapes_the_name_of_a_card_that_asks(
     text = repr(game)
     assert not any(c in text for c in "\x1b\r\u202e\x9b\n"), text
     assert f"P1 chooses to destroy ({SHOWN})" in text
+
+
+# --------------------------------------------------------------------------- issue 12
+
+
+def test_the_defend_decision_and_an_empty_inventory(
+    player: Fixture, position: Fixture, make_card: Fixture, find: Fixture
+) -> None:
+    """board.decision_text for DEFEND (the amount and its source card, 6.1), and the
+    viewer's empty inventory; ``str(game)`` is the board of the defender."""
+    axe = make_card(WEAPON, 0, 3, 5, name="Axe")
+    vest = make_card(ARMOUR, name="Vest")
+    game = position(
+        player(5, mat={Slot.WEAPON: axe}),
+        player(5, mat={Slot.ARMOUR: vest}),
+        phase=StartPhase.ATTACK,
+    )
+    game.play(Attack(find(game, axe), 1))
+    assert str(game) == (
+        "turn 3, active player P1\n"
+        "P2 to decide: defend 3 damage from Axe\n"
+        "P1 (Plain): deck 5, inventory 0, void 0\n"
+        "  weapon:   Axe: 3 dmg, 4 of 5 durability left, 1 counter\n"
+        "  armour:   -\n"
+        "  creature: -\n"
+        "  spell:    -\n"
+        "P2 (Plain), you: deck 5, inventory 0, void 0\n"
+        "  weapon:   -\n"
+        "  armour:   Vest: 3 of 3 durability left\n"
+        "  creature: -\n"
+        "  spell:    -\n"
+        "your inventory: empty"
+    )
+    assert str(game.view(1)).endswith("your inventory: empty\n" + PRINTED_NOTE)
+
+
+def test_the_response_window_decision(
+    player: Fixture, position: Fixture, make_card: Fixture, find: Fixture
+) -> None:
+    """board.decision_text for RESPONSE: the window after an equip (8.1)."""
+    vest = make_card(ARMOUR, name="Vest")
+    flash = make_card(CardType.INSTANT_SPELL, name="Flash")
+    game = position(player(5, [vest, make_card(ARMOUR)]), player(5, [flash]))
+    game.play(Equip(find(game, vest)))
+    lines = str(game).splitlines()
+    assert lines[:2] == [
+        "turn 3, active player P1",
+        "P2 to decide: response window (play an instant spell, or pass)",
+    ]
+    assert lines[-2:] == ["your inventory (1):", "  Flash (instant spell): cost 0"]
+
+
+def test_the_choose_decision_and_the_resolving_instant(
+    player: Fixture, position: Fixture, make_card: Fixture, find: Fixture
+) -> None:
+    """board.decision_text for CHOOSE (what for, from which card, 11.4) and board_text's
+    ``resolving`` line: the instant whose ability asks waits out of every zone (4.6)."""
+    blast = make_card(
+        CardType.INSTANT_SPELL,
+        name="Blast",
+        abilities=[TriggeredAbility(Trigger.EQUIPPED, (Destroy(CardTarget.OPPONENT_CARD),))],
+    )
+    axe, vest = make_card(WEAPON, name="Axe"), make_card(ARMOUR, name="Vest")
+    game = position(
+        player(5, [blast], name="Rust Raiders"),
+        player(5, mat={Slot.WEAPON: axe, Slot.ARMOUR: vest}),
+    )
+    game.play(Equip(find(game, blast)))
+    lines = str(game).splitlines()
+    assert lines[:3] == [
+        "turn 3, active player P1 Rust Raiders",
+        "P1 Rust Raiders to decide: choose to destroy (Blast)",
+        "resolving: Blast (P1 Rust Raiders)",
+    ]
+    assert lines[3].startswith("P1 Rust Raiders (Plain), you: deck 5, inventory 0, void 0")
+    assert lines[-1] == "your inventory: empty"
+
+
+def test_a_drawn_game(
+    player: Fixture, position: Fixture, make_card: Fixture, find: Fixture
+) -> None:
+    """board_text: ``"a draw"`` when every remaining player went out at the same check
+    (9.3): damage to each player took both last cards (11.6)."""
+    from backlands.model import Trigger, TriggeredAbility
+
+    blast = make_card(
+        ACTIVE,
+        name="Blast",
+        abilities=[
+            TriggeredAbility(Trigger.EQUIPPED, (Damage(2, PlayerTarget.EACH_PLAYER, False),))
+        ],
+    )
+    game = position(player(2, [blast]), player(2))
+    game.play(Equip(find(game, blast)))
+    assert str(game) == (
+        "turn 3: game over, a draw "
+        "(every remaining player went out at the same check (9.3))\n"
+        "P1 (Plain): OUT, deck 0, inventory 0, void 3\n"
+        "P2 (Plain): OUT, deck 0, inventory 0, void 2"
+    )
+
+
+def test_decision_text_names_a_player_without_a_label() -> None:
+    """board.decision_text: ``P{n}`` (the seat from 1) when no label is given."""
+    assert decision_text(Decision(DecisionKind.MAIN, 1)) == (
+        "P2 to decide: main phase (equip cards, or end the phase)"
+    )
+    assert decision_text(Decision(DecisionKind.CHOOSE, 2)) == "P3 to decide: choose"
+    assert decision_text(Decision(DecisionKind.RESPONSE, 0)) == (
+        "P1 to decide: response window (play an instant spell, or pass)"
+    )
+    assert decision_text(Decision(DecisionKind.DEFEND, 0, 2), ["P1 Rust"]) == (
+        "P1 Rust to decide: defend 2 damage"
+    )
