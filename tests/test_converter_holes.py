@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from backlands import CardDatabaseError, load_cards
-from backlands._converter import LIMITS, _Group, structure_at
+from backlands._converter import LIMITS, _Group, converter, structure_at
 from backlands._yaml import YamlDocument
-from backlands.model import Card
+from backlands.model import Card, Cure, Trait, Trigger, TriggeredAbility
 
 
 @pytest.fixture
@@ -318,3 +318,10 @@ def test_structure_at_reports_an_unexpected_error_as_an_invalid_value(
 def test_structure_at_never_fails_without_a_problem(monkeypatch: pytest.MonkeyPatch) -> None:
     # an error that holds no problem
     assert structure_failing(monkeypatch, _Group([])) == ["x.yaml:2: cards[0]: invalid value"]
+
+
+def test_a_trait_abilities_tuple_is_read_as_a_list() -> None:
+    """Data built in code may hold tuples where a file holds lists, as every list field."""
+    data = {"text": "x", "abilities": ({"when": "end_of_turn", "effects": ({"effect": "cure"},)},)}
+    trait = converter.structure(data, Trait)
+    assert trait == Trait("x", abilities=[TriggeredAbility(Trigger.END_OF_TURN, [Cure()])])
