@@ -933,3 +933,31 @@ def test_a_copy_runs_no_worn_out_check_its_original_does_not(make_card, player, 
         assert each.players[0].mat[Slot.CREATURE].instance == h
         assert events(each, ev.CardDestroyed, since=mark) == []
     assert len(kept) == 1
+
+
+def test_rule_11_3_an_ability_that_asked_ends_though_the_last_seat_is_out(
+    make_card, player, position, find
+):
+    """flow.drain's ``(RESOLVED, -1, reaction)`` step belongs to no player (``kind <
+    RESOLVED`` in flow.advance): with the last seat out (9.2), the ability that asked still
+    ends, so the next ability triggered resolves (11.3)."""
+    wrecker = _wrecker(make_card, Destroy(CardTarget.OPPONENT_CARD))
+    study = make_card(
+        ARMOUR, name="Study", abilities=[TriggeredAbility(Trigger.EQUIPPED, (Draw(1),))]
+    )
+    axe, vest = make_card(WEAPON, name="Axe"), make_card(ARMOUR, name="Vest")
+    game = position(
+        player(5, inventory=[wrecker, study, make_card(WEAPON)]),
+        player(5, mat={Slot.WEAPON: axe, Slot.ARMOUR: vest}),
+        player(0),
+    )
+    assert game.players[2].out
+    w, s = find(game, wrecker), find(game, study)
+    game.play(Equip(w))
+    assert game.decision == Decision(DecisionKind.CHOOSE, 0, source=w, effect="destroy")
+    game.play(Choose(find(game, axe)))
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+    top = game.players[0].deck_top_first()[0]
+    game.play(Equip(s))  # salvages the wrecker (4.2), then draws 1
+    assert top in game.players[0].inventory
+    assert game.players[0].mat[Slot.ARMOUR].instance == s
