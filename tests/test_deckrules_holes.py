@@ -136,6 +136,14 @@ def test_a_character_limit_replaces_the_default_one() -> None:
     ]
 
 
+def test_one_copy_over_a_character_ban_is_said_in_the_singular() -> None:
+    """RULINGS 2.3: a CON that allows 0 copies of a card: one copy is "1 copy"."""
+    banned = hero(con=[MaxCopies(Selector(id="c0"), 0)])
+    assert messages(deck_of(1, 5, 5, 5, 5, 5, 5, 5, character=banned)) == [
+        'Card 0: 1 copy, but Hero\'s CON allows at most 0 ("The con.")'
+    ]
+
+
 def test_the_smallest_character_limit_is_the_one_checked_and_quoted() -> None:
     """RULINGS 2.3: PRO 6 copies of every card, CON 2 of Card 0: Card 0's limit is the
     CON's 2 (not the PRO's 6, nor the default 5)."""

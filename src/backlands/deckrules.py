@@ -305,17 +305,21 @@ def _card_problems(
         return []
     if source is None or character is None:
         message = (
-            f"{card.name}: {entry.copies} copies, but a deck may hold at most {limit} "
+            f"{card.name}: {_copies(entry.copies)}, but a deck may hold at most {limit} "
             f"cop{'ies' if limit != 1 else 'y'} of a card"
         )
         number = "2.2"
     else:
         message = (
-            f"{card.name}: {entry.copies} copies, but {_source(character, source)} allows at "
+            f"{card.name}: {_copies(entry.copies)}, but {_source(character, source)} allows at "
             f"most {limit} ({_quote(character, source)})"
         )
         number = "2.3"
     return [DeckProblem("too-many-copies", message, entry.line, card.id, number)]
+
+
+def _copies(count: int) -> str:
+    return f"{count} cop{'ies' if count != 1 else 'y'}"
 
 
 def _kind_problem(
