@@ -32,12 +32,13 @@ from ..model import CardType, Character, Trigger, TriggeredAbility
 from . import events as ev
 from .effects import HANDLERS, EffectStep, Source
 from .state import CardInstance
-from .table import Table
+from .table import AbilitySource, Table
 from .triggers import Reaction
 
 __all__ = [
     "NO_ABILITIES",
     "CardAbility",
+    "ability_source",
     "card_abilities",
     "character_abilities",
 ]
@@ -177,9 +178,18 @@ def NO_ABILITIES(instance: CardInstance, controller: int, order: int) -> Iterabl
     return ()
 
 
+def ability_source(abilities: AbilitySource | None) -> AbilitySource | None:
+    """A game's ``abilities`` as its table keeps them: None (``card_abilities``) is the
+    printed ones, and ``NO_ABILITIES`` is no source at all, so that a card coming into play
+    is not asked for any."""
+    if abilities is None:
+        return card_abilities
+    return None if abilities is NO_ABILITIES else abilities
+
+
 def seat_characters(table: Table) -> None:
     """The triggered abilities of each player's PRO and CON join the index (setup)."""
-    if table.abilities is NO_ABILITIES:
+    if table.abilities is None:  # NO_ABILITIES
         return
     for p in table.players:
         for reaction in character_abilities(p.character, p.index):

@@ -19,7 +19,7 @@ from ..errors import GameSetupError, IllegalActionError
 from ..model import CardStat, Keyword, PlayerStat
 from ..ruleset import STANDARD, Ruleset
 from . import events as ev
-from .abilities import card_abilities, seat_characters
+from .abilities import ability_source, seat_characters
 from .actions import (
     Action,
     Decision,
@@ -96,7 +96,7 @@ class Game:
         else:
             check_seed(seed)
         t = self._t = Table(seed, ruleset, keep_log)
-        t.abilities = card_abilities if abilities is None else abilities
+        t.abilities = ability_source(abilities)
         t.printed = abilities is None
         self._legal = LegalActions(t)
         seat_table(t, seats, first_player)
@@ -347,7 +347,7 @@ def _positioned(
     ``start``: the position, or its data in a record."""
     check_seed(seed)
     t = Table(seed, ruleset, keep_log)
-    t.abilities = card_abilities if abilities is None else abilities
+    t.abilities = ability_source(abilities)
     t.printed = abilities is None
     position_table(t, players, active, turn, phase)
     seat_characters(t)

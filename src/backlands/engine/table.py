@@ -150,7 +150,8 @@ class Table:
         self.deck_emptied = True  # a primal deck ran out since the out check (9.1, 9.2)
         self.held = 0  # effects in parts still resolving: the out check waits (11.6)
         self.heard: set[type] = set()
-        # the triggered abilities each card brings into play (see ``enter_play``)
+        # the triggered abilities each card brings into play (see ``enter_play``); None for
+        # none (``NO_ABILITIES``)
         self.abilities: AbilitySource | None = None
         # ``abilities`` are the printed ones (``card_abilities``): a card without a
         # ``when:`` ability (``CardInstance.triggers``) brings none, so it is not asked
@@ -329,7 +330,7 @@ class Table:
         self.sacrifice(p, cost, _COST)  # 4.3
         if self.abilities is not None and (instance.triggers or not self.printed):
             enter_play(self, instance, p.index, None if host is None else host.slot)
-        own = heard_by(self, instance, ev.CardEquipped)
+        own = heard_by(self, instance, ev.CardEquipped) if self.own else None
         if own or ev.CardEquipped in self.heard:  # 4.4 hangs on this
             emit_card(self, ev.CardEquipped(p.index, instance, slot, host), own)
 
@@ -358,19 +359,20 @@ class Table:
         in_play = self.in_play
         heard = ev.CardDestroyed in self.heard
         instance = eq.instance
-        own = heard_by(self, instance, ev.CardDestroyed)
-        if heard or own:
-            emit_card(self, ev.CardDestroyed(controller.index, instance, reason), own)
-        for attached in eq.attached:  # for the player who attached it (11.1)
-            own = heard_by(self, attached.instance, ev.CardDestroyed)
+        if heard or in_play:  # else nothing hears it, and no card has abilities in play
+            own = heard_by(self, instance, ev.CardDestroyed)
             if heard or own:
-                by = controller.index if attached.controller is None else attached.controller
-                emit_card(self, ev.CardDestroyed(by, attached.instance, _HOST_DESTROYED), own)
-        if instance.uid in in_play:  # after its destruction, which it still hears (11.2)
-            leave_play(self, instance)
-        for attached in eq.attached:
-            if attached.instance.uid in in_play:
-                leave_play(self, attached.instance)
+                emit_card(self, ev.CardDestroyed(controller.index, instance, reason), own)
+            for attached in eq.attached:  # for the player who attached it (11.1)
+                own = heard_by(self, attached.instance, ev.CardDestroyed)
+                if heard or own:
+                    by = controller.index if attached.controller is None else attached.controller
+                    emit_card(self, ev.CardDestroyed(by, attached.instance, _HOST_DESTROYED), own)
+            if instance.uid in in_play:  # after its destruction, which it still hears (11.2)
+                leave_play(self, instance)
+            for attached in eq.attached:
+                if attached.instance.uid in in_play:
+                    leave_play(self, attached.instance)
         if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
             self.stats.end_boosts(eq.instance.uid)
         return True
