@@ -103,16 +103,19 @@ def quiet(t: Table) -> bool:
     return not (t.triggered or t.queue or t.deck_emptied or t.stats.stale)
 
 
-def open_windows(t: Table, player: int) -> None:
+def open_windows(t: Table, player: int) -> bool:
     """8.1: each other player still in, in turn order, may answer with one instant.
 
     A player without an instant is not asked (8.3). While nothing can change before their
     window (no state check is due, no ability waits, and no window before theirs may be
     answered), that is settled here and their window is not pushed at all; from the first
     window that may ask on, each is a step that looks again when it runs.
+
+    Whether everything is settled: no window was pushed and nothing is due (``quiet``), so
+    the flow may go on at once with the step below.
     """
     if not t.ruleset.response_windows:
-        return
+        return quiet(t)
     players = t.players
     n = len(players)
     settled = quiet(t)
@@ -123,5 +126,7 @@ def open_windows(t: Table, player: int) -> None:
             continue
         settled = False
         windows.append((RESPOND, p.index, False))
-    windows.reverse()  # the next player's window runs first
-    t.agenda.extend(windows)
+    if windows:
+        windows.reverse()  # the next player's window runs first
+        t.agenda.extend(windows)
+    return settled

@@ -125,7 +125,9 @@ class MainQuestion(_EquipQuestion):
         if type(action) is Equip:
             t.agenda.append(step)
             t.equip(p, action.card, action.host)
-            open_windows(t, player)
+            if open_windows(t, player):  # nothing between: the main phase asks again now
+                t.agenda.pop()
+                self.ask(t, step)
             return
         agenda = t.agenda
         agenda.append((END_PHASE, player))
