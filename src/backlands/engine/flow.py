@@ -46,6 +46,9 @@ _DURABILITY = CardStat.DURABILITY
 _DAMAGE = CardStat.DAMAGE
 
 
+ask_main = QUESTIONS[MAIN].ask
+
+
 def advance(t: Table, answer: Action | None = None) -> None:
     """Apply ``answer`` (a legal answer to the pending decision, recorded) if given, then
     run agenda steps until a decision with a real choice is pending, or the end."""
@@ -162,7 +165,10 @@ def start_turn(t: Table, step: Step) -> None:  # 3.1
         return
     if ev.PhaseStarted in t.heard:
         t.emit(ev.PhaseStarted(p.index, _MAIN))
-    t.agenda.append((MAIN, p.index))
+    if t.triggered or t.queue or t.deck_emptied or t.stats.stale:  # the flow has work first
+        t.agenda.append((MAIN, p.index))
+    else:  # nothing due: the main phase asks at once (no agenda pass)
+        ask_main(t, (MAIN, p.index))
 
 
 def phase(t: Table, step: Step) -> None:  # a phase starts, after what delayed it
