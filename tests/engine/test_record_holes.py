@@ -275,3 +275,146 @@ def test_the_card_with_uid_0_is_named_in_a_record_and_replayed(
         CardDatabase([*axes, *deck], [plain_character])
     )
     assert again.record() == record
+
+
+# --------------------------------------------------------------------------- positions
+
+HOUND = {"card": "c3"}
+
+
+def _with_mat(slot: str, mat_card: Any) -> dict[str, Any]:
+    """A position record whose first player has ``mat_card`` in ``slot``."""
+    return _position_record([{"character": "ch1", "mat": {slot: mat_card}}, {"character": "ch1"}])
+
+
+def test_a_position_may_hold_up_to_16_players_but_not_17() -> None:
+    """1.1 picks 2 to 6 players; no ruleset seats more than ``MAX_PLAYERS`` (16)."""
+    data = _position_record([{"character": "ch1"}] * MAX_PLAYERS)
+    position = GameRecord.from_json(json.dumps(data)).position
+    assert position is not None and len(position["players"]) == 16
+    data = _position_record([{"character": "ch1"}] * (MAX_PLAYERS + 1))
+    assert _refusal(data) == (
+        "not a game record: position.players has 17 players, more than any game has (16, 1.1)"
+    )
+
+
+def test_an_attached_id_followed_by_an_attach_spell_keeps_both() -> None:
+    """An attachment is a plain id or an attach spell object (11.1): a plain id does not
+    end the list."""
+    attached = ["c5", {"card": "c6", "controller": 1}, "c7"]
+    data = _with_mat("creature", {**HOUND, "attached": attached})
+    position = GameRecord.from_json(json.dumps(data)).position
+    assert position is not None
+    assert position["players"][0]["mat"]["creature"]["attached"] == [
+        "c5",
+        {"card": "c6", "controller": 1, "owner": None},
+        "c7",
+    ]
+    attached[2] = {"card": 7}
+    assert _refusal(data) == (
+        "not a game record: position.players[0].mat.creature.attached[2].card must be text, not 7"
+    )
+
+
+def test_an_attach_spells_owner_and_controller_may_be_any_seat_index_to_15() -> None:
+    spell = {"card": "c6", "controller": MAX_PLAYERS - 1, "owner": MAX_PLAYERS - 1}
+    data = _with_mat("creature", {**HOUND, "attached": [spell]})
+    position = GameRecord.from_json(json.dumps(data)).position
+    assert position is not None
+    assert position["players"][0]["mat"]["creature"]["attached"] == [spell]
+    spell["owner"] = MAX_PLAYERS
+    assert _refusal(data) == (
+        "not a game record: position.players[0].mat.creature.attached[0].owner must be from "
+        "0 to 15, not 16"
+    )
+
+
+def test_a_mat_cards_equip_turn_is_read_from_0() -> None:
+    """Reading bounds the equip turn by 0 and the largest turn limit; the position itself
+    then checks it against its turn (``replay``)."""
+    data = _with_mat("weapon", {"card": "c1", "turn": 0})
+    position = GameRecord.from_json(json.dumps(data)).position
+    assert position is not None and position["players"][0]["mat"]["weapon"]["turn"] == 0
+    data = _with_mat("weapon", {"card": "c1", "turn": -1})
+    assert _refusal(data) == (
+        "not a game record: position.players[0].mat.weapon.turn must be from 0 to 10000, not -1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("player", "message"),
+    [
+        (
+            {"character": "ch1", "mat": []},
+            "not a game record: position.players[0].mat must be an object, not []",
+        ),
+        (
+            {"character": "ch1", "mat": "weapon"},
+            "not a game record: position.players[0].mat must be an object, not 'weapon'",
+        ),
+        (
+            {"character": "ch1", "mat": {"weapon": {"card": 7}}},
+            "not a game record: position.players[0].mat.weapon.card must be text, not 7",
+        ),
+        (
+            {"character": "ch1", "mat": {"creature": {**HOUND, "boosts": "damage"}}},
+            "not a game record: position.players[0].mat.creature.boosts must be a list, "
+            "not 'damage'",
+        ),
+        (
+            {"character": "ch1", "mat": {"creature": {**HOUND, "boosts": [["speed", 1]]}}},
+            "not a game record: position.players[0].mat.creature.boosts[0] must be a "
+            "[stat, amount] pair with a stat of damage, durability, primal_cost, "
+            "not ['speed', 1]",
+        ),
+        (
+            {"character": "ch1", "mat": {"armour": {"card": "c4", "boosts": [{"damage": 1}]}}},
+            "not a game record: position.players[0].mat.armour.boosts[0] must be a "
+            "[stat, amount] pair with a stat of damage, durability, primal_cost, "
+            "not {'damage': 1}",
+        ),
+    ],
+)
+def test_a_malformed_mat_is_refused_with_the_whole_message(
+    player: dict[str, Any], message: str
+) -> None:
+    assert _refusal(_position_record([player, {"character": "ch1"}])) == message
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            {"inventory": ["F1", "gone"]},
+            "the record names an unknown card 'gone' at position.players[1].inventory[1]",
+        ),
+        (
+            {"void": ["gone"]},
+            "the record names an unknown card 'gone' at position.players[1].void[0]",
+        ),
+        (
+            {"mat": {"creature": {"card": "c1", "attached": ["c2", {"card": "gone"}]}}},
+            "the record names an unknown card 'gone' at "
+            "position.players[1].mat.creature.attached[1]",
+        ),
+    ],
+)
+def test_replaying_a_position_with_an_unknown_card_says_where_it_is(
+    make_card: Callable[..., Card],
+    filler: Filler,
+    plain_character: Character,
+    change: dict[str, Any],
+    message: str,
+) -> None:
+    hound = make_card(CardType.CREATURE, name="Hound")
+    ward = make_card(CardType.ATTACH_SPELL, name="Ward")
+    deck = filler(4)
+    db = CardDatabase([hound, ward, *deck], [plain_character])
+    players = [
+        {"character": "ch1", "deck": ["F1", "F2"]},
+        {"character": "ch1", "deck": ["F3", "F4"], **change},
+    ]
+    record = GameRecord.from_json(json.dumps(_position_record(players)))
+    with pytest.raises(GameSetupError) as info:
+        record.replay(db)
+    assert str(info.value) == message
