@@ -24,7 +24,6 @@ from backlands.engine import (
     Equip,
     Game,
     GameRecord,
-    MatCard,
     Pass,
     PlayerSetup,
     Seat,
@@ -258,14 +257,6 @@ def test_the_reprs_of_views_of_a_plain_mat_and_a_finished_game(
     assert repr(two) == "<PlayerView P2 'P2': deck 0, inventory 0, void 0, 0 on mat, out>"
     uid = one.mat[Slot.WEAPON].card.uid
     assert repr(one.mat[Slot.WEAPON]) == f"<EquippedView Rebar Club #{uid}: 0 counters, turn 1>"
-
-
-def test_an_attach_spell_attached_by_the_mat_player_shows_them_as_its_attacher(
-    player: MakePlayer, position: MakeGame, make_card: MakeCard
-) -> None:
-    host, spell = make_card(CardType.ARMOUR), make_card(CardType.ATTACH_SPELL)
-    game = position(player(2), player(2, mat={Slot.ARMOUR: MatCard(host, attached=[spell])}))
-    assert game.view(0).players[1].mat[Slot.ARMOUR].attached_by == (1,)
 
 
 @pytest.mark.parametrize("seat", [2, -1])
