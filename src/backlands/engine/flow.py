@@ -15,7 +15,7 @@ from ..model import CardStat, CardType, Keyword, PlayerStat, Slot
 from . import events as ev
 from .actions import Action
 from .equipping import holds_instant
-from .questions import QUESTIONS
+from .questions import QUESTIONS, take_damage
 from .steps import (
     ATTACK_PHASE,
     CHOOSE,
@@ -43,7 +43,6 @@ _MAIN = ev.Phase.MAIN
 _END = ev.Phase.END
 _DRAWS = PlayerStat.DRAWS_PER_TURN
 _DURABILITY = CardStat.DURABILITY
-_DAMAGE = CardStat.DAMAGE
 
 
 ask_main = QUESTIONS[MAIN].ask
@@ -206,31 +205,6 @@ def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
 def respond(t: Table, step: Step) -> None:  # 8.1 to 8.3
     if t.ruleset.response_windows and holds_instant(t.players[step[1]]):
         QUESTIONS[RESPOND].ask(t, step)
-
-
-def take_damage(t: Table, step: Step) -> None:
-    """The player takes damage: offered as a proposal, then defended (6.1, 6.5), or all
-    sacrificed when it cannot be defended (11.6)."""
-    _, target, amount, source, by, defendable, declared = step
-    # 5.3: an attack deals its card's damage as it is dealt, after the 8.2 window: read again
-    # if a card stat may have changed since it was declared (``declared``: the stats' version)
-    if declared is not None and declared != t.stats.version:
-        found = t.equipped(source)
-        if found is not None and found[0].index == by:  # else as declared (5.2)
-            amount = t.stats.card(source, _DAMAGE, by)
-    if ev.DamageProposal in t.heard:
-        proposal = t.bus.propose(ev.DamageProposal(target, amount, source))
-        if proposal.cancelled:
-            return
-        amount = proposal.amount
-    if amount <= 0:
-        return
-    if ev.DamageTaken in t.heard:
-        t.emit(ev.DamageTaken(target, amount, source))
-    if defendable:
-        t.agenda.append((DEFEND, target, amount, source, by))
-    else:
-        t.sacrifice(t.players[target], amount, ev.SacrificeReason.DAMAGE)
 
 
 def run_work(t: Table, step: Step) -> None:

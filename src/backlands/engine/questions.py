@@ -37,7 +37,7 @@ from .steps import ATTACK_PHASE, CHOOSE, DEFEND, END_PHASE, MAIN, RESPOND, TAKE_
 from .table import Table
 from .triggers import emit_card, heard_with
 
-__all__ = ["QUESTIONS", "Question"]
+__all__ = ["QUESTIONS", "Question", "take_damage"]
 
 NO_DEFENCE = Defend()
 END = EndPhase()
@@ -46,6 +46,7 @@ _INSTANT = CardType.INSTANT_SPELL
 _ATTACH = CardType.ATTACH_SPELL
 _DURABILITY = CardStat.DURABILITY
 _PRIMAL_COST = CardStat.PRIMAL_COST
+_DAMAGE = CardStat.DAMAGE
 _ATTACK = ev.Phase.ATTACK
 
 
@@ -217,8 +218,12 @@ class AttackQuestion(Question):
             emit_card(t, ev.AttackDeclared(p.index, instance, action.target, damage), own)
         t.add_counters(p, eq, 1)  # 5.2: may destroy it; the damage stands
         dealt = (TAKE_DAMAGE, action.target, damage, instance, p.index, True, t.stats.version)
+        windows = t.ruleset.response_windows
+        if quiet(t) and not (windows and holds_instant(t.players[action.target])):
+            take_damage(t, dealt)  # 5.3, at once: no window (8.3), nothing due
+            return
         t.agenda.append(dealt)  # 5.3
-        if t.ruleset.response_windows and (not quiet(t) or holds_instant(t.players[action.target])):
+        if windows:
             t.agenda.append((RESPOND, action.target, True))  # 8.2: the target answers first
 
 
@@ -298,6 +303,38 @@ class DefendQuestion(Question):
             t.sacrifice(p, rest, ev.SacrificeReason.DAMAGE)  # 6.1
 
 
+DEFEND_QUESTION = DefendQuestion()
+
+
+def take_damage(t: Table, step: Step) -> None:
+    """The player takes damage: offered as a proposal, then defended (6.1, 6.5), or all
+    sacrificed when it cannot be defended (11.6)."""
+    _, target, amount, source, by, defendable, declared = step
+    # 5.3: an attack deals its card's damage as it is dealt, after the 8.2 window: read again
+    # if a card stat may have changed since it was declared (``declared``: the stats' version)
+    if declared is not None and declared != t.stats.version:
+        found = t.equipped(source)
+        if found is not None and found[0].index == by:  # else as declared (5.2)
+            amount = t.stats.card(source, _DAMAGE, by)
+    if ev.DamageProposal in t.heard:
+        proposal = t.bus.propose(ev.DamageProposal(target, amount, source))
+        if proposal.cancelled:
+            return
+        amount = proposal.amount
+    if amount <= 0:
+        return
+    if ev.DamageTaken in t.heard:
+        t.emit(ev.DamageTaken(target, amount, source))
+    if defendable:
+        defend = (DEFEND, target, amount, source, by)
+        if t.triggered or t.queue or t.deck_emptied or t.stats.stale:  # the flow has work first
+            t.agenda.append(defend)
+        else:  # nothing due: the defence is asked at once (no agenda pass)
+            DEFEND_QUESTION.ask(t, defend)
+    else:
+        t.sacrifice(t.players[target], amount, ev.SacrificeReason.DAMAGE)
+
+
 # --------------------------------------------------------------------------- abilities
 
 
@@ -332,7 +369,7 @@ def _same_player(a: object, b: object) -> bool:
 QUESTIONS: dict[int, Question] = {
     MAIN: MainQuestion(),
     ATTACK_PHASE: AttackQuestion(),
-    DEFEND: DefendQuestion(),
+    DEFEND: DEFEND_QUESTION,
     RESPOND: RespondQuestion(),
     CHOOSE: ChooseQuestion(),
 }
