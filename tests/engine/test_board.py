@@ -19,7 +19,13 @@ from backlands.engine import (
     MatCard,
     StartPhase,
 )
-from backlands.engine.board import PRINTED_NOTE, board_text, decision_text, voids_text
+from backlands.engine.board import (
+    PRINTED_NOTE,
+    board_text,
+    decision_text,
+    player_text,
+    voids_text,
+)
 from backlands.model import (
     Card,
     CardStat,
@@ -351,4 +357,69 @@ def test_decision_text_names_a_player_without_a_label() -> None:
     )
     assert decision_text(Decision(DecisionKind.DEFEND, 0, 2), ["P1 Rust"]) == (
         "P1 Rust to decide: defend 2 damage"
+    )
+
+
+def test_a_player_in_the_game_with_an_empty_mat_shows_every_slot_empty(
+    player: Fixture, position: Fixture, make_card: Fixture
+) -> None:
+    """board.player_text: only a player who is out and has no cards left shows no slots."""
+    game = position(player(5, [make_card(ARMOUR)]), player(5))
+    assert str(game).splitlines()[2:7] == [
+        "P1 (Plain), you: deck 5, inventory 1, void 0",
+        "  weapon:   -",
+        "  armour:   -",
+        "  creature: -",
+        "  spell:    -",
+    ]
+
+
+def test_a_primal_cost_boost_is_named_in_words(
+    player: Fixture, position: Fixture, make_card: Fixture
+) -> None:
+    """board.equipped_text: a boost of ``primal_cost`` (11.6) reads ``primal cost``."""
+    axe = make_card(WEAPON, 2, 3, 4, name="Axe")
+    mat = {Slot.WEAPON: MatCard(axe, boosts={CardStat.PRIMAL_COST: -1})}
+    game = position(player(5, [make_card(ARMOUR)], mat), player(5))
+    assert "  weapon:   Axe: 3 dmg, 4 of 4 durability left (-1 primal cost this turn)" in (
+        str(game).splitlines()
+    )
+
+
+def test_the_inventory_shows_the_live_cost_with_stats_and_the_printed_one_without(
+    player: Fixture, position: Fixture, make_card: Fixture, make_character: Fixture
+) -> None:
+    """board_text: an inventory card's cost is live (10.3: a PRO that makes weapons cost 1
+    less) in ``str(game)``, printed in ``str(view)``."""
+    cheap = make_character(
+        "Haggler",
+        pro=[CardStatModifier(CardStat.PRIMAL_COST, -1, Selector(type=(WEAPON,)), Whose.OWN)],
+    )
+    pike = make_card(WEAPON, 2, 3, 3, name="Pike")
+    game = position(player(5, [pike], character=cheap), player(5))
+    assert str(game).splitlines()[-1] == "  Pike (weapon): cost 1, 3 dmg, 3 durability"
+    assert str(game.view(0)).splitlines()[-2] == "  Pike (weapon): cost 2, 3 dmg, 3 durability"
+
+
+def test_a_void_of_several_cards_lists_them_oldest_first(
+    player: Fixture, position: Fixture, make_card: Fixture
+) -> None:
+    """board.voids_text: names joined by ``", "`` (1.5: voids are face up)."""
+    game = position(
+        player(5, void=[make_card(ARMOUR, name="Old"), make_card(ARMOUR, name="New")]),
+        player(5),
+    )
+    assert voids_text(game.view(1)) == "void of P1 (2): Old, New\nvoid of P2 (0): empty"
+
+
+def test_player_text_uses_the_labels_it_is_given(player: Fixture, position: Fixture) -> None:
+    """board.player_text: a header starts with the caller's label for the seat, and with
+    ``P{n} name`` only for a seat without one."""
+    view = position(player(5, name="Rust"), player(5, name="Iron")).view(0)
+    # P1 has nothing to do: P2 has drawn for their turn
+    assert player_text(view.players[1], labels=["Alice", "Bob"])[0] == (
+        "Bob (Plain): deck 4, inventory 1, void 0"
+    )
+    assert player_text(view.players[1], labels=["Alice"])[0] == (
+        "P2 Iron (Plain): deck 4, inventory 1, void 0"
     )
