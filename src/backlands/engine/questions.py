@@ -135,7 +135,11 @@ class MainQuestion(_EquipQuestion):
         if p.turns_taken > 1 or t.ruleset.attack_on_first_turn:
             if ev.PhaseStarted in t.heard:
                 t.emit(ev.PhaseStarted(player, _ATTACK))
-            agenda.append((ATTACK_PHASE, player))
+            if not (t.triggered or t.queue or t.deck_emptied or t.stats.stale):  # nothing due:
+                # the attack phase asks at once (no agenda pass)
+                ATTACK_QUESTION.ask(t, (ATTACK_PHASE, player))
+            else:
+                agenda.append((ATTACK_PHASE, player))
 
 
 class RespondQuestion(_EquipQuestion):
@@ -225,6 +229,9 @@ class AttackQuestion(Question):
         t.agenda.append(dealt)  # 5.3
         if windows:
             t.agenda.append((RESPOND, action.target, True))  # 8.2: the target answers first
+
+
+ATTACK_QUESTION = AttackQuestion()
 
 
 def defenders(t: Table, p: PlayerState) -> list[tuple[CardInstance, int]]:
@@ -368,7 +375,7 @@ def _same_player(a: object, b: object) -> bool:
 
 QUESTIONS: dict[int, Question] = {
     MAIN: MainQuestion(),
-    ATTACK_PHASE: AttackQuestion(),
+    ATTACK_PHASE: ATTACK_QUESTION,
     DEFEND: DEFEND_QUESTION,
     RESPOND: RespondQuestion(),
     CHOOSE: ChooseQuestion(),
