@@ -37,7 +37,8 @@ def equip_action(instance: CardInstance, host: CardInstance | None = None) -> Eq
 
 
 def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
-    """Every equip ``p`` may make now, in inventory order (4.x); in a window, instants only."""
+    """Every equip ``p`` may make now, in inventory order (4.x); in a window, instants only.
+    (The main phase's question lists the same, written out: ``MainQuestion.options``.)"""
     left = len(p.primal_deck)
     side = p.index
     costs = t.stats.costs[side]

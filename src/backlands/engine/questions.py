@@ -31,7 +31,7 @@ from .actions import (
     Pass,
 )
 from .combat import defence_problem, defences
-from .equipping import equip_problem, equips, holds_instant, open_windows, quiet
+from .equipping import equip_action, equip_problem, equips, holds_instant, open_windows, quiet
 from .state import CardInstance, PlayerState
 from .steps import ATTACK_PHASE, CHOOSE, DEFEND, END_PHASE, MAIN, RESPOND, TAKE_DAMAGE, Step
 from .table import Table
@@ -116,6 +116,32 @@ class MainQuestion(_EquipQuestion):
     kind = DecisionKind.MAIN
     window = False
     nothing = END
+
+    def options(self, t: Table, step: Step) -> tuple[Action, ...]:
+        """``equips(t, p, window=False)`` and END, written out: the game's hottest listing."""
+        p = t.players[step[1]]
+        left = len(p.primal_deck)
+        costs = t.stats.costs[p.index]
+        found: list[Action] = []
+        hosts: list[CardInstance] | None = None
+        for instance in p.inventory:
+            cost = costs.get(instance.uid)
+            if cost is None:
+                cost = costs[instance.uid] = t.stats.card(instance, _PRIMAL_COST, p.index)
+            if cost > left:
+                continue
+            if instance.type is _ATTACH:
+                if hosts is None:
+                    hosts = [eq.instance for q in t.players if not q.out for eq in q.mat.values()]
+                for host in hosts:
+                    found.append(equip_action(instance, host))
+            else:
+                action = instance.equip
+                if action is None:
+                    action = instance.equip = Equip(instance)
+                found.append(action)
+        found.append(END)
+        return tuple(found)
 
     def not_an_answer(self, p: PlayerState) -> str:
         return f"{p.name} is in the main phase: equip a card or end the phase (3.2)"
