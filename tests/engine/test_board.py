@@ -6,15 +6,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from backlands.engine import (
     AttachedCard,
     Attack,
+    CardInstance,
     Decision,
     DecisionKind,
     EndPhase,
     Equip,
+    EquippedView,
     Game,
     MatCard,
     StartPhase,
@@ -423,3 +426,33 @@ def test_player_text_uses_the_labels_it_is_given(player: Fixture, position: Fixt
     assert player_text(view.players[1], labels=["Alice"])[0] == (
         "P2 Iron (Plain): deck 4, inventory 1, void 0"
     )
+
+
+def test_the_resolving_line_joins_several_instants(
+    player: Fixture, position: Fixture, make_card: Fixture, find: Fixture
+) -> None:
+    """board_text: the ``resolving`` line names every instant a view holds (4.6), joined
+    by ``", "``. (A game waits on one instant at a time: the view is evolved by hand.)"""
+    alpha = make_card(CardType.INSTANT_SPELL, name="Alpha")
+    beta = make_card(CardType.INSTANT_SPELL, name="Beta")
+    game = position(player(5, [alpha, make_card(ARMOUR)]), player(5, [beta]))
+    view = attrs.evolve(game.view(0), resolving=(find(game, alpha), find(game, beta)))
+    assert board_text(view).splitlines()[2] == "resolving: Alpha (P1), Beta (P2)"
+
+
+def test_a_view_made_without_attached_by_shows_its_card(make_card: Fixture) -> None:
+    """board.equipped_text: an ``EquippedView`` built without ``attached_by`` (its default
+    is empty) still reads: the attach spells nobody is named for are left out."""
+    axe = CardInstance(1, make_card(WEAPON, 0, 2, 3, name="Axe"), 0)
+    hex_ = CardInstance(2, make_card(ATTACH, name="Hex"), 1)
+    assert str(EquippedView(axe, 1, 2, (hex_,))) == "Axe: 2 dmg, 3 durability, 1 counter"
+
+
+def test_an_active_seat_without_a_label_is_named_by_its_number(
+    player: Fixture, position: Fixture, make_card: Fixture
+) -> None:
+    """board_text: the active player is ``P{n}`` (the seat from 1) when the view has no
+    player for it (a view evolved by hand)."""
+    game = position(player(5, [make_card(ARMOUR)]), player(5))
+    view = attrs.evolve(game.view(0), active=2)
+    assert board_text(view).splitlines()[0] == "turn 3, active player P3"

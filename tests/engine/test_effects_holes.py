@@ -39,6 +39,7 @@ from backlands.model import (
     PlayerTarget,
     Repair,
     Slot,
+    Steal,
     Trigger,
     TriggeredAbility,
 )
@@ -142,6 +143,25 @@ def test_an_effect_on_this_card_after_it_left_play_does_nothing(
     assert p1.void == [find(game, fuse)] and Slot.ARMOUR not in p1.mat
     assert len(p1.inventory) == 2 and len(p1.primal_deck) == 4  # the draw resolved
     assert game.decision is not None and game.decision.kind is DecisionKind.MAIN
+
+
+def test_an_attach_spell_steals_the_opponents_card_it_is_attached_to(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """effects.for_cards: "steal the card this is attached to" takes the one card its
+    target names, for the spell's controller (7.3, 11.1): P1 attaches Grapple under P2's
+    Axe, and the Axe comes to P1's weapon slot, Grapple with it."""
+    grapple = make_card(
+        ATTACH, name="Grapple", abilities=[when(Trigger.EQUIPPED, Steal(CardTarget.ATTACHED_TO))]
+    )
+    axe = make_card(WEAPON, name="Axe")
+    game = position(player(5, [grapple, make_card(ARMOUR)]), player(5, mat={Slot.WEAPON: axe}))
+    game.play(Equip(find(game, grapple), find(game, axe)))
+    p1, p2 = game.players
+    assert Slot.WEAPON not in p2.mat
+    stolen = p1.mat[Slot.WEAPON]
+    assert stolen.instance is find(game, axe)
+    assert [a.instance for a in stolen.attached] == [find(game, grapple)]
 
 
 def test_a_target_the_event_does_not_have_names_nobody(
@@ -299,7 +319,8 @@ class Quiet(Reaction):
 
 
 class Own(Reaction):
-    """The ability of ``card``: hears it equipped (an instant's, 4.6), does nothing."""
+    """The ability of ``card``: hears it equipped (an instant's, 4.6), while its controller
+    is in the game (``matches`` is given the table), and does nothing."""
 
     event = ev.CardEquipped
     __slots__ = ("card",)
@@ -308,8 +329,8 @@ class Own(Reaction):
         super().__init__(player, order)
         self.card = card
 
-    def matches(self, table: Table, event: ev.Event) -> bool:
-        return getattr(event, "card", None) is self.card
+    def matches(self, table: Table, event: ev.Event) -> bool:  # it reads the table
+        return getattr(event, "card", None) is self.card and not table.players[self.player].out
 
 
 def test_reactions_without_a_card_resolve_around_a_waiting_instant(
