@@ -303,7 +303,10 @@ class Table:
 
     def equip(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
         """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's."""
-        cost = self.stats.cost(instance, p.index)  # fixed before anything moves
+        costs = self.stats.costs[p.index]  # the cost is fixed before anything moves
+        cost = costs.get(instance.uid)
+        if cost is None:
+            cost = self.stats.cost(instance, p.index)
         inventory = p.inventory
         for i, held in enumerate(inventory):  # by identity: no value comparisons
             if held is instance:
@@ -311,7 +314,7 @@ class Table:
                 break
         kind = instance.type
         if kind is _INSTANT:  # 4.6
-            self.sacrifice(p, cost, _COST)
+            self._move(p, p.primal_deck, p.void, cost, _COST)  # sacrificed
             cast(self, p.index, instance)  # its ability, then the void
             return
         slot = instance.slot
@@ -327,7 +330,7 @@ class Table:
             p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
         if instance.modifiers:  # a modifier source came into play
             self.stats.source_changed(instance.modifiers)
-        self.sacrifice(p, cost, _COST)  # 4.3
+        self._move(p, p.primal_deck, p.void, cost, _COST)  # 4.3: sacrificed
         if self.abilities is not None and (instance.triggers or not self.printed):
             enter_play(self, instance, p.index, None if host is None else host.slot)
         own = heard_by(self, instance, ev.CardEquipped) if self.own else None
