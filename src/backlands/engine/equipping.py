@@ -115,16 +115,22 @@ def open_windows(t: Table, player: int) -> bool:
     Whether everything is settled: no window was pushed and nothing is due (``quiet``), so
     the flow may go on at once with the step below.
     """
+    settled = not (t.triggered or t.queue or t.deck_emptied or t.stats.stale)  # quiet(t)
     if not t.ruleset.response_windows:
-        return quiet(t)
+        return settled
     players = t.players
     n = len(players)
-    settled = quiet(t)
     windows = []
     for offset in range(1, n):
         p = players[(player + offset) % n]
-        if p.out or (settled and not holds_instant(p)):
+        if p.out:
             continue
+        if settled:
+            for instance in p.inventory:  # holds_instant(p), written out
+                if instance.type is _INSTANT:
+                    break
+            else:
+                continue  # no instant: not asked (8.3)
         settled = False
         windows.append((RESPOND, p.index, False))
     if windows:
