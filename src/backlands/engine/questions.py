@@ -50,11 +50,16 @@ _DAMAGE = CardStat.DAMAGE
 _ATTACK = ev.Phase.ATTACK
 
 
+# the Decision of each step whose question asks the same each time (its values depend on
+# the step alone: kind, player), made once and shared by every game
+ASKED: dict[Step, Decision] = {}
+
+
 class Question:
     """The behaviour of one decision kind (see the module docstring)."""
 
     kind: DecisionKind
-    same_each_time = True  # equal steps ask the same Decision: made once per game
+    same_each_time = True  # equal steps ask the same Decision: made once (``ASKED``)
 
     def ask(self, t: Table, step: Step) -> None:
         """Ask this question for ``step``, or answer it at once when there is no choice."""
@@ -62,9 +67,9 @@ class Question:
         if len(listing) > 1:
             t.listing = listing
             if self.same_each_time:
-                decision = t.decisions.get(step)
+                decision = ASKED.get(step)
                 if decision is None:
-                    decision = t.decisions[step] = self.decision(t, step)
+                    decision = ASKED[step] = self.decision(t, step)
                 t.decision = decision
             else:
                 t.decision = self.decision(t, step)

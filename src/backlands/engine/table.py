@@ -83,7 +83,6 @@ class Table:
         "bus",
         "casting",
         "decision",
-        "decisions",
         "deck_emptied",
         "ended",
         "first_player",
@@ -141,7 +140,6 @@ class Table:
         self.step: Step | None = None  # the agenda step that asked it
         self.listing: tuple[Action, ...] | None = None  # its legal answers, once listed
         self.actions: list[Action] = []  # every decision answered, in order
-        self.decisions: dict[Step, Decision] = {}  # by step, for questions that ask the same
         self.stats = Stats(self.players, ruleset)
         self.triggers = TriggerIndex()
         self.triggered: list[tuple[Reaction, ev.Event]] = []  # by the running step (11.3)
@@ -212,7 +210,6 @@ class Table:
         other.step = self.step
         other.listing = self.listing
         other.actions = self.actions[:]
-        other.decisions = self.decisions  # immutable values, shared
         other.stats = self.stats.copy(players)
         other.triggers = self.triggers.copy()
         other.triggered = self.triggered[:]
