@@ -27,10 +27,20 @@ def below(bits: Bits, n: int) -> int:
 
 def shuffle(bits: Bits, items: list[Any]) -> None:
     """Shuffle ``items`` in place (Fisher-Yates, from the last position down)."""
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    plan = _PLANS.get(len(items))
+    if plan is None:
+        plan = _PLANS[len(items)] = _plan(len(items))
+    for i, n, k in plan:  # j: a uniform integer from 0 to i (``below(bits, n)``)
         j = bits(k)
         while j >= n:
             j = bits(k)
         items[i], items[j] = items[j], items[i]
+
+
+def _plan(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The positions a shuffle of ``size`` items swaps, each with how many positions it
+    draws from and the bits a draw takes: (i, i + 1, (i + 1).bit_length()), i from the last."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}  # by the number of items
