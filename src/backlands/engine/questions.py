@@ -31,7 +31,7 @@ from .actions import (
     Pass,
 )
 from .combat import defence_problem, defences
-from .equipping import equip_action, equip_problem, equips, holds_instant, open_windows, quiet
+from .equipping import equip_problem, equips, holds_instant, open_windows, quiet
 from .state import CardInstance, PlayerState
 from .steps import ATTACK_PHASE, CHOOSE, DEFEND, END_PHASE, MAIN, RESPOND, TAKE_DAMAGE, Step
 from .table import Table
@@ -138,8 +138,12 @@ class MainQuestion(_EquipQuestion):
             if instance.type is _ATTACH:
                 if hosts is None:
                     hosts = [eq.instance for q in t.players if not q.out for eq in q.mat.values()]
+                actions = instance.actions  # equip_action(instance, host), written out
                 for host in hosts:
-                    found.append(equip_action(instance, host))
+                    action = actions.get(host.uid)
+                    if action is None:
+                        action = actions[host.uid] = Equip(instance, host)
+                    found.append(action)
             else:
                 action = instance.equip
                 if action is None:
