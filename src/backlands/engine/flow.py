@@ -153,7 +153,7 @@ def start_turn(t: Table, step: Step) -> None:  # 3.1
         t.emit(ev.TurnStarted(p.index, t.turn))
     if ev.PhaseStarted in heard:
         t.emit(ev.PhaseStarted(p.index, _START))
-    t.draw(p, t.stats.player(p.index, _DRAWS))
+    t.move(p, p.primal_deck, p.inventory, t.stats.player(p.index, _DRAWS), None)  # t.draw
     if t.deck_emptied:
         check_state(t)  # 9.2: drawing the last card puts the player out at once
         if p.out:

@@ -261,12 +261,12 @@ class Table:
     # ------------------------------------------------------------------ primitives
 
     def draw(self, p: PlayerState, count: int) -> None:  # 7.5: top cards to the inventory
-        self._move(p, p.primal_deck, p.inventory, count, None)
+        self.move(p, p.primal_deck, p.inventory, count, None)
 
     def sacrifice(self, p: PlayerState, count: int, reason: ev.SacrificeReason) -> None:  # 7.5
-        self._move(p, p.primal_deck, p.void, count, reason)
+        self.move(p, p.primal_deck, p.void, count, reason)
 
-    def _move(
+    def move(
         self,
         p: PlayerState,
         deck: list[CardInstance],
@@ -274,7 +274,8 @@ class Table:
         count: int,
         reason: ev.SacrificeReason | None,
     ) -> None:
-        """The top ``count`` cards of ``deck`` (top first; as many as there are) to ``to``."""
+        """The top ``count`` cards of ``deck`` (top first; as many as there are) to ``to``:
+        ``draw`` and ``sacrifice`` (``reason``), for hot paths that skip their call."""
         if count <= 0 or not deck:
             return
         event = ev.CardDrawn if reason is None else ev.CardSacrificed
@@ -311,7 +312,7 @@ class Table:
                 break
         kind = instance.type
         if kind is _INSTANT:  # 4.6
-            self._move(p, p.primal_deck, p.void, cost, _COST)  # sacrificed
+            self.move(p, p.primal_deck, p.void, cost, _COST)  # sacrificed
             cast(self, p.index, instance)  # its ability, then the void
             return
         slot = instance.slot
@@ -327,7 +328,7 @@ class Table:
             p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
         if instance.modifiers:  # a modifier source came into play
             self.stats.source_changed(instance.modifiers)
-        self._move(p, p.primal_deck, p.void, cost, _COST)  # 4.3: sacrificed
+        self.move(p, p.primal_deck, p.void, cost, _COST)  # 4.3: sacrificed
         if self.abilities is not None and (instance.triggers or not self.printed):
             enter_play(self, instance, p.index, None if host is None else host.slot)
         own = heard_by(self, instance, ev.CardEquipped) if self.own else None
