@@ -175,16 +175,16 @@ def phase(t: Table, step: Step) -> None:  # a phase starts, after what delayed i
         t.emit(ev.PhaseStarted(step[1], step[2]))
 
 
-def end_phase(t: Table, step: Step) -> None:  # 3.4: "at the end of your turn" first
-    if ev.PhaseStarted in t.heard:
-        t.emit(ev.PhaseStarted(step[1], _END))
-    if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
-        t.agenda.append((UPKEEP, step[1]))
-    else:
-        upkeep(t, step)
-
-
-def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
+def end_phase(t: Table, step: Step) -> None:
+    """3.4: the end phase (``END_PHASE``): "at the end of your turn" first, then its rest,
+    3.4 and 7.1 (``UPKEEP``, a step of its own only when abilities resolve in between).
+    When nothing is left to do or due, the next turn starts at once (no agenda pass)."""
+    if step[0] == END_PHASE:
+        if ev.PhaseStarted in t.heard:
+            t.emit(ev.PhaseStarted(step[1], _END))
+        if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
+            t.agenda.append((UPKEEP, step[1]))
+            return
     p = t.players[step[1]]
     spell = p.mat.get(Slot.SPELL)
     if spell is not None and spell.instance.type is CardType.ACTIVE_SPELL:
@@ -200,6 +200,8 @@ def upkeep(t: Table, step: Step) -> None:  # 3.4, then 7.1
         if not cured:
             damage = t.ruleset.poison_damage
             t.agenda.append((TAKE_DAMAGE, p.index, damage, None, None, True, None))
+    if not (t.agenda or t.triggered or t.queue or t.deck_emptied or t.stats.stale):
+        next_turn(t)
 
 
 def respond(t: Table, step: Step) -> None:  # 8.1 to 8.3
@@ -226,7 +228,7 @@ RUNNERS: dict[int, Callable[[Table, Step], None]] = {
     MAIN: QUESTIONS[MAIN].ask,
     ATTACK_PHASE: QUESTIONS[ATTACK_PHASE].ask,
     END_PHASE: end_phase,
-    UPKEEP: upkeep,
+    UPKEEP: end_phase,
     RESPOND: respond,
     TAKE_DAMAGE: take_damage,
     DEFEND: QUESTIONS[DEFEND].ask,
