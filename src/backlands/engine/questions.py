@@ -31,7 +31,7 @@ from .actions import (
     Pass,
 )
 from .combat import defence_problem, defences
-from .equipping import equip_problem, equips, holds_instant, open_windows, quiet
+from .equipping import equip_problem, equips, open_windows
 from .state import CardInstance, PlayerState
 from .steps import ATTACK_PHASE, CHOOSE, DEFEND, END_PHASE, MAIN, RESPOND, TAKE_DAMAGE, Step
 from .table import Table
@@ -258,9 +258,16 @@ class AttackQuestion(Question):
         t.add_counters(p, eq, 1)  # 5.2: may destroy it; the damage stands
         dealt = (TAKE_DAMAGE, action.target, damage, instance, p.index, True, t.stats.version)
         windows = t.ruleset.response_windows
-        if quiet(t) and not (windows and holds_instant(t.players[action.target])):
-            take_damage(t, dealt)  # 5.3, at once: no window (8.3), nothing due
-            return
+        if not (t.triggered or t.queue or t.deck_emptied or t.stats.stale):  # quiet(t)
+            if windows:  # holds_instant(target), written out
+                for held in t.players[action.target].inventory:
+                    if held.type is _INSTANT:
+                        break
+                else:
+                    windows = False  # not asked (8.3)
+            if not windows:
+                take_damage(t, dealt)  # 5.3, at once: no window, nothing due
+                return
         t.agenda.append(dealt)  # 5.3
         if windows:
             t.agenda.append((RESPOND, action.target, True))  # 8.2: the target answers first
