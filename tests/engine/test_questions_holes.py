@@ -1,0 +1,254 @@
+"""Holes (issue 12): tests that pin mutation survivors of the engine modules questions,
+setup, combat, equipping and chance: exact illegal-action and setup messages, the bounds
+of a position's turn and boosts, how a long or huge value is shown in a setup message,
+the response-window listing, the defences listed and the seeded shuffle.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from backlands.engine import (
+    AttachedCard,
+    Attack,
+    DecisionKind,
+    Equip,
+    Game,
+    MatCard,
+    Pass,
+    Position,
+    Seat,
+    StartPhase,
+)
+from backlands.engine.chance import shuffle
+from backlands.engine.combat import defence_problem, defences
+from backlands.errors import GameSetupError
+from backlands.model import CardStat, CardType, Slot
+from backlands.ruleset import STANDARD
+
+# --------------------------------------------------------------------------- illegal actions
+
+
+def test_an_armour_does_not_attack_exact_message(make_card, player, position, find, assert_illegal):
+    armour = make_card(CardType.ARMOUR)
+    game = position(
+        player(5, mat={Slot.WEAPON: make_card(CardType.WEAPON), Slot.ARMOUR: armour}),
+        player(5),
+        phase=StartPhase.ATTACK,
+    )
+    message = assert_illegal(game, Attack(find(game, armour), 1))
+    assert message == (
+        f"cannot attack P2 with {armour.name}: only a weapon or a creature attacks (3.3)"
+    )
+
+
+def test_a_non_instant_in_a_response_window_exact_message(
+    make_card, player, position, find, assert_illegal
+):
+    armour = make_card(CardType.ARMOUR)
+    game = position(
+        player(5, inventory=[make_card(CardType.WEAPON)]),
+        player(5, inventory=[make_card(CardType.INSTANT_SPELL), armour]),
+    )
+    game.play(Equip(game.players[0].inventory[0]))
+    assert game.decision.kind is DecisionKind.RESPONSE
+    message = assert_illegal(game, Equip(find(game, armour)))
+    assert message == (
+        f"cannot equip {armour.name}: "
+        "only instant spells may be played in a response window (4.6, 8.1)"
+    )
+
+
+def test_an_attach_spell_without_a_host_exact_message(
+    make_card, player, position, find, assert_illegal
+):
+    attach = make_card(CardType.ATTACH_SPELL)
+    game = position(player(5, inventory=[attach, make_card(CardType.WEAPON)]), player(5))
+    message = assert_illegal(game, Equip(find(game, attach)))
+    assert message == (
+        f"cannot equip {attach.name}: "
+        "an attach spell goes under an equipped card: name its host (4.7)"
+    )
+
+
+# --------------------------------------------------------------------------- response windows
+
+
+def test_a_response_window_lists_every_affordable_instant_past_other_cards(
+    make_card, player, position, find
+):
+    """8.1: the window lists the instants the player can pay for, in inventory order; a
+    card that is no instant, or an instant that costs too much, does not end the listing."""
+    costly = make_card(CardType.INSTANT_SPELL, cost=9)
+    cheap = make_card(CardType.INSTANT_SPELL, cost=1)
+    armour = make_card(CardType.ARMOUR)
+    game = position(
+        player(5, inventory=[make_card(CardType.WEAPON)]),
+        player(5, inventory=[armour, costly, cheap]),
+    )
+    game.play(Equip(game.players[0].inventory[0]))
+    assert game.decision.kind is DecisionKind.RESPONSE and game.decision.player == 1
+    assert tuple(game.legal_actions()) == (Equip(find(game, cheap)), Pass())
+
+
+# --------------------------------------------------------------------------- position setup
+
+
+def _refused(players: list[Any], **position: Any) -> str:
+    with pytest.raises(GameSetupError) as info:
+        Position(players, **position).start()
+    return str(info.value)
+
+
+def test_a_position_on_turn_1_is_accepted(make_card, player):
+    first = player(5, inventory=[make_card(CardType.WEAPON)], turns_taken=0)
+    game = Position([first, player(5, turns_taken=0)], turn=1).start()
+    assert game.turn == 1
+    assert game.decision.kind is DecisionKind.MAIN
+
+
+def test_an_attack_phase_on_the_active_players_first_turn_exact_message(player):
+    message = _refused([player(5, turns_taken=1), player(5)], phase=StartPhase.ATTACK)
+    assert message == "the active player is on their first turn, which has no attack phase (3.3)"
+
+
+def test_a_mat_value_that_is_not_a_card_exact_message(player):
+    bad = player(3)
+    bad.mat[Slot.WEAPON] = 42  # the setup's dict, changed after it was made
+    assert _refused([bad, player(3)]) == "player 1's weapon slot: 42 is not a card"
+
+
+@pytest.mark.parametrize(
+    ("mat", "message"),
+    [
+        (
+            lambda c: MatCard(c["axe"], attached=[AttachedCard(c["hex"], 0, owner=7)]),
+            "player 1's weapon slot: Hex's owner 7 is not a seat index (0 to 1)",
+        ),
+        (
+            lambda c: MatCard(c["axe"], boosts=[(CardStat.DAMAGE, 1, 2)]),
+            "player 1's weapon slot: a boost must be a (stat, amount) pair, not "
+            "(<CardStat.DAMAGE: 'damage'>, 1, 2)",
+        ),
+        (
+            lambda c: MatCard(c["axe"], boosts=[("damage", 1)]),
+            "player 1's weapon slot: a boost's stat must be a CardStat, not 'damage'",
+        ),
+        (
+            lambda c: MatCard(c["axe"], boosts=[(CardStat.DAMAGE, -1001)]),
+            "player 1's weapon slot: a boost's amount must be from -1000 to 1000, not -1001",
+        ),
+    ],
+)
+def test_a_bad_attachment_or_boost_exact_message(make_card, player, mat, message):
+    cards = {
+        "axe": make_card(CardType.WEAPON),
+        "hex": make_card(CardType.ATTACH_SPELL, name="Hex"),
+    }
+    assert _refused([player(3, mat={Slot.WEAPON: mat(cards)}), player(3)]) == message
+
+
+@pytest.mark.parametrize("amount", [-1000, 1000])
+def test_a_boost_of_max_boost_either_way_is_accepted(make_card, player, amount):
+    axe = make_card(CardType.WEAPON)
+    mat = {Slot.WEAPON: MatCard(axe, boosts=[(CardStat.DAMAGE, amount)])}
+    game = Position([player(3, mat=mat), player(3)]).start()
+    assert game.players[0].mat[Slot.WEAPON].instance.card == axe
+
+
+class _Unsayable:
+    def __repr__(self) -> str:
+        raise ValueError("no")
+
+
+@pytest.mark.parametrize(
+    ("turn", "shown"),
+    [
+        (10**12, "a 40-bit integer"),
+        (-(10**12), "a 40-bit integer"),
+        (10**12 - 1, "999999999999"),
+        (1 - 10**12, "-999999999999"),
+        (0, "0"),
+        (_Unsayable(), "a _Unsayable"),
+        ("x" * 78, "'" + "x" * 78 + "'"),  # 80 characters: shown whole
+        ("x" * 79, "'" + "x" * 76 + "..."),  # 81: cut to 77 and "..."
+    ],
+)
+def test_a_bad_turn_is_shown_short(player, turn, shown):
+    message = _refused([player(3), player(3)], turn=turn)
+    limit = STANDARD.turn_limit
+    assert message == (
+        f"the turn must be a whole number from 1 to the turn limit {limit} (9.3), not {shown}"
+    )
+
+
+# --------------------------------------------------------------------------- seated setup
+
+
+def test_every_problem_of_a_brought_deck_is_listed_on_its_own_line(make_card, plain_character):
+    """1.1: each problem on a line of its own, with its rule."""
+    card = make_card(CardType.WEAPON, name="Axe")
+    good = Seat(plain_character, [make_card(CardType.ARMOUR) for _ in range(36)])
+    with pytest.raises(GameSetupError) as info:
+        Game([good, Seat(plain_character, [card] * 6)], seed=0)
+    assert str(info.value) == (
+        "player 2 (Plain) does not bring a legal primal deck (1.1):\n"
+        "  deck-size: the deck has 6 cards, but a primal deck has exactly 36 "
+        "(the character is not one of them) (2.1)\n"
+        "  too-many-copies: Axe: 6 copies, but a deck may hold at most 5 copies of a card (2.2)"
+    )
+
+
+@pytest.mark.parametrize(("first", "named"), [(None, False), (1, True), (0, True)])
+def test_a_seated_game_knows_whether_its_first_player_was_named(
+    filler, plain_character, first, named
+):
+    cards = filler(36)
+    game = Game(
+        [Seat(plain_character, cards), Seat(plain_character, cards)], seed=3, first_player=first
+    )
+    assert game.first_player_named is named
+
+
+# --------------------------------------------------------------------------- defences
+
+
+def _all_legal(amount: int, lefts: list[int]) -> set[tuple[tuple[str, int], ...]]:
+    """Every legal defence, by brute force over every amount of every card (6.1 to 6.4)."""
+    cards = [chr(ord("a") + i) for i in range(len(lefts))]
+    remaining = {c: left for c, left in zip(cards, lefts, strict=True) if left > 0}
+    found = set()
+    for amounts in itertools.product(*(range(left + 1) for left in lefts)):
+        absorbs = tuple((c, n) for c, n in zip(cards, amounts, strict=True) if n)
+        if defence_problem(absorbs, amount, remaining) is None:
+            found.add(absorbs)
+    return found
+
+
+@pytest.mark.parametrize(
+    "lefts", [[2], [0, 3], [2, 3], [1, 1], [0, 2, 2], [2, 0, 2], [1, 2, 1], [0, 0, 1]]
+)
+@pytest.mark.parametrize("amount", [1, 2, 3, 5])
+def test_defences_are_exactly_the_legal_ones(lefts, amount):
+    """A defender with no durability left absorbs nothing and lets no damage bleed (6.3)."""
+    cards = [chr(ord("a") + i) for i in range(len(lefts))]
+    listed = list(defences(amount, list(zip(cards, lefts, strict=True))))
+    assert len(listed) == len(set(listed))
+    assert set(listed) == _all_legal(amount, lefts)
+
+
+# --------------------------------------------------------------------------- chance
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 5, 8, 36, 37])
+def test_the_shuffle_is_pythons_random_shuffle(size):
+    """1.2: a seed shuffles as ``random.Random(seed).shuffle`` does, on every Python."""
+    for seed in range(5):
+        ours, theirs = list(range(size)), list(range(size))
+        shuffle(random.Random(seed).getrandbits, ours)
+        random.Random(seed).shuffle(theirs)
+        assert ours == theirs
