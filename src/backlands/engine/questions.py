@@ -313,9 +313,21 @@ class DefendQuestion(Question):
         return Decision(DecisionKind.DEFEND, step[1], step[2], step[3])
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
-        found = defenders(t, t.players[step[1]])
+        p = t.players[step[1]]
+        found = []  # defenders(t, p), written out
+        card_stat = t.stats.card
+        for slot in DEFENDER_SLOTS:
+            eq = p.mat.get(slot)
+            if eq is not None:
+                left = card_stat(eq.instance, _DURABILITY, p.index) - eq.counters
+                if left > 0:
+                    found.append((eq.instance, left))
         if not found:  # nothing to defend with: every point is sacrificed (6.1)
             return (NO_DEFENCE,)
+        if len(found) == 1:  # defences() of one defender: none, or all it can absorb
+            card, left = found[0]
+            most = min(step[2], left)
+            return (NO_DEFENCE, defend_action(((card, most),))) if most > 0 else (NO_DEFENCE,)
         listing: list[Action] = []
         for absorbs in defences(step[2], found):
             listing.append(defend_action(absorbs) if absorbs else NO_DEFENCE)
