@@ -118,32 +118,34 @@ def drain(t: Table) -> bool:
 # --------------------------------------------------------------------------- the turn
 
 
-def next_turn(t: Table) -> None:  # 3.4: play passes clockwise
-    if t.turn != t.ended:  # once a turn, even if what its end triggered delays the next one
-        t.ended = t.turn
-        if t.stats.boosts:  # boosts last until the end of the turn (11.6)
-            t.stats.end_boosts()
-            if t.stats.stale:  # a card may wear out now, before the next turn starts
-                check_durability(t)
-        if t.turn and ev.TurnEnded in t.heard:
-            t.emit(ev.TurnEnded(t.active, t.turn))
-    limit = t.ruleset.turn_limit
-    if t.turn >= limit:
-        t.finish(None, f"turn limit of {limit} reached")
-        return
-    players = t.players
-    n = len(players)
-    following = (t.active + 1) % n
-    while players[following].out:  # skipping players who are out
-        following = (following + 1) % n
-    if t.triggered:  # what the end of the turn triggered resolves first (11.3)
-        t.agenda.append((TURN_START, following))
-    else:
-        start_turn(t, (TURN_START, following))
-
-
-def start_turn(t: Table, step: Step) -> None:  # 3.1
-    p = t.players[step[1]]
+def next_turn(t: Table, step: Step | None = None) -> None:
+    """3.4: play passes clockwise, then 3.1: the next player's turn starts. A
+    ``TURN_START`` step (the first turn, or a turn whose start waited for what the end of
+    the last one triggered, 11.3) starts its player's turn only."""
+    if step is not None:
+        p = t.players[step[1]]
+    else:  # 3.4: the turn ends
+        if t.turn != t.ended:  # once a turn, even if what its end triggered delays the next
+            t.ended = t.turn
+            if t.stats.boosts:  # boosts last until the end of the turn (11.6)
+                t.stats.end_boosts()
+                if t.stats.stale:  # a card may wear out now, before the next turn starts
+                    check_durability(t)
+            if t.turn and ev.TurnEnded in t.heard:
+                t.emit(ev.TurnEnded(t.active, t.turn))
+        limit = t.ruleset.turn_limit
+        if t.turn >= limit:
+            t.finish(None, f"turn limit of {limit} reached")
+            return
+        players = t.players
+        n = len(players)
+        following = (t.active + 1) % n
+        while players[following].out:  # skipping players who are out
+            following = (following + 1) % n
+        if t.triggered:  # what the end of the turn triggered resolves first (11.3)
+            t.agenda.append((TURN_START, following))
+            return
+        p = players[following]
     t.turn += 1
     t.active = p.index
     p.turns_taken += 1
@@ -224,7 +226,7 @@ def resolved(t: Table, step: Step) -> None:
 
 
 RUNNERS: dict[int, Callable[[Table, Step], None]] = {
-    TURN_START: start_turn,
+    TURN_START: next_turn,
     MAIN: QUESTIONS[MAIN].ask,
     ATTACK_PHASE: QUESTIONS[ATTACK_PHASE].ask,
     END_PHASE: end_phase,
