@@ -44,17 +44,15 @@ class LegalActions:
     def __init__(self, table: Table) -> None:
         self._t = table
 
+    # ``_t.listing`` is None until listed, and never empty once listed
     def __iter__(self) -> Iterator[Action]:
-        found = self._t.listing
-        return iter(listing(self._t) if found is None else found)
+        return iter(self._t.listing or listing(self._t))
 
     def __len__(self) -> int:
-        found = self._t.listing
-        return len(listing(self._t) if found is None else found)
+        return len(self._t.listing or listing(self._t))
 
     def __getitem__(self, index: int) -> Action:
-        found = self._t.listing
-        return (listing(self._t) if found is None else found)[index]
+        return (self._t.listing or listing(self._t))[index]
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, ACTION_CLASSES):
