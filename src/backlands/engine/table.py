@@ -348,18 +348,19 @@ class Table:
             if proposal.cancelled:
                 return False
         del controller.mat[slot]
-        if eq.instance.modifiers:  # a modifier source left play
-            self.stats.source_changed(eq.instance.modifiers)
-        for attached in eq.attached:
-            if attached.instance.modifiers:
-                self.stats.source_changed(attached.instance.modifiers)
+        instance = eq.instance
+        if instance.modifiers:  # a modifier source left play
+            self.stats.source_changed(instance.modifiers)
         players = self.players
-        players[eq.instance.owner].void.append(eq.instance)
-        for attached in eq.attached:
-            players[attached.instance.owner].void.append(attached.instance)
+        players[instance.owner].void.append(instance)
+        if eq.attached:
+            for attached in eq.attached:
+                if attached.instance.modifiers:
+                    self.stats.source_changed(attached.instance.modifiers)
+            for attached in eq.attached:
+                players[attached.instance.owner].void.append(attached.instance)
         in_play = self.in_play
         heard = ev.CardDestroyed in self.heard
-        instance = eq.instance
         if heard or in_play:  # else nothing hears it, and no card has abilities in play
             own = heard_by(self, instance, ev.CardDestroyed)
             if heard or own:
@@ -375,7 +376,7 @@ class Table:
                 if attached.instance.uid in in_play:
                     leave_play(self, attached.instance)
         if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
-            self.stats.end_boosts(eq.instance.uid)
+            self.stats.end_boosts(instance.uid)
         return True
 
     def add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
