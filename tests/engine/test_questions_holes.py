@@ -24,10 +24,11 @@ from backlands.engine import (
     Seat,
     StartPhase,
 )
+from backlands.engine import events as ev
 from backlands.engine.chance import shuffle
 from backlands.engine.combat import defence_problem, defences
 from backlands.errors import GameSetupError
-from backlands.model import CardStat, CardType, Slot
+from backlands.model import CardStat, CardStatModifier, CardType, Slot, Whose
 from backlands.ruleset import STANDARD
 
 # --------------------------------------------------------------------------- illegal actions
@@ -252,3 +253,21 @@ def test_the_shuffle_is_pythons_random_shuffle(size):
         shuffle(random.Random(seed).getrandbits, ours)
         random.Random(seed).shuffle(theirs)
         assert ours == theirs
+
+
+def test_a_durability_modifier_from_setup_wears_out_what_it_kept_as_its_player_goes_out(
+    make_card, make_character, filler, events
+):
+    """4.8, 6.2, 9.2: a character's durability modifier is in play from setup; when its
+    player goes out, a card it kept alive (counters at its own durability) wears out."""
+    sturdy = make_character(pro=[CardStatModifier(CardStat.DURABILITY, 2, whose=Whose.ALL)])
+    weapons = [make_card(CardType.WEAPON, damage=40, durability=1) for _ in range(36)]
+    game = Game([Seat(sturdy, filler(36)), Seat(make_character(), weapons)], seed=0, first_player=1)
+    game.play(Equip(game.players[1].inventory[0]))  # turn 1 (P2): no attack phase
+    weapon = game.players[1].mat[Slot.WEAPON].instance
+    while game.active != 1 or game.decision.kind is not DecisionKind.ATTACK:
+        game.play(game.legal_actions()[-1])  # P1 ends their phases
+    game.play(Attack(weapon, 0))  # 5.2: a counter, its durability 1 + 2; 40 damage
+    assert game.players[0].out
+    worn = [e for e in events(game, ev.CardDestroyed) if e.card == weapon]
+    assert [e.reason for e in worn] == [ev.DestroyReason.WORN_OUT]
