@@ -16,7 +16,8 @@ same interpreter. The machine is shared and noisy, so:
   rounds differ only by noise; the table shows medians over rounds.
 
 Only public names of the engine are used (``Game``, ``copy``, ``play_game``, ``RandomAgent``,
-``simulate``, ``seat``), so the script measures the engine before and after a rebuild alike.
+``simulate``, ``seat``, ``NO_ABILITIES``), so the script measures the engine before and after
+a rebuild alike.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from backlands import load_cards
 from backlands.agents import Perspective, RandomAgent, play_game
 from backlands.deck import bundled_deck_files, load_deck
-from backlands.engine import Game
+from backlands.engine import NO_ABILITIES, Game
 from backlands.simulation import seat, simulate
 
 if TYPE_CHECKING:
@@ -156,15 +157,17 @@ def bare_steps(play: Callable[[random.Random], int]) -> Callable[[], Step]:
     return make
 
 
-def library_steps(seats: Sequence[Seat]) -> Callable[[], Step]:
-    """The library loop: ``Game(...)`` and ``play_game`` with one RandomAgent per seat."""
+def library_steps(seats: Sequence[Seat], rules_only: bool = False) -> Callable[[], Step]:
+    """The library loop: ``Game(...)`` and ``play_game`` with one RandomAgent per seat;
+    ``rules_only``: the same games with ``abilities=NO_ABILITIES`` (no triggered ability)."""
+    abilities = NO_ABILITIES if rules_only else None
 
     def make() -> Step:
         seeds = iter(range(sys.maxsize))
 
         def step() -> tuple[int, int]:
             s = next(seeds)
-            game = Game(seats, seed=s, keep_log=False)
+            game = Game(seats, seed=s, keep_log=False, abilities=abilities)
             play_game(game, [RandomAgent(s + i) for i in range(len(seats))])
             return 1, len(game.actions)
 
@@ -330,6 +333,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     bare = Row("bare loop (2 players)")
     workloads: list[tuple[Row, Callable[[], Step]]] = [
         (Row("library loop, 2 players (Game + play_game)"), library_steps(two)),
+        (
+            Row("library loop, 2 players, rules only (NO_ABILITIES)"),
+            library_steps(two, rules_only=True),
+        ),
         (Row("simulate(), 2 players", counts_decisions=False), simulate_steps(two)),
         (Row("library loop, 6 players (Game + play_game)"), library_steps(six)),
     ]
