@@ -252,7 +252,7 @@ class AttackQuestion(Question):
         p.attacked.add(slot)
         damage = t.stats.card(instance, CardStat.DAMAGE, p.index)  # before the counter (5.2)
         eq = p.mat[slot]
-        own = heard_with(t, eq, ev.AttackDeclared)
+        own = heard_with(t, eq, ev.AttackDeclared) if t.own else None
         if own or ev.AttackDeclared in t.heard:
             emit_card(t, ev.AttackDeclared(p.index, instance, action.target, damage), own)
         t.add_counters(p, eq, 1)  # 5.2: may destroy it; the damage stands
@@ -348,7 +348,7 @@ class DefendQuestion(Question):
             slot = instance.slot
             assert slot is not None
             eq = p.mat[slot]
-            own = heard_with(t, eq, ev.Defended)
+            own = heard_with(t, eq, ev.Defended) if t.own else None
             if own or heard:
                 emit_card(t, ev.Defended(p.index, instance, n, step[4]), own)
             absorbed += n
