@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..model import CardStat, CardType
 from .actions import Action, Equip
 from .state import CardInstance, PlayerState
-from .steps import RESPOND
+from .steps import RESPOND, Step
 from .table import Table
 
 __all__ = [
@@ -104,7 +104,7 @@ def quiet(t: Table) -> bool:
     return not (t.triggered or t.queue or t.deck_emptied or t.stats.stale)
 
 
-def open_windows(t: Table, player: int) -> bool:
+def open_windows(t: Table, player: int, then: Step | None = None) -> bool:
     """8.1: each other player still in, in turn order, may answer with one instant.
 
     A player without an instant is not asked (8.3). While nothing can change before their
@@ -113,10 +113,13 @@ def open_windows(t: Table, player: int) -> bool:
     window that may ask on, each is a step that looks again when it runs.
 
     Whether everything is settled: no window was pushed and nothing is due (``quiet``), so
-    the flow may go on at once with the step below.
+    the flow may go on at once with ``then``, the step that comes after the windows; when
+    it is not, ``then`` is pushed below them.
     """
     settled = not (t.triggered or t.queue or t.deck_emptied or t.stats.stale)  # quiet(t)
     if not t.ruleset.response_windows:
+        if not settled and then is not None:
+            t.agenda.append(then)
         return settled
     players = t.players
     n = len(players)
@@ -133,7 +136,10 @@ def open_windows(t: Table, player: int) -> bool:
                 continue  # no instant: not asked (8.3)
         settled = False
         windows.append((RESPOND, p.index, False))
-    if windows:
-        windows.reverse()  # the next player's window runs first
-        t.agenda.extend(windows)
+    if not settled:
+        if then is not None:
+            t.agenda.append(then)
+        if windows:
+            windows.reverse()  # the next player's window runs first
+            t.agenda.extend(windows)
     return settled

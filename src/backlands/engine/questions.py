@@ -159,10 +159,8 @@ class MainQuestion(_EquipQuestion):
         player = step[1]
         p = t.players[player]
         if type(action) is Equip:
-            t.agenda.append(step)
             t.equip(p, action.card, action.host)
-            if open_windows(t, player):  # nothing between: the main phase asks again now
-                t.agenda.pop()
+            if open_windows(t, player, step):  # nothing between: the main phase asks again now
                 self.ask(t, step)
             return
         agenda = t.agenda
