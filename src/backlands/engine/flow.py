@@ -155,7 +155,10 @@ def next_turn(t: Table, step: Step | None = None) -> None:
         t.emit(ev.TurnStarted(p.index, t.turn))
     if ev.PhaseStarted in heard:
         t.emit(ev.PhaseStarted(p.index, _START))
-    t.move(p, p.primal_deck, p.inventory, t.stats.player(p.index, _DRAWS), None)  # t.draw
+    draws = t.stats.player_stats.get((p.index, _DRAWS))
+    if draws is None:
+        draws = t.stats.player(p.index, _DRAWS)
+    t.move(p, p.primal_deck, p.inventory, draws, None)  # t.draw
     if t.deck_emptied:
         check_state(t)  # 9.2: drawing the last card puts the player out at once
         if p.out:

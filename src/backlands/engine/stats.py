@@ -53,11 +53,11 @@ class Stats:
     __slots__ = (
         "_cache",
         "_mods",
-        "_players",
         "_players_shared",
         "boosts",
         "costs",
         "durability_modified",
+        "player_stats",
         "players",
         "ruleset",
         "shared",
@@ -70,8 +70,9 @@ class Stats:
         self.ruleset = ruleset
         self._mods: list[tuple[int, CardStatModifier]] | None = None
         self._cache: dict[tuple[int, int, CardStat], int] = {}
-        self._players: dict[tuple[int, PlayerStat], int] = {}
-        self._players_shared = False  # ``_players`` is the seats' shared table (``share``)
+        # (player, stat) -> live player stat, read directly by hot paths (fill with ``player``)
+        self.player_stats: dict[tuple[int, PlayerStat], int] = {}
+        self._players_shared = False  # ``player_stats`` is the seats' shared table (``share``)
         # per side: uid -> primal cost, read directly by hot loops (fill with ``cost``)
         self.costs: list[dict[int, int]] = [{} for _ in players]
         # card stats computed while only the characters' modifiers are in play, shared by
@@ -134,7 +135,7 @@ class Stats:
         found = players.get(self.ruleset)
         if found is None:
             found = players[self.ruleset] = {}
-        self._players = found  # player stats too, until a player-stat source comes or goes
+        self.player_stats = found  # player stats too, until a player-stat source comes or goes
         self._players_shared = True
 
     def changed(self) -> None:
@@ -164,10 +165,10 @@ class Stats:
 
     def _forget_players(self) -> None:
         if self._players_shared:  # never cleared: other games read it
-            self._players = {}
+            self.player_stats = {}
             self._players_shared = False
-        elif self._players:
-            self._players.clear()
+        elif self.player_stats:
+            self.player_stats.clear()
 
     def _unshare(self) -> None:
         """Leave the shared stats (never cleared: other games read them) for our own."""
@@ -238,14 +239,14 @@ class Stats:
     def player(self, player: int, stat: PlayerStat) -> int:
         """A player's live starting inventory or draws per turn (1.3, 3.1, 10.3)."""
         key = (player, stat)
-        cached = self._players.get(key)
+        cached = self.player_stats.get(key)
         if cached is not None:
             return cached
         value: int = getattr(self.ruleset, stat._value_)
         for mod in modifiers_of(self.players, player):
             if isinstance(mod, PlayerStatModifier) and mod.stat is stat:
                 value += mod.amount
-        value = self._players[key] = max(value, 0)
+        value = self.player_stats[key] = max(value, 0)
         return value
 
     def is_immune(self, player: int, keyword: Keyword) -> bool:
