@@ -13,7 +13,9 @@ wins). Both print the ``@reproduce_failure`` blob of a failing example.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 FAST_EXAMPLES = 100  # Hypothesis's default: the fast profile changes no other test
@@ -35,3 +37,12 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("BACKLANDS_PROFILE", "fast"))
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Work in tmp_path with a ``cards/`` folder, so that problems name files as
+    ``cards/x.yaml`` (with ``write`` and ``problems`` of ``cardfiles.py``)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards").mkdir()
+    return tmp_path

@@ -16,7 +16,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backlands import (
-    CardDatabaseError,
     card_to_data,
     character_to_data,
     load_cards,
@@ -48,28 +47,9 @@ from backlands.model import (
     Trigger,
     TriggeredAbility,
 )
+from cardfiles import problems, write
 
 CARD_SCHEMA = jsonschema.Draft202012Validator(json.loads(schema_path("card-file").read_text()))
-
-
-@pytest.fixture
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Work in tmp_path so that problems name files as ``cards/x.yaml``."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "cards").mkdir()
-    return tmp_path
-
-
-def write(text: str, name: str = "core.yaml") -> Path:
-    path = Path("cards") / name
-    path.write_text(textwrap.dedent(text))
-    return path
-
-
-def problems(path: str | Path = "cards") -> list[str]:
-    with pytest.raises(CardDatabaseError) as caught:
-        load_cards(path)
-    return [str(p) for p in caught.value.problems]
 
 
 #: A card's stats lines by type, so that each one-card file below is a legal card.

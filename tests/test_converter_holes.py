@@ -4,36 +4,15 @@ says when structuring fails in an unexpected way (docs/card-format.md, "Limits")
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
 
-from backlands import CardDatabaseError, load_cards
+from backlands import load_cards
 from backlands._converter import LIMITS, _Group, converter, structure_at
 from backlands._yaml import YamlDocument
 from backlands.model import Card, Cure, Trait, Trigger, TriggeredAbility
-
-
-@pytest.fixture
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Work in tmp_path so that problems name files as ``cards/x.yaml``."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "cards").mkdir()
-    return tmp_path
-
-
-def write(text: str, name: str = "core.yaml") -> Path:
-    path = Path("cards") / name
-    path.write_text(textwrap.dedent(text))
-    return path
-
-
-def problems(path: str | Path = "cards") -> list[str]:
-    with pytest.raises(CardDatabaseError) as caught:
-        load_cards(path)
-    return [str(p) for p in caught.value.problems]
-
+from cardfiles import problems, write
 
 WEAPON = """\
 cards:

@@ -4,7 +4,6 @@ file and line, and the empty list of card paths."""
 from __future__ import annotations
 
 import os
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -21,27 +20,7 @@ from backlands._loader import (
 from backlands._yaml import YamlDocument
 from backlands.cli.common import load_card_paths
 from backlands.model import AtLeast, AtMost, CardType, MaxCopies, Selector
-
-
-@pytest.fixture
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Work in tmp_path so that problems name files as ``cards/x.yaml``."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "cards").mkdir()
-    return tmp_path
-
-
-def write(text: str, name: str = "core.yaml") -> Path:
-    path = Path("cards") / name
-    path.write_text(textwrap.dedent(text))
-    return path
-
-
-def problems(path: str | Path = "cards") -> list[str]:
-    with pytest.raises(CardDatabaseError) as caught:
-        load_cards(path)
-    return [str(p) for p in caught.value.problems]
-
+from cardfiles import problems, write
 
 ARMOUR = """\
 cards:
