@@ -39,12 +39,13 @@ class Perspective:
     :meth:`sample` for search. Stats of a card the player cannot see are refused.
     """
 
-    __slots__ = ("_game", "player")
+    __slots__ = ("_game", "_legal", "player")
 
     def __init__(self, game: Game, player: int) -> None:
         if not 0 <= player < len(game.players):
             raise ValueError(f"no player {player}: players are 0 to {len(game.players) - 1}")
         self._game = game
+        self._legal = game.legal_actions()  # the same live view each time
         self.player = player
 
     @property
@@ -54,7 +55,7 @@ class Perspective:
 
     def legal_actions(self) -> LegalActions:
         """The legal answers to the pending decision (a live view)."""
-        return self._game.legal_actions()
+        return self._legal
 
     def view(self) -> GameView:
         """What this player may see: every mat and void, sizes, their own inventory."""
