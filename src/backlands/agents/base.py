@@ -116,7 +116,7 @@ class RandomAgent:
         self._rng = random.Random(seed)
 
     def choose(self, perspective: Perspective) -> Action:
-        actions = perspective.legal_actions()
+        actions = perspective.legal_actions().snapshot()
         n = len(actions)  # a uniform index below n: engine.chance.below, written out
         bits = self._rng.getrandbits
         k = n.bit_length()

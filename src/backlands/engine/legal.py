@@ -54,6 +54,12 @@ class LegalActions:
     def __getitem__(self, index: int) -> Action:
         return (self._t.listing or listing(self._t))[index]
 
+    def snapshot(self) -> tuple[Action, ...]:
+        """The legal answers now, in listing order, as a tuple (empty once the game is over):
+        unlike the view, it does not follow the game. For an agent that reads them more than
+        once (the random agent: their number, then one of them)."""
+        return self._t.listing or listing(self._t)
+
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, ACTION_CLASSES):
             return False
