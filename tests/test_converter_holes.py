@@ -1,6 +1,10 @@
 """Converter holes found by mutation testing (issue 12): the range of every number with its
 exact message, a trait's abilities, wrong effect and modifier tags, and what structure_at
-says when structuring fails in an unexpected way (docs/card-format.md, "Limits")."""
+says when structuring fails in an unexpected way (docs/card-format.md, "Limits"). Since
+the second run of the converter's survivors: unknown keys that are not text (their line,
+path and how they are shown), long values cut in messages, huge numbers shown by their size,
+a tag that does not match the class, the order of ``card_to_data`` and a card file whose
+``cards:`` is empty or wrong next to its ``characters:``."""
 
 from __future__ import annotations
 
@@ -8,10 +12,20 @@ from pathlib import Path
 
 import pytest
 
-from backlands import load_cards
+from backlands import CardDatabaseError, card_to_data, load_cards
 from backlands._converter import LIMITS, _Group, converter, structure_at
 from backlands._yaml import YamlDocument
-from backlands.model import Card, Cure, Trait, Trigger, TriggeredAbility
+from backlands.errors import LoadProblem
+from backlands.model import (
+    Card,
+    CardStatModifier,
+    Cure,
+    Draw,
+    Effect,
+    Trait,
+    Trigger,
+    TriggeredAbility,
+)
 from cardfiles import problems, write
 
 WEAPON = """\
@@ -304,3 +318,161 @@ def test_a_trait_abilities_tuple_is_read_as_a_list() -> None:
     data = {"text": "x", "abilities": ({"when": "end_of_turn", "effects": ({"effect": "cure"},)},)}
     trait = converter.structure(data, Trait)
     assert trait == Trait("x", abilities=[TriggeredAbility(Trigger.END_OF_TURN, [Cure()])])
+
+
+# --------------------------------------------------------------------------- unknown keys
+
+
+def test_unknown_card_keys_of_every_kind_are_named_at_their_own_line(here: Path) -> None:
+    """A key that is not text is shown as written (``nothing`` for ``~``, ``true``) and
+    located at its own line; the problems come in the order of the keys as text."""
+    write(WEAPON + "    5: x\n    1.5: y\n    ~: z\n    true: w\n    colour: red\n")
+    assert problems() == [
+        "cards/core.yaml:12: cards[0][5]: unknown key 5",
+        "cards/core.yaml:13: cards[0].1.5: unknown key 1.5",
+        "cards/core.yaml:14: cards[0].None: unknown key nothing",
+        "cards/core.yaml:15: cards[0][True]: unknown key true",
+        "cards/core.yaml:16: cards[0].colour: unknown key 'colour'",
+    ]
+
+
+def test_unknown_top_level_keys_of_every_kind_are_named_at_their_own_line(here: Path) -> None:
+    """A text key is shown whole, however long; the others as written."""
+    long = "k" * 70
+    write(WEAPON + f"5: x\n1.5: y\n~: z\ntrue: w\n{long}: 1\n")
+    only = "a card file holds only 'cards:' and 'characters:'"
+    with pytest.raises(CardDatabaseError) as caught:
+        load_cards("cards")
+    assert caught.value.problems == (
+        LoadProblem("cards/core.yaml", 12, "[5]", f"unknown key 5; {only}"),
+        LoadProblem("cards/core.yaml", 13, "1.5", f"unknown key 1.5; {only}"),
+        LoadProblem("cards/core.yaml", 14, "None", f"unknown key nothing; {only}"),
+        LoadProblem("cards/core.yaml", 15, "[True]", f"unknown key true; {only}"),
+        LoadProblem("cards/core.yaml", 16, long, f"unknown key {long!r}; {only}"),
+    )
+
+
+def test_a_long_unknown_card_key_is_shown_whole(here: Path) -> None:
+    long = "k" * 70
+    write(WEAPON + f"    {long}: 1\n")
+    assert problems() == [f"cards/core.yaml:12: cards[0].{long}: unknown key {long!r}"]
+
+
+# --------------------------------------------------------------------------- values shown
+
+
+def test_a_value_of_60_characters_is_shown_whole_and_61_are_cut(here: Path) -> None:
+    """A wrong value is shown as written up to 60 characters (quotes included)."""
+    write(weapon(damage="'" + "x" * 58 + "'"))
+    assert problems() == [
+        "cards/core.yaml:6: cards[0].damage: must be an integer >= 0, got '" + "x" * 58 + "'"
+    ]
+    write(weapon(damage="'" + "x" * 59 + "'"))
+    assert problems() == [
+        "cards/core.yaml:6: cards[0].damage: must be an integer >= 0, got '" + "x" * 55 + "...'"
+    ]
+
+
+def count_shown(count: int) -> list[str]:
+    """The problems of a draw effect built in code with this count (a card file cannot hold
+    a number of more than 32 characters: the YAML reader refuses it)."""
+    found = structure_at(DOC, {"effect": "draw", "count": count}, ("cards", 0), Effect)[1]
+    return [str(p) for p in found]
+
+
+def test_a_number_of_more_than_40_digits_is_shown_by_its_size() -> None:
+    # 2**132 has 133 bits and 40 digits: shown as written; 2**133 has 134 bits.
+    wanted = "x.yaml:2: cards[0].count: must be an integer from 1 to 99, got "
+    assert count_shown(2**132) == [wanted + str(2**132)]
+    assert count_shown(2**133) == [wanted + "a number of about 40 digits"]
+    assert count_shown(10**1000) == [wanted + "a number of about 1,000 digits"]
+
+
+# --------------------------------------------------------------------------- tags
+
+
+@pytest.mark.parametrize(
+    ("value", "cls", "message"),
+    [
+        ({"effect": "poison"}, Draw, "must be 'draw' here, got 'poison'"),
+        ({"effect": None, "count": 1}, Draw, "must be 'draw' here, got nothing"),
+        (
+            {"modifier": "immune", "stat": "damage", "amount": 1},
+            CardStatModifier,
+            "must be 'card_stat' here, got 'immune'",
+        ),
+    ],
+)
+def test_a_tag_that_does_not_match_the_class_structured_is_refused_at_the_tag(
+    value: dict[str, object], cls: type, message: str
+) -> None:
+    """Structured directly (as ``card_to_data`` writes it), a value keeps its tag, which
+    must be its own."""
+    tag = next(iter(value))
+    assert structure_at(DOC, value, ("cards", 0), cls) == (
+        None,
+        [LoadProblem("x.yaml", 2, f"cards[0].{tag}", message)],
+    )
+
+
+def test_a_value_with_its_own_tag_is_structured() -> None:
+    assert structure_at(DOC, {"effect": "draw", "count": 2}, ("cards", 0), Draw) == (
+        Draw(count=2),
+        [],
+    )
+
+
+# --------------------------------------------------------------------------- card_to_data
+
+
+def test_card_to_data_lists_the_fields_in_card_file_order(here: Path) -> None:
+    """docs/card-format.md, "Cards back to data": damage and durability after the cost,
+    as a card file writes them (not the model's order)."""
+    write(
+        weapon(rarity="rare")
+        + "    text: Hot.\n    abilities: [{when: attacks, effects: [{effect: draw}]}]\n"
+    )
+    data = card_to_data(load_cards("cards")["ember-blade"])
+    assert list(data) == [
+        "id",
+        "name",
+        "type",
+        "primal_cost",
+        "damage",
+        "durability",
+        "rarity",
+        "set",
+        "number",
+        "year",
+        "text",
+        "abilities",
+    ]
+
+
+# --------------------------------------------------------------------------- file shape
+
+
+CHARACTERS = (
+    "characters:\n"
+    "  - {id: hero, name: Hero, pro: {text: x}, con: {text: y}}\n"
+    "  - {id: Bad, name: Bad, pro: {text: x}, con: {text: y}}\n"
+)
+
+
+def test_a_file_with_an_empty_cards_key_still_reads_its_characters(here: Path) -> None:
+    write("cards:\n" + CHARACTERS)
+    assert problems() == [
+        "cards/core.yaml:4: characters[1].id: must be a slug of lowercase letters, digits and "
+        "single hyphens (like 'ember-blade'), got 'Bad'"
+    ]
+    write("cards:\n" + CHARACTERS.splitlines(keepends=True)[0] + CHARACTERS.splitlines()[1])
+    assert [c.id for c in load_cards("cards").characters.values()] == ["hero"]
+
+
+def test_a_file_whose_cards_is_not_a_list_still_reads_its_characters(here: Path) -> None:
+    write("cards: 5\n" + CHARACTERS)
+    assert problems() == [
+        "cards/core.yaml:1: cards: must be a list, got 5",
+        "cards/core.yaml:4: characters[1].id: must be a slug of lowercase letters, digits and "
+        "single hyphens (like 'ember-blade'), got 'Bad'",
+    ]
