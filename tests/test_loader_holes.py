@@ -1,5 +1,8 @@
 """Loader holes found by mutation testing (issue 12): each refusal with its exact message,
-file and line, and the empty list of card paths."""
+file and line, and the empty list of card paths. Since the second run of the loader's
+survivors: a problem with a whole file or folder as a :class:`LoadProblem` (no line, an
+empty field path), a path that exists but cannot be read, files that are not UTF-8 or not
+YAML followed by others, and where a whole-file problem goes among a file's problems."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from backlands._loader import (
 )
 from backlands._yaml import YamlDocument
 from backlands.cli.common import load_card_paths
+from backlands.errors import LoadProblem
 from backlands.model import AtLeast, AtMost, CardType, MaxCopies, Selector
 from cardfiles import problems, write
 
@@ -34,6 +38,17 @@ cards:
     number: 1
     year: 2026
 """
+
+
+def whole(file: str, message: str) -> LoadProblem:
+    """A problem with a whole file or folder: no line and an empty field path."""
+    return LoadProblem(file, None, "", message)
+
+
+def load_problems(path: object = "cards") -> tuple[LoadProblem, ...]:
+    with pytest.raises(CardDatabaseError) as caught:
+        load_cards(path)  # type: ignore[arg-type]
+    return caught.value.problems
 
 
 def character(rules: str) -> str:
@@ -123,9 +138,9 @@ def test_load_cards_of_no_paths_is_an_error(empty: list[str] | tuple[str, ...]) 
     ``[None]``, is the bundled set)."""
     with pytest.raises(CardDatabaseError) as caught:
         load_cards(empty)
-    assert [str(p) for p in caught.value.problems] == [
-        "load_cards: no card file or folder given (None loads the bundled set)"
-    ]
+    assert caught.value.problems == (
+        whole("load_cards", "no card file or folder given (None loads the bundled set)"),
+    )
     assert str(caught.value) == (
         "card database has 1 problem:\n"
         "load_cards: no card file or folder given (None loads the bundled set)"
@@ -308,10 +323,13 @@ def test_a_folder_of_one_entry_more_is_refused_once(
         (here / "cards" / f"{n}.txt").write_text("")
     for sub in ("a", "b"):  # 1,001 entries; the empty folders are walked only if the walk went on
         (here / "cards" / sub).mkdir()
-    assert problems() == [
-        "cards: refused: more than 1,000 files and folders in this folder; "
-        "is it a folder of card files?"
-    ]
+    assert load_problems() == (
+        whole(
+            "cards",
+            "refused: more than 1,000 files and folders in this folder; "
+            "is it a folder of card files?",
+        ),
+    )
 
 
 def test_the_entries_of_subfolders_count_too(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -350,7 +368,7 @@ def test_a_subfolder_that_cannot_be_listed_is_a_problem(
         return real(path)
 
     monkeypatch.setattr(os, "scandir", refuse)
-    assert problems() == ["cards/locked: cannot read: Permission denied"]
+    assert load_problems() == (whole("cards/locked", "cannot read: Permission denied"),)
     assert card_files(Path("cards")) == [Path("cards/core.yaml")]  # no problems list: ignored
     Path("cards/core.yaml").unlink()  # no card file, but that is not the only problem
     assert problems() == ["cards/locked: cannot read: Permission denied"]
@@ -383,13 +401,16 @@ def test_files_that_cannot_be_read_are_reported_and_the_others_read(
 
     monkeypatch.setattr(os, "open", refuse)
     monkeypatch.setattr("backlands._loader.MAX_FILE_BYTES", len(ARMOUR) - 1)
-    assert problems() == [
-        "cards/a.yaml: not a regular file but a FIFO (named pipe)",
-        "cards/b.yaml: cannot read: Permission denied",
-        f"cards/c.yaml: too large: {len(ARMOUR)} bytes, but a card file may have at most "
-        f"{len(ARMOUR) - 1} bytes",
-        "cards/d.yaml:1: cards: must be a list, got 5",
-    ]
+    assert load_problems() == (
+        whole("cards/a.yaml", "not a regular file but a FIFO (named pipe)"),
+        whole("cards/b.yaml", "cannot read: Permission denied"),
+        whole(
+            "cards/c.yaml",
+            f"too large: {len(ARMOUR)} bytes, but a card file may have at most "
+            f"{len(ARMOUR) - 1} bytes",
+        ),
+        LoadProblem("cards/d.yaml", 1, "cards", "must be a list, got 5"),
+    )
 
 
 def test_card_files_up_to_max_database_bytes_load_and_one_byte_more_is_refused(
@@ -410,7 +431,58 @@ def test_card_files_up_to_max_database_bytes_load_and_one_byte_more_is_refused(
     limit = 2 * len(padded) - 3
     assert limit > 1_000
     monkeypatch.setattr("backlands._loader.MAX_DATABASE_BYTES", limit)
+    assert load_problems() == (
+        whole(
+            "cards/b.yaml",
+            f"refused: the card files read up to this one hold more than {limit:,} bytes "
+            "together, the most one card database may have",
+        ),
+    )
+
+
+def test_a_path_that_exists_but_cannot_be_read_is_not_said_to_be_missing(here: Path) -> None:
+    """Only a path that is not there is "no such file or folder"; a link to itself is
+    there, and cannot be read."""
+    os.symlink("loop", "loop")
+    assert load_problems(["loop", "gone"]) == (
+        whole("loop", "cannot read: Too many levels of symbolic links"),
+        whole("gone", "no such file or folder"),
+    )
+
+
+def test_a_folder_without_card_files_is_a_problem_with_the_whole_folder(here: Path) -> None:
+    (here / "cards" / "notes.txt").write_text("")
+    assert load_problems() == (whole("cards", "no card files (*.yaml or *.yml) in this folder"),)
+
+
+def test_a_missing_bundled_folder_is_a_problem_with_the_whole_folder(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("backlands._loader.bundled_cards", lambda: here / "gone")
+    assert load_problems(None) == (whole(str(here / "gone"), "the bundled card folder is missing"),)
+
+
+def test_files_after_one_that_is_not_utf8_or_not_yaml_are_read(here: Path) -> None:
+    Path("cards/a.yaml").write_bytes(b"cards:\n  - \xff\n")
+    write("cards: [oops\n", "b.yaml")
+    write("cards: 5\n", "c.yaml")
     assert problems() == [
-        f"cards/b.yaml: refused: the card files read up to this one hold more than "
-        f"{limit:,} bytes together, the most one card database may have"
+        "cards/a.yaml:2: not UTF-8 text (invalid start byte at byte 12)",
+        "cards/b.yaml:2: invalid YAML, column 1: did not find expected ',' or ']'",
+        "cards/c.yaml:1: cards: must be a list, got 5",
+    ]
+
+
+def test_a_problem_with_a_whole_file_goes_before_its_lines(
+    here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Problems are listed file by file, in line order (docs/card-format.md, "Errors"), one
+    without a line first. A file listed twice (in its folder and by itself) is read twice:
+    here the second reading goes over the byte limit."""
+    write("cards: 5\n", "a.yaml")
+    monkeypatch.setattr("backlands._loader.MAX_DATABASE_BYTES", 10)
+    limit = "more than 10 bytes together, the most one card database may have"
+    assert problems(["cards", "cards/a.yaml"]) == [
+        f"cards/a.yaml: refused: the card files read up to this one hold {limit}",
+        "cards/a.yaml:1: cards: must be a list, got 5",
     ]
