@@ -1,11 +1,15 @@
 """Deck rule holes found by mutation testing (issue 12): the boundaries of the copy limits,
 the cost curve and the suggestions, singular and plural messages, which rule a message
-quotes, problems without a line, and how hostile counts are shown (RULINGS section 2)."""
+quotes, problems without a line, and how hostile counts are shown (RULINGS section 2).
+Since the second run of the deck rules' survivors: a bad count built in code, entries
+after one that is skipped, a PRO that forbids cards, and suggestions where a card's id and
+name are both near."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
+import attrs
 import pytest
 
 from backlands import (
@@ -25,7 +29,7 @@ from backlands import (
 )
 from backlands.deck import deck_stats, suggest
 from backlands.deckrules import MAX_COPIES, MAX_CURVE_ROWS, MAX_SUGGESTIONS
-from backlands.model import AtLeast, AtMost, MaxCopies
+from backlands.model import AtLeast, AtMost, Forbid, MaxCopies
 
 
 def card(number: int, cost: int = 1, name: str | None = None) -> Card:
@@ -323,4 +327,62 @@ def test_at_most_three_names_are_suggested() -> None:
     # all equally near: difflib lists the later names first; three of the seven are shown
     assert suggest("ember blade", near, "card") == (
         "; did you mean Ember Blade G (c6) or Ember Blade F (c5) or Ember Blade E (c4)?"
+    )
+
+
+# --------------------------------------------------------------------------- second run
+
+
+def test_a_bad_count_in_code_counts_no_copies() -> None:
+    """A count that is not 1 to 999 is a bad-count problem and counts nothing: the entry
+    has no copies, so the deck size and the copy limit see none (RULINGS 2.1, 2.2)."""
+    deck = Deck.from_cards(PLAIN, {CARDS[0]: 1000, CARDS[1]: 0})
+    assert deck.entries == (
+        DeckEntry("c0", None, None, CARDS[0]),
+        DeckEntry("c1", None, None, CARDS[1]),
+    )
+    assert deck.size == 0
+    assert [p.code for p in validate_deck(deck)] == ["bad-count", "bad-count", "deck-size"]
+
+
+def test_entries_after_a_skipped_one_are_still_checked() -> None:
+    """RULINGS 2.2 and 2.4: an entry with a bad count, or a card not in the database, does
+    not stop the checks of the entries after it."""
+    stranger = card(9)
+    deck = Deck(
+        PLAIN,
+        [
+            DeckEntry("c0", None, 3, CARDS[0]),
+            DeckEntry("c9", 1, 4, stranger),
+            DeckEntry("c1", 6, 5, CARDS[1]),
+        ],
+    )
+    assert [(p.code, p.line) for p in validate_deck(deck, CardDatabase(CARDS, [PLAIN]))] == [
+        ("unknown-card", 4),
+        ("too-many-copies", 5),
+        ("deck-size", None),
+    ]
+
+
+def test_a_pro_that_forbids_a_card_is_quoted() -> None:
+    """RULINGS 2.3: the forbidding trait is the one named and quoted, PRO or CON."""
+    pro = hero(pro=[Forbid(Selector(id="c0"))])
+    assert messages(deck_of(1, character=pro), Ruleset(deck_size=1)) == [
+        'Card 0: Hero\'s PRO forbids this card ("The pro.")'
+    ]
+    con = hero(con=[Forbid(Selector(id="c0"))])
+    assert messages(deck_of(1, character=con), Ruleset(deck_size=1)) == [
+        'Card 0: Hero\'s CON forbids this card ("The con.")'
+    ]
+
+
+def test_three_cards_are_suggested_when_the_nearest_has_its_id_and_name_near() -> None:
+    """RULINGS 2.4: the id and the name of one card count once, and three cards are still
+    suggested."""
+    near = [
+        attrs.evolve(card(n), id=f"blade-{x}", name=f"Blade {x.upper()}")
+        for n, x in enumerate("abc")
+    ]
+    assert suggest("blade a", near, "card") == (
+        "; did you mean Blade A (blade-a) or Blade C (blade-c) or Blade B (blade-b)?"
     )
