@@ -48,6 +48,7 @@ _DURABILITY = CardStat.DURABILITY
 _PRIMAL_COST = CardStat.PRIMAL_COST
 _DAMAGE = CardStat.DAMAGE
 _ATTACK = ev.Phase.ATTACK
+_DEFEND = DecisionKind.DEFEND
 
 
 # the Decision of each step whose question asks the same each time (its values depend on
@@ -308,7 +309,16 @@ class DefendQuestion(Question):
     same_each_time = False
 
     def decision(self, t: Table, step: Step) -> Decision:
-        return Decision(DecisionKind.DEFEND, step[1], step[2], step[3])
+        """The one ``Decision`` for this damage from this card, kept with the card (by the
+        player and the amount), as its actions are; damage from no card makes its own."""
+        source: CardInstance | None = step[3]
+        if source is None:
+            return Decision(_DEFEND, step[1], step[2])
+        key = (_DEFEND, step[1], step[2])
+        found: Decision | None = source.actions.get(key)
+        if found is None:
+            found = source.actions[key] = Decision(_DEFEND, step[1], step[2], source)
+        return found
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         p = t.players[step[1]]

@@ -77,9 +77,11 @@ class CardInstance:
         )
         # the game's action values naming this card, made once each (see questions.py):
         # ``equip`` equips it (no host); ``actions`` holds equips under a host by the host's
-        # uid, attacks by -1 - the target's index, defences it is first in by amounts, and
-        # the choice of it under "choose"; ``reactions`` the triggered abilities it brings
-        # into play by (controller, order) (immutable values, made once: see abilities.py)
+        # uid, attacks by -1 - the target's index, defences it is first in by amounts, the
+        # choice of it under "choose", and the ``Decision`` to defend damage from it by
+        # (``DecisionKind.DEFEND``, player, amount); ``reactions`` the triggered abilities
+        # it brings into play by (controller, order) (immutable values, made once: see
+        # abilities.py)
         self.equip: Any = None
         self.actions: dict[object, Any] = {}
         self.reactions: dict[tuple[int, int], Any] = {}
