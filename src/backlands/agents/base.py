@@ -137,11 +137,11 @@ def play_game(game: Game, agents: Sequence[Agent], max_decisions: int = 100_000)
     if len(agents) != len(game.players):
         raise ValueError(f"{len(game.players)} players need {len(game.players)} agents")
     perspectives = [Perspective(game, i) for i in range(len(agents))]
-    decision = game.decision
     for _ in range(max_decisions):
+        decision = game.decision
         if decision is None:
             assert game.outcome is not None
             return game.outcome
         player = decision.player
-        decision = game.play(agents[player].choose(perspectives[player]))
+        game.play(agents[player].choose(perspectives[player]))
     raise RuntimeError(f"no result after {max_decisions} decisions")

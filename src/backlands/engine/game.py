@@ -274,9 +274,8 @@ class Game:
     def is_legal(self, action: Action) -> bool:
         return illegal(self._t, action) is None
 
-    def play(self, action: Action) -> Decision | None:
-        """Apply a legal action, and return the decision pending after it (``decision``: None
-        once the game is over). An illegal one raises :class:`IllegalActionError` saying
+    def play(self, action: Action) -> None:
+        """Apply a legal action. An illegal one raises :class:`IllegalActionError` saying
         why, and changes nothing. An action from the listing of ``legal_actions()`` is
         applied without checking it again."""
         t = self._t
@@ -285,12 +284,11 @@ class Game:
             for listed in listing:
                 if listed is action:
                     advance(t, action)
-                    return t.decision
+                    return
         reason = illegal(t, action)
         if reason is not None:
             raise IllegalActionError(f"cannot {_show(action)}: {reason}")
         advance(t, action)
-        return t.decision
 
     def copy(self) -> Game:
         """An independent game in the same state that plays on identically.
