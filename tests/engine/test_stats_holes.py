@@ -1,0 +1,140 @@
+"""Holes found by mutation testing (issue 12), second pass: the surviving mutants of
+``backlands.engine.stats``, ``effects``, ``state``, ``triggers`` and ``abilities`` in the
+whole run over commit 6068313. Each test pins one behaviour a survivor changed, through the
+public API where there is one (``Game.stat``, positions, seats, the log)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from backlands.engine import (
+    NO_ABILITIES,
+    AttachedCard,
+    Attack,
+    Choose,
+    Defend,
+    EndPhase,
+    Equip,
+    Equipped,
+    Game,
+    MatCard,
+    PlayerState,
+    Position,
+    Seat,
+    StartPhase,
+    card_abilities,
+)
+from backlands.engine import events as ev
+from backlands.model import (
+    Boost,
+    CardStat,
+    CardStatModifier,
+    CardTarget,
+    CardType,
+    ContinuousAbility,
+    Destroy,
+    Draw,
+    PlayerStat,
+    PlayerStatModifier,
+    Selector,
+    Slot,
+    Steal,
+    Trigger,
+    TriggeredAbility,
+    Whose,
+)
+
+WEAPON, CREATURE, ARMOUR = CardType.WEAPON, CardType.CREATURE, CardType.ARMOUR
+INSTANT, ATTACH = CardType.INSTANT_SPELL, CardType.ATTACH_SPELL
+DAMAGE, DURABILITY, COST = CardStat.DAMAGE, CardStat.DURABILITY, CardStat.PRIMAL_COST
+
+Fixture = Callable[..., Any]
+
+
+def mod(stat: CardStat, amount: int, *types: CardType, whose: Whose = Whose.OWN) -> Any:
+    return CardStatModifier(stat, amount, Selector(type=types), whose)
+
+
+def while_equipped(*modifiers: Any) -> ContinuousAbility:
+    return ContinuousAbility(modifiers)
+
+
+# --------------------------------------------------------------------------- card stats
+
+
+def test_each_modifier_counts_whatever_comes_before_it(
+    make_card: Fixture, make_character: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """Stats.card: a modifier of another stat, or one of another player's "own", does not
+    stop the modifiers after it from counting (10.3, 11.1: "own" seen from its controller)."""
+    first = make_character(pro=[mod(DURABILITY, 1, ARMOUR), mod(DAMAGE, 1, WEAPON)])
+    second = make_character(pro=[mod(DAMAGE, 2, WEAPON)])
+    axe, club = make_card(WEAPON, 0, 1, 5, name="Axe"), make_card(WEAPON, 0, 1, 5, name="Club")
+    game = position(
+        player(5, mat={Slot.WEAPON: axe}, character=first),
+        player(5, mat={Slot.WEAPON: club}, character=second),
+    )
+    assert game.stat(find(game, axe), DAMAGE) == 2
+    assert game.stat(find(game, club), DAMAGE) == 3
+
+
+def test_durability_never_goes_below_1_and_the_card_stays(
+    make_card: Fixture, make_character: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """Stats.card: an opponent's -5 to armour leaves a 3-durability armour at 1, not 0
+    (10.3; the modifier's rule), so it is not worn out (4.8, 6.2) until a counter lands."""
+    blight = make_character(con=[mod(DURABILITY, -5, ARMOUR, whose=Whose.OPPONENTS)])
+    vest = make_card(ARMOUR, 0, None, 3, name="Vest")
+    game = position(player(5, mat={Slot.ARMOUR: vest}), player(5, character=blight))
+    assert game.stat(find(game, vest), DURABILITY) == 1
+    game.play(EndPhase())
+    assert game.players[0].mat[Slot.ARMOUR].instance is find(game, vest)
+
+
+def test_after_a_player_goes_out_the_later_players_modifiers_still_count(
+    make_card: Fixture, make_character: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """Stats.changed, Stats._collect: P2 draws their last card and is out (9.1, 9.2); P3's
+    PRO (+1 damage to their weapons, 10.3) still counts, both while the stats are computed
+    again after the out check and for a player seated after the one who is out."""
+    smith = make_character(pro=[mod(DAMAGE, 1, WEAPON)])
+    club = make_card(WEAPON, 0, 1, 5, name="Club")
+    game = position(
+        player(5, [make_card(ARMOUR)]),
+        player(1),
+        player(5, mat={Slot.WEAPON: club}, character=smith),
+    )
+    assert game.stat(find(game, club), DAMAGE) == 2
+    assert game.active == 0 and not game.players[1].out
+    game.play(EndPhase())  # P1's turn ends; P2 draws their last card: out
+    assert [p.out for p in game.players] == [False, True, False]
+    assert game.active == 2
+    assert game.stat(find(game, club), DAMAGE) == 2
+
+
+def test_an_attach_spell_of_a_player_who_is_out_changes_no_stat(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """Stats._collect: P2's Whetstone (+1 damage to every weapon while equipped) sits under
+    P3's Club (4.7, 11.1: P2 controls it). Once P2 is out (9.2) it stays under the Club
+    but its modifier no longer counts."""
+    stone = make_card(
+        ATTACH,
+        name="Whetstone",
+        abilities=[while_equipped(mod(DAMAGE, 1, WEAPON, whose=Whose.ALL))],
+    )
+    club = make_card(WEAPON, 0, 1, 5, name="Club")
+    game = position(
+        player(5, [make_card(ARMOUR)]),
+        player(1),
+        player(5, mat={Slot.WEAPON: MatCard(club, attached=[AttachedCard(stone, controller=1)])}),
+    )
+    assert game.stat(find(game, club), DAMAGE) == 2
+    game.play(EndPhase())  # P2 draws their last card: out
+    assert game.players[1].out
+    held = game.players[2].mat[Slot.WEAPON]
+    assert [a.instance for a in held.attached] == [find(game, stone)]
+    assert game.stat(find(game, club), DAMAGE) == 1
