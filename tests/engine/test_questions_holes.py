@@ -2,11 +2,18 @@
 setup, combat, equipping and chance: exact illegal-action and setup messages, the bounds
 of a position's turn and boosts, how a long or huge value is shown in a setup message,
 the response-window listing, the defences listed and the seeded shuffle.
+
+Second pass (the whole mutmut run on commit 6068313), survivors of questions, setup and
+combat: the Decision a main step asks (made once per process: the cache is emptied first),
+what an attack phase or a defence waits for (an ability triggered first, a worn-out check
+due), the attacker's side when damage is read again, a choice's number matched by value,
+and a seat's deck problem that has no rule.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from typing import Any
 
@@ -15,20 +22,41 @@ import pytest
 from backlands.engine import (
     AttachedCard,
     Attack,
+    Choice,
+    Decision,
     DecisionKind,
+    EndPhase,
     Equip,
     Game,
     MatCard,
     Pass,
     Position,
+    Reaction,
     Seat,
     StartPhase,
+    Table,
+    action_from_json,
+    questions,
 )
 from backlands.engine import events as ev
 from backlands.engine.chance import shuffle
 from backlands.engine.combat import defence_problem, defences
+from backlands.engine.steps import MAIN
 from backlands.errors import GameSetupError
-from backlands.model import CardStat, CardStatModifier, CardType, Slot, Whose
+from backlands.model import (
+    Card,
+    CardStat,
+    CardStatModifier,
+    CardTarget,
+    CardType,
+    ContinuousAbility,
+    Destroy,
+    Selector,
+    Slot,
+    Trigger,
+    TriggeredAbility,
+    Whose,
+)
 from backlands.ruleset import STANDARD
 
 # --------------------------------------------------------------------------- illegal actions
@@ -271,3 +299,217 @@ def test_a_durability_modifier_from_setup_wears_out_what_it_kept_as_its_player_g
     assert game.players[0].out
     worn = [e for e in events(game, ev.CardDestroyed) if e.card == weapon]
     assert [e.reason for e in worn] == [ev.DestroyReason.WORN_OUT]
+
+
+# --------------------------------------------------------------------------- second pass
+
+
+def test_a_main_step_asks_the_main_decision_of_its_player(monkeypatch, make_card, player, position):
+    """questions.Question.ask/decision: a main, attack or response step's Decision is made
+    once per process (``ASKED``) and shared by every game; emptied here, so that this game
+    makes it: ``Decision(MAIN, player)`` (3.2)."""
+    monkeypatch.setattr(questions, "ASKED", {})
+    game = position(player(5, inventory=[make_card(CardType.WEAPON)]), player(5))
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+    assert {(MAIN, 0): game.decision} == questions.ASKED
+    again = position(player(5), player(5, inventory=[make_card(CardType.WEAPON)]), active=1)
+    assert again.decision == Decision(DecisionKind.MAIN, 1)
+
+
+class _Seen(Reaction):
+    """Notes the pending decision (None: none) when it resolves."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self, player: int, order: int, seen: list[Any]) -> None:
+        super().__init__(player, order)
+        self.seen = seen
+
+    def resolve(self, table: Table, event: ev.Event) -> None:
+        self.seen.append(table.decision)
+
+
+class _AtAttackPhase(_Seen):
+    event = ev.PhaseStarted
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        assert isinstance(event, ev.PhaseStarted)
+        return event.phase is ev.Phase.ATTACK and event.player == self.player
+
+
+class _WhenDamaged(_Seen):
+    event = ev.DamageTaken
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        assert isinstance(event, ev.DamageTaken)
+        return event.player == self.player
+
+
+def _abilities(kind: Any, card: Card, seen: list[Any]) -> Any:
+    def source(instance: Any, controller: int, order: int) -> list[Reaction]:
+        return [kind(controller, order, seen)] if instance.card is card else []
+
+    return source
+
+
+def test_an_ability_triggered_as_the_attack_phase_starts_resolves_before_it_asks(make_card, player):
+    """MainQuestion.apply: the attack phase is asked at once only when nothing is due;
+    what its start triggered resolves first (3.3, 11.3)."""
+    weapon = make_card(CardType.WEAPON)
+    seen: list[Any] = []
+    spare = make_card(CardType.ARMOUR)
+    game = Position([player(5, inventory=[spare], mat={Slot.WEAPON: weapon}), player(5)]).start(
+        abilities=_abilities(_AtAttackPhase, weapon, seen)
+    )
+    assert game.decision == Decision(DecisionKind.MAIN, 0) and seen == []
+    game.play(EndPhase())
+    assert seen == [None]  # it resolved with no decision pending
+    assert game.decision == Decision(DecisionKind.ATTACK, 0)
+
+
+def test_an_ability_triggered_by_damage_resolves_before_the_defence_is_asked(
+    make_card, player, position, find
+):
+    """questions.take_damage: the defence is asked at once only when nothing is due; what
+    the damage triggered resolves first (6.1, 11.3)."""
+    weapon = make_card(CardType.WEAPON, damage=2)
+    armour = make_card(CardType.ARMOUR)
+    seen: list[Any] = []
+    game = Position(
+        [player(5, mat={Slot.WEAPON: weapon}), player(5, mat={Slot.ARMOUR: armour})],
+        phase=StartPhase.ATTACK,
+    ).start(abilities=_abilities(_WhenDamaged, armour, seen))
+    game.play(Attack(find(game, weapon), 1))
+    assert seen == [None]
+    assert game.decision == Decision(DecisionKind.DEFEND, 1, 2, find(game, weapon))
+
+
+def test_a_modifier_worn_out_by_its_attack_wears_out_what_it_kept_before_the_damage(
+    make_card, player, position, find, events
+):
+    """AttackQuestion.apply: the damage is dealt at once only when nothing is due: the
+    attack's counter wears out the weapon (5.2), its durability modifier goes, and the
+    armour it kept alive wears out (6.2) before the damage is dealt (5.3)."""
+    brace = make_card(
+        CardType.WEAPON,
+        damage=2,
+        durability=1,
+        name="Brace",
+        abilities=[
+            ContinuousAbility(
+                [
+                    CardStatModifier(
+                        CardStat.DURABILITY, 1, Selector(type=CardType.ARMOUR), Whose.ALL
+                    )
+                ]
+            )
+        ],
+    )
+    armour = make_card(CardType.ARMOUR, durability=1)
+    game = position(
+        player(5, mat={Slot.WEAPON: brace}),
+        player(5, mat={Slot.ARMOUR: MatCard(armour, counters=1)}),
+        phase=StartPhase.ATTACK,
+    )
+    b, a = find(game, brace), find(game, armour)
+    game.play(Attack(b, 1))
+    assert events(game, ev.AttackDeclared, ev.CardDestroyed, ev.DamageTaken) == [
+        ev.AttackDeclared(0, b, 1, 2),
+        ev.CardDestroyed(0, b, ev.DestroyReason.WORN_OUT),
+        ev.CardDestroyed(1, a, ev.DestroyReason.WORN_OUT),
+        ev.DamageTaken(1, 2, b),
+    ]
+    sacrificed = events(game, ev.CardSacrificed)
+    assert [e.reason for e in sacrificed] == [ev.SacrificeReason.DAMAGE] * 2  # no defender
+
+
+def test_damage_read_again_after_the_window_is_read_on_the_attackers_side(
+    make_card, make_character, player, position, find, events
+):
+    """take_damage: the attack's damage, read again as it is dealt (5.3, 8.2), counts the
+    modifiers of the attacker's side: their PRO's +1 to their own weapons stays."""
+    smith = make_character(
+        "Smith",
+        pro=[CardStatModifier(CardStat.DAMAGE, 1, Selector(type=CardType.WEAPON), Whose.OWN)],
+    )
+    weapon = make_card(CardType.WEAPON, damage=1, durability=5)
+    whetstone = make_card(
+        CardType.ACTIVE_SPELL,
+        name="Whetstone",
+        abilities=[
+            ContinuousAbility(
+                [CardStatModifier(CardStat.DAMAGE, 2, Selector(type=CardType.WEAPON), Whose.OWN)]
+            )
+        ],
+    )
+    shatter = make_card(
+        CardType.INSTANT_SPELL,
+        name="Shatter",
+        abilities=[
+            TriggeredAbility(Trigger.EQUIPPED, (Destroy(CardTarget.OPPONENT_CARD, Slot.SPELL),))
+        ],
+    )
+    game = position(
+        player(5, mat={Slot.WEAPON: weapon, Slot.SPELL: whetstone}, character=smith),
+        player(5, inventory=[shatter]),
+        phase=StartPhase.ATTACK,
+    )
+    w = find(game, weapon)
+    game.play(Attack(w, 1))
+    assert events(game, ev.AttackDeclared) == [ev.AttackDeclared(0, w, 1, 4)]
+    game.play(Equip(find(game, shatter)))  # destroys the whetstone: 1 + 1 is dealt
+    assert events(game, ev.DamageTaken) == [ev.DamageTaken(1, 2, w)]
+
+
+class _Pick(Choice):
+    def __init__(self, picked: list[Any]) -> None:
+        self.picked = picked
+
+    def apply(self, table: Table, option: Any) -> None:
+        self.picked.append(option)
+
+
+class _AskNumber(Reaction):
+    """When its card is equipped, its controller picks 1000 or 2000."""
+
+    event = ev.CardEquipped
+    __slots__ = ("picked",)
+
+    def __init__(self, player: int, order: int, picked: list[Any]) -> None:
+        super().__init__(player, order)
+        self.picked = picked
+
+    def resolve(self, table: Table, event: ev.Event) -> None:
+        table.ask(self.player, [1000, 2000], _Pick(self.picked))
+
+
+def test_a_number_chosen_is_matched_by_value_not_identity(make_card, player, find):
+    """ChooseQuestion.problem, _same_player: an int answer is one of the options when it is
+    equal to one (an answer read from JSON is a new int object; 11.4)."""
+    weapon = make_card(CardType.WEAPON)
+    picked: list[Any] = []
+    game = Position([player(5, inventory=[weapon]), player(5)]).start(
+        abilities=_abilities(_AskNumber, weapon, picked)
+    )
+    game.play(Equip(find(game, weapon)))
+    assert game.decision == Decision(DecisionKind.CHOOSE, 0)
+    answer = action_from_json(json.loads('{"action": "choose", "player": 2000}'), {})
+    assert game.is_legal(answer)
+    game.play(answer)
+    assert picked == [2000]
+
+
+def test_a_deck_problem_without_a_rule_is_listed_without_one(make_card, plain_character):
+    """setup.seat_table: a problem's rule is shown only when it has one (1.1): a count past
+    what any deck holds is a problem of the deck's form, with no rule."""
+    axe = make_card(CardType.ARMOUR, name="Axe")
+    good = Seat(plain_character, [make_card(CardType.ARMOUR) for _ in range(36)])
+    with pytest.raises(GameSetupError) as info:
+        Game([good, Seat(plain_character, [axe] * 1000)], seed=0)
+    assert str(info.value) == (
+        "player 2 (Plain) does not bring a legal primal deck (1.1):\n"
+        "  bad-count: Axe: 1000 copies is more than any deck holds; the number of copies "
+        "must be a whole number from 1 to 999\n"
+        "  deck-size: the deck has 0 cards, but a primal deck has exactly 36 "
+        "(the character is not one of them) (2.1)"
+    )
