@@ -138,3 +138,90 @@ def test_an_attach_spell_of_a_player_who_is_out_changes_no_stat(
     held = game.players[2].mat[Slot.WEAPON]
     assert [a.instance for a in held.attached] == [find(game, stone)]
     assert game.stat(find(game, club), DAMAGE) == 1
+
+
+def test_a_copy_pays_the_cost_its_players_own_modifiers_make(
+    make_card: Fixture, make_character: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """Stats.cost: a copied game computes its costs again (its own tables); P1's PRO makes
+    their weapons cost 1 less (10.3), so equipping the cost-2 Axe in the copy sacrifices
+    1 card (4.3), as in the game itself."""
+    thrifty = make_character(pro=[mod(COST, -1, WEAPON)])
+    axe = make_card(WEAPON, 2, name="Axe")
+    game = position(player(5, [axe, make_card(ARMOUR)], character=thrifty), player(5))
+    copy = game.copy()
+    copy.play(Equip(find(copy, axe)))
+    game.play(Equip(find(game, axe)))
+    assert [len(g.players[0].primal_deck) for g in (game, copy)] == [4, 4]
+    assert copy.players[0].mat[Slot.WEAPON].instance is find(copy, axe)
+
+
+# --------------------------------------------------------------------------- the stats' version
+
+
+def when(trigger: Trigger, *effects: Any) -> TriggeredAbility:
+    return TriggeredAbility(trigger, effects)
+
+
+def dealt(game: Game) -> list[int]:
+    """The amount of each ``DamageTaken`` in the log."""
+    assert game.log is not None
+    return [e.amount for e in game.log if isinstance(e, ev.DamageTaken)]
+
+
+@pytest.fixture
+def attack_window(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> Callable[..., Game]:
+    """P1 attacks P2 with an Axe of damage 2, boosted +1 this turn (so the stats changed
+    once before the attack); P2 answers in the window before the damage (8.2) with an
+    instant whose ``effects`` resolve; what P2 holds is on their mat. The game at P2's
+    next decision, or P1's."""
+
+    def attack(effects: list[Any], p1_mat: dict[Slot, Any], p2_mat: dict[Slot, Any]) -> Game:
+        axe = make_card(WEAPON, 0, 2, 5, name="Axe")
+        rune = make_card(INSTANT, name="Rune", abilities=[when(Trigger.EQUIPPED, *effects)])
+        game = position(
+            player(5, mat={Slot.WEAPON: MatCard(axe, boosts={DAMAGE: 1}), **p1_mat}),
+            player(5, [rune], mat=p2_mat),
+            phase=StartPhase.ATTACK,
+        )
+        game.play(Attack(find(game, axe), 1))  # declared at 3 damage (5.2)
+        game.play(Equip(find(game, rune)))
+        return game
+
+    return attack
+
+
+def test_an_attack_deals_the_damage_a_boost_in_its_window_left(attack_window: Fixture) -> None:
+    """Stats._forget_card: the attack's damage is read again as it is dealt (5.3): -2 in
+    the window (11.6) takes the boosted Axe from 3 to 1."""
+    game = attack_window([Boost(DAMAGE, -2, CardTarget.OPPONENT_CARD)], {}, {})
+    assert dealt(game) == [1]
+
+
+def test_an_attack_deals_the_damage_left_by_a_boost_and_a_modifier_gone(
+    make_card: Fixture, attack_window: Fixture
+) -> None:
+    """Stats._forget_card, Stats.source_changed: a boost then a destruction of a modifier
+    source (7.4) in the window: each is a change, and the Axe deals 1 (5.3)."""
+    banner = make_card(
+        ARMOUR, name="Banner", abilities=[while_equipped(mod(DURABILITY, 1, ARMOUR))]
+    )
+    effects = [Boost(DAMAGE, -2, CardTarget.OPPONENT_CARD), Destroy(CardTarget.OWN_CARD)]
+    game = attack_window(effects, {}, {Slot.ARMOUR: banner})
+    assert Slot.ARMOUR not in game.players[1].mat
+    assert dealt(game) == [1]
+
+
+def test_an_attack_deals_the_damage_left_by_a_boost_and_a_steal(
+    make_card: Fixture, attack_window: Fixture, find: Fixture
+) -> None:
+    """Stats._forget_card_stats: a boost then a steal (7.3: every stat is computed again)
+    in the window: the Axe deals 1 (5.3)."""
+    vest = make_card(ARMOUR, name="Vest")
+    effects = [Boost(DAMAGE, -2, CardTarget.OPPONENT_CARD), Steal(CardTarget.OPPONENT_CARD)]
+    game = attack_window(effects, {Slot.ARMOUR: vest}, {})
+    game.play(Choose(find(game, vest)))  # the Axe or the Vest (11.4)
+    assert game.players[1].mat[Slot.ARMOUR].instance is find(game, vest)
+    assert dealt(game) == [1]
