@@ -256,3 +256,185 @@ def test_a_copy_made_mid_effect_puts_a_player_out_once_the_effect_has_resolved(
         assert g.players[1].out
         assert events(g, ev.PlayerEliminated, since=mark) == [ev.PlayerEliminated(1)]
         assert g.decision == Decision(MAIN, 0)
+
+
+# --------------------------------------------------------------------------- primitives
+
+
+class TurnFour(Reaction):
+    """Hears every turn start, but is triggered only by turn 4's (it reads the table): its
+    controller draws a card."""
+
+    event = ev.TurnStarted
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return table.turn == 4
+
+    def resolve(self, table: Table, event: ev.Event) -> None:
+        table.draw(table.players[self.player], 1)
+
+
+def test_a_reaction_is_matched_against_the_game_s_table(
+    make_card: Fixture, player: Fixture, events: Fixture
+) -> None:
+    """table.Table.emit: ``reaction.matches(self, event)``: a reaction from ``abilities=``
+    is given the table (``Reaction.matches(table, event)``) and may read it."""
+    post = make_card(CREATURE, name="Post")
+    game = Position([player(5, [make_card(ARMOUR)], {Slot.CREATURE: post}), player(5)]).start(
+        abilities=lambda instance, controller, order: (
+            [TurnFour(controller, order)] if instance.card is post else []
+        )
+    )
+    game.play(EndPhase())
+    game.play(EndPhase())  # turn 3 ends
+    assert game.decision == Decision(MAIN, 1) and game.turn == 4
+    assert drawn(game) == [1, 0]  # P2's draw (3.1), then TurnFour's for P1
+
+
+def test_a_handler_of_sacrifices_alone_hears_each_card_sacrificed(
+    make_card: Fixture, player: Fixture, find: Fixture
+) -> None:
+    """table.Table.move: the event heard for a sacrifice is ``CardSacrificed``: with no log
+    and no other handler, the handler hears each card of a cost, top first (4.3, 7.5)."""
+    heard: list[ev.Event] = []
+    top, second = make_card(ARMOUR, name="Top"), make_card(ARMOUR, name="Second")
+    blade = make_card(WEAPON, cost=2, name="Blade")
+    game = Position([player([top, second, make_card(ARMOUR)], [blade]), player(5)]).start(
+        keep_log=False, handlers=[(ev.CardSacrificed, heard.append)]
+    )
+    game.play(Equip(find(game, blade)))
+    cost = ev.SacrificeReason.COST
+    assert heard == [
+        ev.CardSacrificed(0, find(game, top), cost),
+        ev.CardSacrificed(0, find(game, second), cost),
+    ]
+
+
+def test_a_handler_of_draws_alone_hears_each_card_drawn(
+    make_card: Fixture, player: Fixture, find: Fixture
+) -> None:
+    """table.Table.move: the event heard for a draw is ``CardDrawn``: with no log and no
+    other handler, the handler hears the draw of P2's turn (3.1, 7.5)."""
+    heard: list[ev.Event] = []
+    top = make_card(ARMOUR, name="Top")
+    game = Position([player(5, [make_card(ARMOUR)]), player([top, make_card(ARMOUR)])]).start(
+        keep_log=False, handlers=[(ev.CardDrawn, heard.append)]
+    )
+    game.play(EndPhase())
+    assert game.decision == Decision(MAIN, 1)
+    assert heard == [ev.CardDrawn(1, find(game, top))]
+
+
+def test_an_attach_spell_equipped_in_play_resolves_right_after_its_host(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """table.Table.equip: ``enter_play(..., host.slot)``: an attach spell's place in 11.3's
+    order is right after its host, also when it is equipped during the game (4.7)."""
+    sword = make_card(
+        WEAPON, durability=5, name="Sword", abilities=[when(Trigger.START_OF_TURN, Draw(1))]
+    )
+    omen = make_card(ATTACH, name="Omen", abilities=[when(Trigger.START_OF_TURN, Draw(1))])
+    game = position(player(8, [omen, make_card(ARMOUR)], {Slot.WEAPON: sword}), player(5))
+    s, o = find(game, sword), find(game, omen)
+    game.play(Equip(o, s))
+    game.play(EndPhase())  # the main phase
+    game.play(EndPhase())  # the attack phase
+    game.play(EndPhase())  # P2's main phase; nothing to attack with
+    assert game.decision == Decision(MAIN, 0) and game.turn == 5
+    assert resolving(game) == [(0, s, "start_of_turn"), (0, o, "start_of_turn")]
+
+
+def test_an_attach_spell_s_abilities_leave_play_with_its_destroyed_host(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture, events: Fixture
+) -> None:
+    """table.Table.destroy: ``leave_play`` for an attached card in play: when its host wears
+    out, an attach spell goes to the void and its abilities stop triggering (4.7, 7.4)."""
+    axe = make_card(WEAPON, durability=1, name="Axe")
+    omen = make_card(ATTACH, name="Omen", abilities=[when(Trigger.START_OF_TURN, Draw(1))])
+    game = position(
+        player(5, mat={Slot.WEAPON: MatCard(axe, attached=[AttachedCard(omen)])}),
+        player(5),
+        phase=StartPhase.ATTACK,
+    )
+    a, o = find(game, axe), find(game, omen)
+    assert len(game.triggers) == 1
+    game.play(Attack(a, 1))  # 5.2: its counter wears the Axe out
+    assert game.players[0].void == [a, o]
+    assert len(game.triggers) == 0
+    game.play(EndPhase())  # P2's main phase; P1's turn 5 starts
+    assert game.turn == 5
+    assert resolving(game) == []
+
+
+def test_an_attack_s_counter_is_weighed_against_the_durability_its_controller_gives(
+    make_card: Fixture, make_character: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """table.Table.add_counters: the durability is the card's on its controller's side: a
+    PRO's +1 to its own weapons keeps a 2-durability weapon alive at 2 counters (5.2, 10.3)."""
+    smith = make_character(
+        "Smith", pro=[CardStatModifier(CardStat.DURABILITY, 1, Selector(type=WEAPON), Whose.OWN)]
+    )
+    blade = make_card(WEAPON, durability=2, name="Blade")
+    game = position(
+        player(5, mat={Slot.WEAPON: MatCard(blade, counters=1)}, character=smith),
+        player(5),
+        phase=StartPhase.ATTACK,
+    )
+    b = find(game, blade)
+    assert game.stat(b, CardStat.DURABILITY) == 3
+    game.play(Attack(b, 1))
+    assert game.players[0].mat[Slot.WEAPON].instance is b
+    assert game.players[0].mat[Slot.WEAPON].counters == 2
+    assert game.remaining_durability(b) == 1
+
+
+# --------------------------------------------------------------------------- windows (8.x)
+
+
+def test_a_player_without_an_instant_is_skipped_and_the_next_one_asked(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """equipping.open_windows: a player without an instant is not asked (8.3), and the
+    windows go on round the table: P3's instant is offered after P1's equip (8.1)."""
+    vest, spark = make_card(ARMOUR, name="Vest"), make_card(INSTANT, name="Spark")
+    game = position(
+        player(5, [vest, make_card(ARMOUR)]),
+        player(5, [make_card(ARMOUR)]),
+        player(5, [spark]),
+    )
+    game.play(Equip(find(game, vest)))
+    assert game.decision == Decision(RESPONSE, 2)
+    assert list(game.legal_actions()) == [Equip(find(game, spark)), Pass()]
+
+
+def test_without_windows_an_equip_goes_back_to_the_main_phase_and_ending_it_ends_the_turn(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """equipping.open_windows, ruleset ``response_windows=False``: after a settled equip
+    the main phase asks again (3.2), and only once: ending it ends the turn (3.4)."""
+    vest = make_card(ARMOUR, name="Vest")
+    game = position(
+        player(5, [vest, make_card(ARMOUR)]), player(5, [make_card(ARMOUR)]), ruleset=NO_WINDOWS
+    )
+    game.play(Equip(find(game, vest)))
+    assert game.decision == Decision(MAIN, 0)
+    game.play(EndPhase())  # nothing to attack with: the turn ends
+    assert game.decision == Decision(MAIN, 1) and game.turn == 4
+
+
+def test_without_windows_the_main_phase_goes_on_after_what_an_equip_triggered(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """equipping.open_windows, ruleset ``response_windows=False``: an equip whose ability
+    triggers (4.4) is not settled; the main phase asks again once the ability resolved."""
+    scout = make_card(CREATURE, name="Scout", abilities=[when(Trigger.EQUIPPED, Draw(1))])
+    top = make_card(ARMOUR, name="Top")
+    game = position(
+        player([top, *[make_card(ARMOUR) for _ in range(4)]], [scout, make_card(ARMOUR)]),
+        player(5),
+        ruleset=NO_WINDOWS,
+    )
+    game.play(Equip(find(game, scout)))
+    assert resolving(game) == [(0, find(game, scout), "equipped")]
+    assert find(game, top) in game.players[0].inventory
+    assert game.decision == Decision(MAIN, 0) and game.turn == 3
