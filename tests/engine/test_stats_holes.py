@@ -156,6 +156,31 @@ def test_a_copy_pays_the_cost_its_players_own_modifiers_make(
     assert copy.players[0].mat[Slot.WEAPON].instance is find(copy, axe)
 
 
+# --------------------------------------------------------------------------- shared stats
+
+
+def test_a_game_whose_player_stats_change_leaves_the_next_games_draws_alone(
+    make_card: Fixture, plain_character: Any
+) -> None:
+    """Stats.share: games between the same seats share the player stats computed from the
+    characters alone; once a player-stat source comes into play in one game, that game
+    computes its own. Here every card draws 1 more per turn while equipped (10.3): the
+    first player equips one and draws 2 at their next turn; a new game between the same
+    seats still draws 1 at its first turn (3.1)."""
+    extra = while_equipped(PlayerStatModifier(PlayerStat.DRAWS_PER_TURN, 1))
+    cards = [make_card(ARMOUR, name=f"Satchel {n}", abilities=[extra]) for n in range(36)]
+    seats = (Seat(plain_character, cards, "Ann"), Seat(plain_character, cards, "Bo"))
+    first = Game(seats, seed=7)
+    me = first.first_player
+    assert len(first.players[me].inventory) == 6  # 5, and the first turn's draw
+    first.play(Equip(first.players[me].inventory[0]))
+    first.play(EndPhase())  # the other player's turn
+    first.play(EndPhase())  # ours again: 2 draws
+    assert first.active == me and len(first.players[me].inventory) == 5 + 1 - 1 + 2
+    second = Game(seats, seed=7)
+    assert len(second.players[me].inventory) == 6
+
+
 # --------------------------------------------------------------------------- the stats' version
 
 
