@@ -14,7 +14,9 @@ from backlands.engine import (
     NO_ABILITIES,
     AttachedCard,
     Attack,
+    CardInstance,
     Choose,
+    DecisionKind,
     Defend,
     EndPhase,
     Equip,
@@ -27,13 +29,16 @@ from backlands.engine import (
     StartPhase,
     card_abilities,
 )
+from backlands.engine import effects
 from backlands.engine import events as ev
+from backlands.engine.abilities import character_abilities
 from backlands.model import (
     Boost,
     CardStat,
     CardStatModifier,
     CardTarget,
     CardType,
+    Character,
     ContinuousAbility,
     Destroy,
     Draw,
@@ -42,6 +47,7 @@ from backlands.model import (
     Selector,
     Slot,
     Steal,
+    Trait,
     Trigger,
     TriggeredAbility,
     Whose,
@@ -250,3 +256,90 @@ def test_an_attack_deals_the_damage_left_by_a_boost_and_a_steal(
     game.play(Choose(find(game, vest)))  # the Axe or the Vest (11.4)
     assert game.players[1].mat[Slot.ARMOUR].instance is find(game, vest)
     assert dealt(game) == [1]
+
+
+# --------------------------------------------------------------------------- effects
+
+
+def test_an_effect_is_named_by_its_class_in_lower_case_even_the_first_time(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture, monkeypatch: Any
+) -> None:
+    """effects.effect_name: the name of an effect class not named before (an empty cache,
+    as in a fresh process) is its class name in lower case, the first time and the next; a
+    CHOOSE decision shows it (11.4; effects.md, "Adding an effect")."""
+    monkeypatch.setattr(effects, "_NAMES", {})
+    assert [
+        effects.effect_name(e) for e in (Draw(1), Draw(2), Steal(CardTarget.OPPONENT_CARD))
+    ] == [
+        "draw",
+        "draw",
+        "steal",
+    ]
+    monkeypatch.setattr(effects, "_NAMES", {})
+    grab = make_card(
+        INSTANT, name="Grab", abilities=[when(Trigger.EQUIPPED, Steal(CardTarget.OPPONENT_CARD))]
+    )
+    game = position(
+        player(5, [grab, make_card(ARMOUR)]),
+        player(5, mat={Slot.WEAPON: make_card(WEAPON), Slot.ARMOUR: make_card(ARMOUR)}),
+    )
+    game.play(Equip(find(game, grab)))
+    assert game.decision is not None
+    assert (game.decision.kind, game.decision.effect) == (DecisionKind.CHOOSE, "steal")
+
+
+# --------------------------------------------------------------------------- state
+
+
+def test_a_card_instance_hashes_by_its_uid(make_card: Fixture) -> None:
+    """state.CardInstance: instances hash by uid (its docstring), so the same uid of two
+    games (a game and its replay) lands in the same bucket, and different uids apart."""
+    axe = make_card(WEAPON, name="Axe")
+    assert [hash(CardInstance(uid, axe, 0)) for uid in (0, 7)] == [hash(0), hash(7)]
+
+
+def test_an_equipped_card_shows_its_controller_only_when_it_has_one(make_card: Fixture) -> None:
+    """state.Equipped.__repr__: a card in a slot (controller None) and an attach spell
+    under it, attached by P2 (controller 1, 11.1)."""
+    axe = CardInstance(0, make_card(WEAPON, name="Axe"), 0)
+    hook = CardInstance(1, make_card(ATTACH, name="Hook"), 1)
+    held = Equipped(axe, 2, 1, [Equipped(hook, 3, controller=1)])
+    assert repr(held) == (
+        "Equipped(<Axe #0>, turn=2, counters=1, attached=[Equipped(<Hook #1>, turn=3, "
+        "counters=0, attached=[], controller=1)])"
+    )
+
+
+def test_a_player_state_starts_not_poisoned_and_in_the_game(plain_character: Any) -> None:
+    """state.PlayerState: a player built without markers is neither poisoned (7.1) nor out."""
+    p = PlayerState(0, "Ann", plain_character, [])
+    assert (p.poisoned, p.out, p.turns_taken, p.mat, p.attacked) == (False, False, 0, {}, set())
+
+
+# --------------------------------------------------------------------------- abilities
+
+
+def test_a_card_ability_shows_its_class_card_and_player(make_card: Fixture) -> None:
+    """abilities.CardAbility.__repr__: a card's ability names its card, a character's says
+    "a character"; players are counted from 1."""
+    ping = when(Trigger.EQUIPPED, Draw(1))
+    axe = CardInstance(4, make_card(WEAPON, name="Axe", abilities=[ping]), 0)
+    seer = Character(
+        "seer", "Seer", Trait("pro", abilities=[when(Trigger.START_OF_TURN, Draw(1))]), Trait("con")
+    )
+    assert [repr(r) for r in card_abilities(axe, 1, 2)] == ["<WhenEquipped of Axe #4 for P2>"]
+    assert [repr(r) for r in character_abilities(seer, 0)] == [
+        "<AtStartOfTurn of a character for P1>"
+    ]
+
+
+def test_a_characters_abilities_come_first_among_its_players(make_card: Fixture) -> None:
+    """abilities.character_abilities: a PRO or CON ability has order 0 (11.3: before any
+    slot's, the Reaction docstring)."""
+    seer = Character(
+        "seer",
+        "Seer",
+        Trait("pro", abilities=[when(Trigger.START_OF_TURN, Draw(1))]),
+        Trait("con", abilities=[when(Trigger.END_OF_TURN, Draw(1))]),
+    )
+    assert [(r.player, r.order) for r in character_abilities(seer, 1)] == [(1, 0), (1, 0)]
