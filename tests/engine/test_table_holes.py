@@ -15,7 +15,6 @@ import pytest
 from backlands.engine import (
     AttachedCard,
     Attack,
-    CardInstance,
     Choice,
     Choose,
     Decision,
@@ -32,7 +31,6 @@ from backlands.engine import (
     Seat,
     StartPhase,
     Table,
-    Work,
 )
 from backlands.engine import events as ev
 from backlands.engine.equipping import equip_action, equips, quiet
@@ -199,12 +197,9 @@ def test_a_copy_made_between_a_turns_end_and_the_next_ends_that_turn_once(
         ]
 
 
-def test_a_copy_made_mid_ability_finishes_it_before_the_next_in_the_queue(
-    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
-) -> None:
-    """table.Table.copy: ``other.resolving``: P1's "equipped" ability asks which card to
-    destroy, while P2's "opponent equips" ability waits in the queue; a copy made at that
-    choice resolves the rest of P1's ability (its draw) before P2's (11.3)."""
+def mid_ability(make_card: Fixture, player: Fixture, position: Fixture, find: Fixture) -> Game:
+    """P1 equips Razer ("equipped": destroy an opponent's card, then draw 1); its ability
+    asks which card, while P2's Watcher ("opponent equips": draw 1) waits in the queue."""
     razer = make_card(
         CREATURE,
         name="Razer",
@@ -213,46 +208,63 @@ def test_a_copy_made_mid_ability_finishes_it_before_the_next_in_the_queue(
     watcher = make_card(
         CREATURE, name="Watcher", abilities=[when(Trigger.OPPONENT_EQUIPS, Draw(1))]
     )
-    vest = make_card(ARMOUR, name="Vest")
     game = position(
         player(5, [razer, make_card(ARMOUR)]),
-        player(5, mat={Slot.CREATURE: watcher, Slot.ARMOUR: vest}),
+        player(5, mat={Slot.CREATURE: watcher, Slot.ARMOUR: make_card(ARMOUR, name="Vest")}),
     )
     game.play(Equip(find(game, razer)))
     assert game.decision is not None
     assert (game.decision.kind, game.decision.player) == (CHOOSE, 0)
+    return game
+
+
+def test_a_copy_made_mid_ability_finishes_it_before_the_next_in_the_queue(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """table.Table.copy: ``other.resolving``: a copy made at Razer's choice (``mid_ability``)
+    resolves the rest of P1's ability (its draw) before P2's waiting one (11.3)."""
+    game = mid_ability(make_card, player, position, find)
     other = game.copy()
     for g in (game, other):
         mark = len(g.log)
-        g.play(Choose(find(g, vest)))
-        assert resolving(g, mark) == [(1, find(g, watcher), "opponent_equips")]
+        vest = g.players[1].mat[Slot.ARMOUR].instance
+        g.play(Choose(vest))
+        assert resolving(g, mark) == [
+            (1, g.players[1].mat[Slot.CREATURE].instance, "opponent_equips")
+        ]
         assert drawn(g, mark) == [0, 1]  # Razer's draw, then Watcher's
 
 
-def test_a_copy_made_mid_effect_puts_a_player_out_once_the_effect_has_resolved(
-    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture, events: Fixture
-) -> None:
-    """table.Table.copy: ``other.deck_emptied``: P1's ability deals 2 to each opponent; P2
-    sacrifices their last 2 cards, then P3 defends. The out check waits for the whole effect
-    (11.6) and then puts P2 out (9.1, 9.2), in a copy made at P3's defence too."""
+def mid_effect(make_card: Fixture, player: Fixture, position: Fixture, find: Fixture) -> Game:
+    """P1 equips Quake ("equipped": 2 damage to each opponent); P2 sacrifices their last 2
+    cards, and P3 is asked to defend, while the effect still resolves (11.6)."""
     quake = make_card(
         CREATURE,
         name="Quake",
         abilities=[when(Trigger.EQUIPPED, Damage(2, PlayerTarget.EACH_OPPONENT))],
     )
-    vest = make_card(ARMOUR, durability=3, name="Vest")
     game = position(
         player(5, [quake, make_card(ARMOUR)]),
         player(2),
-        player(5, mat={Slot.ARMOUR: vest}),
+        player(5, mat={Slot.ARMOUR: make_card(ARMOUR, durability=3, name="Vest")}),
     )
     game.play(Equip(find(game, quake)))
     assert game.decision == Decision(DecisionKind.DEFEND, 2, amount=2, source=find(game, quake))
     assert not game.players[1].primal_deck and not game.players[1].out
+    return game
+
+
+def test_a_copy_made_mid_effect_puts_a_player_out_once_the_effect_has_resolved(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture, events: Fixture
+) -> None:
+    """table.Table.copy: ``other.deck_emptied``: the out check waits for the whole effect
+    (11.6) and then puts P2 out (9.1, 9.2), in a copy made at P3's defence
+    (``mid_effect``) too."""
+    game = mid_effect(make_card, player, position, find)
     other = game.copy()
     for g in (game, other):
         mark = len(g.log)
-        g.play(Defend([(find(g, vest), 2)]))
+        g.play(Defend([(g.players[2].mat[Slot.ARMOUR].instance, 2)]))
         assert g.players[1].out
         assert events(g, ev.PlayerEliminated, since=mark) == [ev.PlayerEliminated(1)]
         assert g.decision == Decision(MAIN, 0)
@@ -438,3 +450,88 @@ def test_without_windows_the_main_phase_goes_on_after_what_an_equip_triggered(
     assert resolving(game) == [(0, find(game, scout), "equipped")]
     assert find(game, top) in game.players[0].inventory
     assert game.decision == Decision(MAIN, 0) and game.turn == 3
+
+
+# --------------------------------------------------------------------------- equipping's
+# reference helpers, against what the hot paths give
+
+
+def test_quiet_is_true_only_when_nothing_is_due(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """equipping.quiet: true at a settled main phase; false while an ability waits in the
+    queue (11.3) and while a deck emptied mid-effect awaits the out check (9.2, 11.6)."""
+    settled = position(player(5, [make_card(ARMOUR)]), player(5))
+    assert quiet(settled._t) is True
+    waiting = mid_ability(make_card, player, position, find)
+    assert waiting._t.queue and not waiting._t.deck_emptied
+    assert quiet(waiting._t) is False
+    emptied = mid_effect(make_card, player, position, find)
+    assert emptied._t.deck_emptied and not emptied._t.queue
+    assert quiet(emptied._t) is False
+
+
+def test_equips_lists_what_the_main_phase_lists_the_same_objects(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """equipping.equips (window=False) and equip_action: the main phase's listing, written
+    out in ``MainQuestion.options``: each card in inventory order, an attach spell once
+    under each equipped card of each player still in (4.7), nothing that costs more than
+    the deck holds (4.3); each the one ``Equip`` value the listing holds."""
+    hex_, blade = make_card(ATTACH, name="Hex"), make_card(WEAPON, cost=1, name="Blade")
+    dear, spark = make_card(ARMOUR, cost=6, name="Dear"), make_card(INSTANT, name="Spark")
+    vest, bear = make_card(ARMOUR, name="Vest"), make_card(CREATURE, name="Bear")
+    game = position(
+        player(5, [hex_, blade, dear, spark], {Slot.ARMOUR: vest}),
+        player(0, [make_card(INSTANT)]),  # out (9.1)
+        player(5, mat={Slot.CREATURE: bear}),
+    )
+    h, v, b = find(game, hex_), find(game, vest), find(game, bear)
+    listed = game.legal_actions().snapshot()
+    assert listed == (
+        Equip(h, v),
+        Equip(h, b),
+        Equip(find(game, blade)),
+        Equip(find(game, spark)),
+        EndPhase(),
+    )
+    found = equips(game._t, game.players[0], False)
+    assert found == list(listed[:-1])
+    assert all(a is b for a, b in zip(found, listed, strict=False))
+    assert equip_action(h, b) is listed[1]
+    assert equip_action(find(game, blade)) is listed[2]
+    assert equips(game._t, game.players[0], True) == [listed[3]]
+
+
+def test_equip_action_makes_one_equip_per_card_and_host(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """equipping.equip_action: the one ``Equip`` value for a card (and host), made on first
+    use, also for a card no listing has named (it costs too much here, 4.3)."""
+    dear, hex_ = make_card(ARMOUR, cost=6, name="Dear"), make_card(ATTACH, cost=6, name="Hex")
+    vest = make_card(ARMOUR, name="Vest")
+    game = position(player(5, [dear, hex_, make_card(ARMOUR)], {Slot.ARMOUR: vest}), player(5))
+    d, h, v = find(game, dear), find(game, hex_), find(game, vest)
+    assert Equip(d) not in game.legal_actions().snapshot()
+    first = equip_action(d)
+    assert first == Equip(d) and equip_action(d) is first
+    attach = equip_action(h, v)
+    assert attach == Equip(h, v) and equip_action(h, v) is attach
+
+
+def test_a_response_window_lists_the_same_equip_each_time(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
+) -> None:
+    """equipping.equips (in a window, 8.1): an instant's ``Equip`` is made once and each
+    window's listing holds that one value."""
+    spark = make_card(INSTANT, name="Spark")
+    first_vest, second_vest = make_card(ARMOUR, name="Vest"), make_card(WEAPON, name="Blade")
+    game = position(player(5, [first_vest, second_vest, make_card(ARMOUR)]), player(5, [spark]))
+    game.play(Equip(find(game, first_vest)))
+    assert game.decision == Decision(RESPONSE, 1)
+    offered = game.legal_actions()[0]
+    assert offered == Equip(find(game, spark))
+    game.play(Pass())
+    game.play(Equip(find(game, second_vest)))
+    assert game.decision == Decision(RESPONSE, 1)
+    assert game.legal_actions()[0] is offered
