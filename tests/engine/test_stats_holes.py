@@ -343,3 +343,81 @@ def test_a_characters_abilities_come_first_among_its_players(make_card: Fixture)
         Trait("con", abilities=[when(Trigger.END_OF_TURN, Draw(1))]),
     )
     assert [(r.player, r.order) for r in character_abilities(seer, 1)] == [(1, 0), (1, 0)]
+
+
+NO_TABLE: Any = None  # what these ``matches`` read of the table: nothing
+
+
+def test_each_own_card_trigger_matches_its_event_about_its_card(make_card: Fixture) -> None:
+    """abilities: ``matches`` of the own-card triggers (11.2): "equipped", "attacks" and
+    "destroyed" of a weapon hear their event about that weapon only; an attach spell's
+    "attacks" hears its host's attack (any card's: the table asks it only about its host)."""
+    triggers = [Trigger.EQUIPPED, Trigger.ATTACKS, Trigger.DESTROYED]
+    axe = CardInstance(
+        0, make_card(WEAPON, name="Axe", abilities=[when(t, Draw(1)) for t in triggers]), 0
+    )
+    club = CardInstance(1, make_card(WEAPON, name="Club"), 0)
+    spur = CardInstance(
+        2, make_card(ATTACH, name="Spur", abilities=[when(Trigger.ATTACKS, Draw(1))]), 0
+    )
+    equipped, attacks, destroyed = card_abilities(axe, 0, 2)
+    (spurred,) = card_abilities(spur, 0, 3)
+    about_axe = [
+        ev.CardEquipped(0, axe, Slot.WEAPON),
+        ev.AttackDeclared(0, axe, 1, 1),
+        ev.CardDestroyed(0, axe, ev.DestroyReason.EFFECT),
+    ]
+    about_club = [
+        ev.CardEquipped(0, club, Slot.WEAPON),
+        ev.AttackDeclared(0, club, 1, 1),
+        ev.CardDestroyed(0, club, ev.DestroyReason.EFFECT),
+    ]
+    for reaction in (equipped, attacks, destroyed, spurred):
+        heard = [reaction.matches(NO_TABLE, e) for e in about_axe + about_club]
+        expected = {
+            equipped: [True, False, False, False, False, False],
+            attacks: [False, True, False, False, False, False],
+            destroyed: [False, False, True, False, False, False],
+            spurred: [False, True, False, False, True, False],
+        }[reaction]
+        assert heard == expected, reaction
+
+
+def test_no_abilities_leaves_the_characters_abilities_out_too(
+    make_card: Fixture, player: Fixture
+) -> None:
+    """abilities.ability_source: ``abilities=NO_ABILITIES`` plays the rules alone: a PRO's
+    "at the start of your turn, draw 1" does not trigger (engine.md); P2 draws 1 (3.1)."""
+    seer = Character(
+        "seer", "Seer", Trait("pro", abilities=[when(Trigger.START_OF_TURN, Draw(1))]), Trait("con")
+    )
+    game = Position(
+        [player(5, [make_card(ARMOUR)], character=seer), player(5, character=seer)]
+    ).start(abilities=NO_ABILITIES)
+    game.play(EndPhase())
+    assert game.active == 1
+    assert len(game.players[1].inventory) == 1
+    assert not [e for e in game.log or () if isinstance(e, ev.AbilityResolving)]
+
+
+def test_the_ability_source_is_given_each_cards_place_in_the_order(
+    make_card: Fixture, player: Fixture, find: Fixture
+) -> None:
+    """triggers.cast, enter_play: the ``order`` an ability source is given (11.3; the
+    Reaction docstring): 0 for an instant, which is in no slot, 2 for a weapon, 3 for an
+    attach spell under it."""
+    given: list[tuple[str, int, int]] = []
+
+    def abilities(instance: CardInstance, controller: int, order: int) -> tuple[()]:
+        given.append((instance.card.name, controller, order))
+        return ()
+
+    spark, axe = make_card(INSTANT, name="Spark"), make_card(WEAPON, name="Axe")
+    hook = make_card(ATTACH, name="Hook")
+    game = Position([player(5, [spark, axe, hook, make_card(ARMOUR)]), player(5)]).start(
+        abilities=abilities
+    )
+    game.play(Equip(find(game, spark)))
+    game.play(Equip(find(game, axe)))
+    game.play(Equip(find(game, hook), find(game, axe)))
+    assert given == [("Spark", 0, 0), ("Axe", 0, 2), ("Hook", 0, 3)]
