@@ -15,6 +15,7 @@ import pytest
 from backlands.engine import (
     AttachedCard,
     Attack,
+    CardInstance,
     Choice,
     Choose,
     Decision,
@@ -31,6 +32,7 @@ from backlands.engine import (
     Seat,
     StartPhase,
     Table,
+    Work,
 )
 from backlands.engine import events as ev
 from backlands.engine.equipping import equip_action, equips, quiet
@@ -398,6 +400,72 @@ def test_an_attack_s_counter_is_weighed_against_the_durability_its_controller_gi
     assert game.players[0].mat[Slot.WEAPON].instance is b
     assert game.players[0].mat[Slot.WEAPON].counters == 2
     assert game.remaining_durability(b) == 1
+
+
+class Wreck(Work):
+    """Destroys each card in P2's weapon and armour slots as an effect, noting what
+    ``Table.destroy`` returns."""
+
+    __slots__ = ("results",)
+
+    def __init__(self, results: list[tuple[str, bool]]) -> None:
+        self.results = results
+
+    def run(self, table: Table) -> None:
+        p2 = table.players[1]
+        for slot in (Slot.WEAPON, Slot.ARMOUR):
+            name = p2.mat[slot].instance.card.name
+            self.results.append((name, table.destroy(p2, slot, ev.DestroyReason.EFFECT)))
+
+
+class Wrecker(Reaction):
+    """When ``card`` is equipped: ``Wreck``."""
+
+    event = ev.CardEquipped
+    __slots__ = ("card", "results")
+
+    def __init__(self, player: int, order: int, card: CardInstance, results: list) -> None:
+        super().__init__(player, order)
+        self.card = card
+        self.results = results
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return getattr(event, "card", None) is self.card
+
+    def resolve(self, table: Table, event: ev.Event) -> None:
+        table.run(self.player, Wreck(self.results))
+
+
+def test_destroy_says_whether_the_card_was_destroyed(
+    make_card: Fixture, player: Fixture, find: Fixture
+) -> None:
+    """table.Table.destroy returns False when a handler cancelled the ``DestroyProposal``
+    (the card stays), True when the card went to the void (7.4)."""
+    wrecker, sword, shield = (
+        make_card(CREATURE, name="Wrecker"),
+        make_card(WEAPON, name="Sword"),
+        make_card(ARMOUR, name="Shield"),
+    )
+    results: list[tuple[str, bool]] = []
+
+    def keep_shield(proposal: ev.DestroyProposal) -> None:
+        proposal.cancelled = proposal.card.card is shield
+
+    game = Position(
+        [
+            player(5, [wrecker, make_card(ARMOUR)]),
+            player(5, mat={Slot.WEAPON: sword, Slot.ARMOUR: shield}),
+        ]
+    ).start(
+        handlers=[(ev.DestroyProposal, keep_shield)],
+        abilities=lambda instance, controller, order: (
+            [Wrecker(controller, order, instance, results)] if instance.card is wrecker else []
+        ),
+    )
+    game.play(Equip(find(game, wrecker)))
+    assert results == [("Sword", True), ("Shield", False)]
+    assert game.players[1].void == [find(game, sword)]
+    assert list(game.players[1].mat) == [Slot.ARMOUR]
 
 
 # --------------------------------------------------------------------------- windows (8.x)
