@@ -1,8 +1,8 @@
 """Holes found by mutation testing (issue 12), second pass: the survivors of the engine
-modules ``table``, ``equipping`` and ``board``. Each test pins one behaviour a surviving
-mutant changed, through the public API where there is one; ``equipping``'s reference
-helpers (``equips``, ``equip_action``, ``quiet``), which the hot paths write out, are
-checked against what those paths give.
+modules ``table`` and ``equipping`` (``board``'s were all equivalent). Each test pins one
+behaviour a surviving mutant changed, through the public API where there is one;
+``equipping``'s reference helpers (``equips``, ``equip_action``, ``quiet``), which the hot
+paths write out, are checked against what those paths give.
 """
 
 from __future__ import annotations
@@ -424,7 +424,9 @@ class Wrecker(Reaction):
     event = ev.CardEquipped
     __slots__ = ("card", "results")
 
-    def __init__(self, player: int, order: int, card: CardInstance, results: list) -> None:
+    def __init__(
+        self, player: int, order: int, card: CardInstance, results: list[tuple[str, bool]]
+    ) -> None:
         super().__init__(player, order)
         self.card = card
         self.results = results
