@@ -17,7 +17,6 @@ from backlands.engine import (
     CardInstance,
     Choose,
     DecisionKind,
-    Defend,
     EndPhase,
     Equip,
     Equipped,
@@ -28,8 +27,8 @@ from backlands.engine import (
     Seat,
     StartPhase,
     card_abilities,
+    effects,
 )
-from backlands.engine import effects
 from backlands.engine import events as ev
 from backlands.engine.abilities import character_abilities
 from backlands.model import (
