@@ -332,7 +332,7 @@ def test_a_card_ability_shows_its_class_card_and_player(make_card: Fixture) -> N
     ]
 
 
-def test_a_characters_abilities_come_first_among_its_players(make_card: Fixture) -> None:
+def test_a_characters_abilities_come_first_among_its_players() -> None:
     """abilities.character_abilities: a PRO or CON ability has order 0 (11.3: before any
     slot's, the Reaction docstring)."""
     seer = Character(
