@@ -23,8 +23,8 @@ run: $(STAMP)
 	$(BIN)/backlands play --seed 1 --summary
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench mutation
+	$(BIN)/ruff format --check src tests bench mutation
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -58,24 +58,8 @@ mutate: $(STAMP)
 	$(BIN)/mutmut run $(ARGS)
 	$(MAKE) --no-print-directory mutate-score
 
-# the score per module from mutants/ (killed + timeouts over the mutants that have tests)
+# the score per module from mutants/, the survivors judged equivalent (mutation/equivalent.tsv) apart
 .PHONY: mutate-score
 mutate-score:
-	@$(BIN)/python -c "$$MUTATE_SCORE"
+	@$(BIN)/python mutation/score.py
 
-define MUTATE_SCORE
-import json, pathlib
-KIND = {1: 'killed', 3: 'killed', 0: 'survived', 5: 'no tests', 33: 'no tests', None: 'not run'}
-print(f"{'module':34} {'mutants':>7} {'killed':>6} {'survived':>8} {'timeout':>7} {'no tests':>8} {'not run':>7} {'score':>6}")
-for meta in sorted(pathlib.Path('mutants/src').rglob('*.py.meta')):
-    codes = json.loads(meta.read_text())['exit_code_by_key'].values()
-    n = {k: 0 for k in ('killed', 'survived', 'timeout', 'no tests', 'not run')}
-    for code in codes:
-        n[KIND.get(code, 'timeout')] += 1
-    tested = n['killed'] + n['survived'] + n['timeout']
-    if codes:
-        score = f"{100 * (n['killed'] + n['timeout']) / tested:.1f}%" if tested else '-'
-        name = str(meta)[len('mutants/src/'):-len('.py.meta')].replace('/', '.')
-        print(f"{name:34} {len(codes):7} {n['killed']:6} {n['survived']:8} {n['timeout']:7} {n['no tests']:8} {n['not run']:7} {score:>6}")
-endef
-export MUTATE_SCORE
