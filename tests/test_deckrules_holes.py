@@ -3,7 +3,8 @@ the cost curve and the suggestions, singular and plural messages, which rule a m
 quotes, problems without a line, and how hostile counts are shown (RULINGS section 2).
 Since the second run of the deck rules' survivors: a bad count built in code, entries
 after one that is skipped, a PRO that forbids cards, and suggestions where a card's id and
-name are both near."""
+name are both near. Second pass over the survivors of deckrules.py (issue 12): a problem
+at line 0 (a deck built in code counting from 0) goes before one at line 1."""
 
 from __future__ import annotations
 
@@ -386,3 +387,18 @@ def test_three_cards_are_suggested_when_the_nearest_has_its_id_and_name_near() -
     assert suggest("blade a", near, "card") == (
         "; did you mean Blade A (blade-a) or Blade C (blade-c) or Blade B (blade-b)?"
     )
+
+
+# --------------------------------------------------------------------------- second pass
+
+
+def test_a_problem_at_line_0_goes_before_one_at_line_1() -> None:
+    """RULINGS 2.4: problems are ordered by line, whatever the numbering of a deck built
+    in code (here 0-based, as an editor counts): line 0 comes first even when its entry is
+    listed after the one at line 1."""
+    entries = [DeckEntry("c1", 6, 1, CARDS[1]), DeckEntry("c0", 6, 0, CARDS[0])]
+    assert [(p.code, p.line, p.card) for p in validate_deck(Deck(PLAIN, entries))] == [
+        ("too-many-copies", 0, "c0"),
+        ("too-many-copies", 1, "c1"),
+        ("deck-size", None, None),
+    ]
