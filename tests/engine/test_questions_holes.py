@@ -25,6 +25,7 @@ from backlands.engine import (
     Choice,
     Decision,
     DecisionKind,
+    Defend,
     EndPhase,
     Equip,
     Game,
@@ -513,3 +514,34 @@ def test_a_deck_problem_without_a_rule_is_listed_without_one(make_card, plain_ch
         "  deck-size: the deck has 0 cards, but a primal deck has exactly 36 "
         "(the character is not one of them) (2.1)"
     )
+
+
+def test_a_defence_is_asked_for_this_attacks_damage_not_the_last_one_from_the_card(
+    make_card, player, find
+):
+    """DefendQuestion.decision keeps one Decision per card, player and amount: when the same
+    weapon hits the same player again for less (an opponent's modifier came into play in
+    between), the defence asked names the new amount (5.3, 6.1, 10.3)."""
+    axe = make_card(CardType.WEAPON, damage=2, durability=5, name="Axe")
+    vest = make_card(CardType.ARMOUR, durability=5, name="Vest")
+    weaker = CardStatModifier(
+        CardStat.DAMAGE, -1, Selector(type=(CardType.WEAPON,)), Whose.OPPONENTS
+    )
+    dampener = make_card(
+        CardType.CREATURE, name="Dampener", abilities=[ContinuousAbility([weaker])]
+    )
+    game = Position(
+        [
+            player(10, mat={Slot.WEAPON: axe}),
+            player(10, inventory=[dampener], mat={Slot.ARMOUR: vest}),
+        ],
+        phase=StartPhase.ATTACK,
+    ).start()
+    game.play(Attack(find(game, axe), 1))
+    assert game.decision == Decision(DecisionKind.DEFEND, 1, 2, find(game, axe))
+    game.play(Defend())  # nothing absorbed: both points sacrificed; P2's turn begins
+    game.play(Equip(find(game, dampener)))
+    while game.decision != Decision(DecisionKind.ATTACK, 0):
+        game.play(EndPhase())
+    game.play(Attack(find(game, axe), 1))
+    assert game.decision == Decision(DecisionKind.DEFEND, 1, 1, find(game, axe))

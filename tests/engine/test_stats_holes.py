@@ -73,17 +73,24 @@ def while_equipped(*modifiers: Any) -> ContinuousAbility:
 def test_each_modifier_counts_whatever_comes_before_it(
     make_card: Fixture, make_character: Fixture, player: Fixture, position: Fixture, find: Fixture
 ) -> None:
-    """Stats.card: a modifier of another stat, or one of another player's "own", does not
-    stop the modifiers after it from counting (10.3, 11.1: "own" seen from its controller)."""
-    first = make_character(pro=[mod(DURABILITY, 1, ARMOUR), mod(DAMAGE, 1, WEAPON)])
+    """Stats.card: a modifier of another stat, one of another player's "own", or one of the
+    card's own side's "opponents", does not stop the modifiers after it from counting (10.3,
+    11.1: "own" and "opponents" seen from its controller)."""
+    first = make_character(
+        pro=[
+            mod(DURABILITY, 1, ARMOUR),
+            mod(DAMAGE, -1, WEAPON, whose=Whose.OPPONENTS),
+            mod(DAMAGE, 1, WEAPON),
+        ]
+    )
     second = make_character(pro=[mod(DAMAGE, 2, WEAPON)])
     axe, club = make_card(WEAPON, 0, 1, 5, name="Axe"), make_card(WEAPON, 0, 1, 5, name="Club")
     game = position(
         player(5, mat={Slot.WEAPON: axe}, character=first),
         player(5, mat={Slot.WEAPON: club}, character=second),
     )
-    assert game.stat(find(game, axe), DAMAGE) == 2
-    assert game.stat(find(game, club), DAMAGE) == 3
+    assert game.stat(find(game, axe), DAMAGE) == 2  # 1, first's "opponents" -1 skipped, +1
+    assert game.stat(find(game, club), DAMAGE) == 2  # 1, first's -1, first's "own" skipped, +2
 
 
 def test_durability_never_goes_below_1_and_the_card_stays(
