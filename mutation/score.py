@@ -181,7 +181,11 @@ def tally(mutants: Mutants, listings: dict[str, Listing]) -> dict[str, Tally]:
 def table(tallies: dict[str, Tally]) -> str:
     heads = ("module", "mutants", *_COLUMNS, "score", "of killable")
     rows: list[tuple[str, ...]] = [heads]
-    for module, t in tallies.items():
+    everything = Tally()
+    for t in tallies.values():
+        for column, n in t.counts.items():
+            everything.counts[column] += n
+    for module, t in [*tallies.items(), ("all", everything)]:
         total = sum(t.counts.values())
         cells = (module, str(total), *(str(t.counts[c]) for c in _COLUMNS))
         rows.append((*cells, t.score(), t.score_of_killable()))

@@ -123,6 +123,7 @@ def test_the_table_names_the_stale_listings_and_counts_the_unread(
         "no", "tests", "not", "run", "score", "of", "killable",
     ]  # fmt: skip
     assert out[1].split() == ["pkg.mod", "8", "2", "3", "0", "0", "1", "1", "1", "50.0%", "50.0%"]
+    assert out[2].split() == ["all", *out[1].split()[1:]]  # the total over the one module
     assert "survivors nobody has read: 2 (--unread lists them)" in out
     assert out[-2:] == [
         "listed, but their edit changed since (read them again): 1",
