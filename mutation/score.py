@@ -16,8 +16,13 @@ stale and counted as a plain survivor until someone reads it again.
     python mutation/score.py                 # the table
     python mutation/score.py --unread        # the names of the survivors nobody has read
     python mutation/score.py --edit NAME...  # the edit of each mutant, as the listing writes it
+    python mutation/score.py --check         # the table; exit 1 if anything is left to read
 
-Exit code 0, or 2 when ``mutants/`` holds no results.
+"Survivors" here are the mutants no test kills: those that survived the tests that call their
+function, and those of a function no test calls ("no tests").
+
+Exit codes: 0; 1 with ``--check`` when a survivor is unread or stale or a mutant was not run;
+2 when ``mutants/`` holds no results.
 """
 
 from __future__ import annotations
@@ -105,17 +110,32 @@ def _split(name: str) -> tuple[str, str]:
     return module, function
 
 
-_DEF = re.compile(r"^(\s*)(?:async\s+)?def\s+(\S+?)\(", re.MULTILINE)
+_DEF = re.compile(r"(\s*)(?:async\s+)?def\s+([^\s(]+)\(")
 
 
 def _functions(source: str) -> dict[str, list[str]]:
-    """Each function defined in a mutated module, by name, as its lines after the ``def``."""
+    """Each function defined in a mutated module, by name, as the stripped lines of its
+    signature (without its name) and body (up to the first line indented no deeper than its
+    ``def``)."""
     found: dict[str, list[str]] = {}
-    matches = list(_DEF.finditer(source))
-    for i, match in enumerate(matches):
-        end = matches[i + 1].start() if i + 1 < len(matches) else len(source)
-        body = source[match.end() : end].splitlines()[1:]
-        found[match.group(2)] = [line.strip() for line in body if line.strip()]
+    lines = source.splitlines()
+    for i, line in enumerate(lines):
+        match = _DEF.match(line)
+        if match is None:
+            continue
+        indent = len(match.group(1))
+        start = i
+        while start < len(lines) and not lines[start].rstrip().endswith(":"):
+            start += 1  # a signature over several lines
+        # the signature without the function's name (defaults are mutated too), then the body
+        body = [line[match.end() :].strip(), *(x.strip() for x in lines[i + 1 : start + 1])]
+        for inner in lines[start + 1 :]:
+            text = inner.strip()
+            if text and len(inner) - len(inner.lstrip()) <= indent:
+                break
+            if text:
+                body.append(text)
+        found[match.group(2)] = body
     return found
 
 
@@ -165,7 +185,7 @@ def tally(mutants: Mutants, listings: dict[str, Listing]) -> dict[str, Tally]:
         t = tallies[module] = Tally()
         for name, code in codes.items():
             outcome = _KIND.get(code, TIMEOUT)
-            if outcome == SURVIVED:
+            if outcome in (SURVIVED, NO_TESTS):
                 listing = listings.get(name)
                 if listing is None:
                     t.unread.append(name)
@@ -204,7 +224,7 @@ def table(tallies: dict[str, Tally]) -> str:
         "score: (killed + timeout) / every mutant some test runs; of killable: the same"
         f" without the survivors listed as equivalent or import-time ({LISTING.name})"
     )
-    lines.append(f"survivors nobody has read: {unread} (--unread lists them)")
+    lines.append(f"survivors nobody has read (no tests included): {unread} (--unread lists them)")
     if stale:
         lines.append(f"listed, but their edit changed since (read them again): {len(stale)}")
         lines.extend(f"  {name}" for name in stale)
@@ -217,6 +237,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--listing", type=Path, default=LISTING)
     parser.add_argument("--unread", action="store_true", help="print the survivors nobody has read")
     parser.add_argument("--edit", nargs="+", metavar="NAME", help="print the edit of each mutant")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 if a survivor is unread or stale, or a mutant was not run",
+    )
     args = parser.parse_args(argv)
     mutants = Mutants(args.mutants)
     if args.edit:
@@ -229,8 +254,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.unread:
         print("\n".join(name for t in tallies.values() for name in sorted(t.unread + t.stale)))
-    else:
-        print(table(tallies))
+        return 0
+    print(table(tallies))
+    if args.check:
+        unread = sum(len(t.unread) + len(t.stale) for t in tallies.values())
+        not_run = sum(t.counts[NOT_RUN] for t in tallies.values())
+        if unread or not_run:
+            print(
+                f"check failed: {unread} survivors to read, {not_run} mutants not run",
+                file=sys.stderr,
+            )
+            return 1
     return 0
 
 

@@ -50,6 +50,20 @@ class Box:
 def x_fits__mutmut_3(a, b):
     """Whether a fits under b."""
     return None
+
+def x_hook__mutmut_orig(
+    low: int,
+    nonzero: bool = False,
+) -> int:
+    return low
+
+def x_hook__mutmut_1(
+    low: int,
+    nonzero: bool = True,
+) -> int:
+    return low
+
+HOOK = x_hook__mutmut_orig(1)
 '''
 
 
@@ -83,6 +97,10 @@ def test_the_edit_of_a_mutant_is_its_changed_lines_against_the_original(mutants:
     m = score.Mutants(mutants)
     assert m.edit("pkg.mod.x_fits__mutmut_1") == "return a < b -> return a <= b"
     assert m.edit("pkg.mod.xǁBoxǁopen__mutmut_1") == "self.shut = False -> self.shut = None"
+    assert m.edit("pkg.mod.x_fits__mutmut_2") == "return a < b -> return a > b"  # not `class`
+    assert m.edit("pkg.mod.x_hook__mutmut_1") == (  # a default in a signature of many lines
+        "nonzero: bool = False, -> nonzero: bool = True,"
+    )
     assert m.edit("pkg.mod.x_fits__mutmut_9") is None  # no such mutant
     assert m.edit("pkg.gone.x_fits__mutmut_1") is None  # no such module
 
@@ -106,7 +124,7 @@ def test_listed_survivors_count_apart_only_while_their_edit_is_current(
         "no tests": 1,
         "not run": 1,
     }
-    assert t.unread == ["pkg.mod.xǁBoxǁopen__mutmut_1"]
+    assert t.unread == ["pkg.mod.xǁBoxǁopen__mutmut_1", "pkg.mod.x_other__mutmut_3"]
     assert t.stale == ["pkg.mod.x_fits__mutmut_2"]
     assert t.score() == "50.0%"  # (2 killed + 1 timeout) / 6 mutants some test runs
     assert t.score_of_killable() == "60.0%"  # the equivalent one left out: 3 / 5
@@ -124,7 +142,7 @@ def test_the_table_names_the_stale_listings_and_counts_the_unread(
     ]  # fmt: skip
     assert out[1].split() == ["pkg.mod", "8", "2", "3", "0", "0", "1", "1", "1", "50.0%", "50.0%"]
     assert out[2].split() == ["all", *out[1].split()[1:]]  # the total over the one module
-    assert "survivors nobody has read: 2 (--unread lists them)" in out
+    assert "survivors nobody has read (no tests included): 3 (--unread lists them)" in out
     assert out[-2:] == [
         "listed, but their edit changed since (read them again): 1",
         "  pkg.mod.x_fits__mutmut_2",
@@ -139,10 +157,33 @@ def test_unread_lists_the_survivors_to_read_and_edit_prints_an_edit(
     assert capsys.readouterr().out.split() == [
         "pkg.mod.x_fits__mutmut_1",
         "pkg.mod.x_fits__mutmut_2",
+        "pkg.mod.x_other__mutmut_3",
         "pkg.mod.xǁBoxǁopen__mutmut_1",
     ]
     assert score.main(["--mutants", str(mutants), "--edit", "pkg.mod.x_fits__mutmut_3"]) == 0
     assert capsys.readouterr().out == "pkg.mod.x_fits__mutmut_3\treturn a < b -> return None\n"
+
+
+def test_check_fails_while_a_survivor_is_unread_or_a_mutant_not_run(
+    mutants: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    every = [
+        ("pkg.mod.x_fits__mutmut_1", "return a < b -> return a <= b"),
+        ("pkg.mod.x_fits__mutmut_2", "return a < b -> return a > b"),
+        ("pkg.mod.xǁBoxǁopen__mutmut_1", "self.shut = False -> self.shut = None"),
+        ("pkg.mod.x_other__mutmut_3", " -> "),  # no such function in the module: never current
+    ]
+    rows = [f"{name}\tequivalent\t{edit}\tread" for name, edit in every]
+    args = ["--mutants", str(mutants), "--check", "--listing"]
+    assert score.main([*args, str(_listing(tmp_path, *rows[:3]))]) == 1
+    assert capsys.readouterr().err == "check failed: 1 survivors to read, 1 mutants not run\n"
+    meta = mutants / "src" / "pkg" / "mod.py.meta"
+    codes = json.loads(meta.read_text("utf-8"))
+    del codes["exit_code_by_key"]["pkg.mod.x_other__mutmut_3"]
+    del codes["exit_code_by_key"]["pkg.mod.x_other__mutmut_4"]
+    meta.write_text(json.dumps(codes), "utf-8")
+    assert score.main([*args, str(_listing(tmp_path, *rows[:3]))]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_no_results_is_exit_code_2_with_a_message(
