@@ -63,3 +63,8 @@ mutate: $(STAMP)
 mutate-score:
 	@$(BIN)/python mutation/score.py
 
+# the same, failing while a survivor is unread (not killed, not in mutation/equivalent.tsv) or a mutant not run
+.PHONY: mutate-check
+mutate-check:
+	@$(BIN)/python mutation/score.py --check
+
