@@ -9,8 +9,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from backlands.engine import Game
+import pytest
+
+from backlands.engine import (
+    Attack,
+    DecisionKind,
+    Defend,
+    Game,
+    MatCard,
+    Position,
+    StartPhase,
+)
 from backlands.engine import events as ev
+from backlands.errors import IllegalActionError
+from backlands.model import CardType, Slot
 
 
 def test_table_wire_9_log_runs_before_a_later_handler_at_its_priority(
@@ -27,3 +39,92 @@ def test_table_wire_9_log_runs_before_a_later_handler_at_its_priority(
     game.play(game.legal_actions()[-1])  # end the main phase: events are published
     assert seen
     assert all(seen)
+
+
+def _kept_at_durability(
+    make_card: Callable[..., Any], player: Callable[..., Any]
+) -> tuple[Game, Any, Any]:
+    """P1 attacks twice (weapon, creature: 1 damage each); P2's armour (durability 2, one
+    counter) absorbs the first and reaches its durability, but a handler cancels every
+    worn-out destruction (DestroyProposal): it stays on the mat with nothing left to absorb
+    (6.2 would destroy it). Returns the game at P1's second attack, and P2's armour and
+    creature."""
+    weapon = make_card(CardType.WEAPON, damage=1, durability=5)
+    beast = make_card(CardType.CREATURE, damage=1, durability=5)
+    armour = make_card(CardType.ARMOUR, durability=2)
+    guard = make_card(CardType.CREATURE, damage=1, durability=3)
+
+    def keep(proposal: ev.DestroyProposal) -> None:
+        if proposal.reason is ev.DestroyReason.WORN_OUT:
+            proposal.cancelled = True
+
+    game = Position(
+        [
+            player(10, mat={Slot.WEAPON: weapon, Slot.CREATURE: beast}),
+            player(10, mat={Slot.ARMOUR: MatCard(armour, counters=1), Slot.CREATURE: guard}),
+        ],
+        active=0,
+        turn=3,
+        phase=StartPhase.ATTACK,
+    ).start(seed=0, handlers=[(ev.DestroyProposal, keep)])
+    mine, theirs = game.players
+    game.play(Attack(mine.mat[Slot.WEAPON].instance, 1))
+    armour_in = theirs.mat[Slot.ARMOUR].instance
+    guard_in = theirs.mat[Slot.CREATURE].instance
+    game.play(Defend(((armour_in, 1),)))
+    assert theirs.mat[Slot.ARMOUR].counters == 2  # at its durability, kept
+    game.play(Attack(mine.mat[Slot.CREATURE].instance, 1))
+    return game, armour_in, guard_in
+
+
+def test_questions_defenders_14_a_kept_card_with_nothing_left_does_not_defend(
+    make_card: Callable[..., Any], player: Callable[..., Any]
+) -> None:
+    # questions.defenders 14 (left > 0 -> left >= 0): "a defender with no durability left
+    # is never on a mat when a defence is checked". A DestroyProposal handler may cancel the
+    # worn-out destruction (events.DestroyProposal): the card stays with 0 left, and is then
+    # not one of the cards that may defend (6.1, 6.4), so naming it is refused as such.
+    game, armour, guard = _kept_at_durability(make_card, player)
+    decision = game.decision
+    assert decision is not None and decision.kind is DecisionKind.DEFEND
+    assert list(game.legal_actions()) == [Defend(), Defend(((guard, 1),))]
+    with pytest.raises(IllegalActionError) as raised:
+        game.play(Defend(((armour, 1),)))
+    assert "is not one of your equipped armour or creature cards (6.1)" in str(raised.value)
+
+
+def test_questions_defend_options_16_a_kept_creature_with_nothing_left_adds_no_defence(
+    make_card: Callable[..., Any], player: Callable[..., Any]
+) -> None:
+    # DefendQuestion.options 16 (left > 0 -> left >= 0): "no defender with 0 left is on a
+    # mat when a defence is asked". A cancelled worn-out destruction keeps P2's creature at
+    # its durability. Against 2 damage, the armour (3 left) alone defends: absorb 2, or not
+    # defend (6.1, 6.4); absorbing 1 would bleed 1 without absorbing its full durability.
+    weapon = make_card(CardType.WEAPON, damage=1, durability=5)
+    beast = make_card(CardType.CREATURE, damage=2, durability=5)
+    armour = make_card(CardType.ARMOUR, durability=3)
+    guard = make_card(CardType.CREATURE, damage=1, durability=2)
+
+    def keep(proposal: ev.DestroyProposal) -> None:
+        if proposal.reason is ev.DestroyReason.WORN_OUT:
+            proposal.cancelled = True
+
+    game = Position(
+        [
+            player(10, mat={Slot.WEAPON: weapon, Slot.CREATURE: beast}),
+            player(10, mat={Slot.ARMOUR: armour, Slot.CREATURE: MatCard(guard, counters=1)}),
+        ],
+        active=0,
+        turn=3,
+        phase=StartPhase.ATTACK,
+    ).start(seed=0, handlers=[(ev.DestroyProposal, keep)])
+    mine, theirs = game.players
+    armour_in = theirs.mat[Slot.ARMOUR].instance
+    guard_in = theirs.mat[Slot.CREATURE].instance
+    game.play(Attack(mine.mat[Slot.WEAPON].instance, 1))
+    game.play(Defend(((guard_in, 1),)))
+    assert theirs.mat[Slot.CREATURE].counters == 2  # at its durability, kept
+    game.play(Attack(mine.mat[Slot.CREATURE].instance, 1))
+    decision = game.decision
+    assert decision is not None and decision.kind is DecisionKind.DEFEND
+    assert list(game.legal_actions()) == [Defend(), Defend(((armour_in, 2),))]
