@@ -128,3 +128,17 @@ def test_questions_defend_options_16_a_kept_creature_with_nothing_left_adds_no_d
     decision = game.decision
     assert decision is not None and decision.kind is DecisionKind.DEFEND
     assert list(game.legal_actions()) == [Defend(), Defend(((armour_in, 2),))]
+
+
+def test_defend_hash_1_unequal_defences_hash_apart(
+    position: Callable[..., Game], player: Callable[..., Any], make_card: Callable[..., Any]
+) -> None:
+    # Defend.__hash__ 1 (hash(None) for every defence): equal defences must hash equal, and
+    # unequal ones hash apart like every other action (attrs' value hashes), so that the sets
+    # and dicts of defences a search agent keeps do not degrade to one bucket.
+    armour = make_card(CardType.ARMOUR, durability=5)
+    game = position(player(5), player(5, mat={Slot.ARMOUR: armour}))
+    card = game.players[1].mat[Slot.ARMOUR].instance
+    defences = [Defend(), *(Defend(((card, n),)) for n in range(1, 5))]
+    assert hash(Defend(((card, 2),))) == hash(defences[2])
+    assert len({hash(d) for d in defences}) == len(defences)
