@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing.process
 import os
 import random
 import sys
+import threading
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -274,9 +276,36 @@ def test_ctrl_c_from_a_progress_callback_stops_a_run_with_workers() -> None:
     full = simulate([RUST, IRON], 40, seed=3)
     result = simulate([RUST, IRON], 40, seed=3, workers=2, chunk_size=4, progress=progress)
     assert len(calls) == 2 and result.interrupted and result.games < 40
-    # the games before the first that did not come back (chunks come back in any order)
-    assert result.games % 4 == 0
+    # the games before the first that did not come back (chunks come back in any order; a
+    # chunk stopped by the Ctrl-C hands back the games it had played)
     assert same_games(result) == same_games(full)[: result.games]
+
+
+def test_ctrl_c_with_workers_lets_each_finish_its_game_and_kills_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a Ctrl-C the workers are asked to stop after the game each is playing and hand
+    back their chunk so far; none is terminated. (A worker terminated while it sends a chunk
+    back leaves the executor's manager thread waiting forever for the rest of the message:
+    the process could never exit.) The run leaves no worker and no thread behind."""
+    terminated: list[object] = []
+    real = multiprocessing.process.BaseProcess.terminate
+
+    def terminate(process: multiprocessing.process.BaseProcess) -> None:
+        terminated.append(process)
+        real(process)
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "terminate", terminate)
+
+    def progress(done: int, total: int) -> None:
+        raise KeyboardInterrupt  # at the first chunk back
+
+    full = simulate([RUST, IRON], 300, seed=4)
+    result = simulate([RUST, IRON], 300, seed=4, workers=2, chunk_size=100, progress=progress)
+    assert result.interrupted and result.games < 300 and terminated == []
+    assert same_games(result) == same_games(full)[: result.games]
+    assert multiprocessing.active_children() == []
+    assert not [t for t in threading.enumerate() if "Executor" in type(t).__name__]
 
 
 def test_ctrl_c_in_a_worker_stops_the_run_with_the_games_before_it() -> None:

@@ -15,7 +15,7 @@ import pickle
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed, wait
 from typing import Any, Literal
 
 import attrs
@@ -224,14 +224,20 @@ def _run_here(plan: Plan, collector: Collector, progress: Progress | None) -> No
 # --------------------------------------------------------------------------- processes
 
 _PLAN: Plan | None = None  # a worker process's plan
+_STOP: Any = None  # a worker process's stop sign: a multiprocessing Event, set on Ctrl-C
+
+#: After a Ctrl-C, how long the workers have to finish the game each is playing (seconds)
+#: before they are terminated.
+STOP_WAIT = 10.0
 
 
-def _start_worker(blob: bytes) -> None:
+def _start_worker(blob: bytes, stop: Any) -> None:
     """A worker process: Ctrl-C is for the parent to handle (it stops the workers)."""
-    global _PLAN
+    global _PLAN, _STOP
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     forget_seats()  # the parent's caches are keyed by its own seats (engine/setup.py)
     _PLAN = pickle.loads(blob)
+    _STOP = stop
 
 
 @contextlib.contextmanager
@@ -251,8 +257,15 @@ def _sigint_blocked() -> Iterator[None]:
 
 
 def _worker_chunk(start: int, stop: int) -> list[GameResult]:
-    assert _PLAN is not None
-    return play_chunk(_PLAN, start, stop)
+    """A chunk's games, in order; once the run is stopped, only those already played."""
+    plan, stopped = _PLAN, _STOP
+    assert plan is not None and stopped is not None
+    results = []
+    for index in range(start, stop):
+        if stopped.is_set():
+            break
+        results.append(play_one(plan, index))
+    return results
 
 
 def _pickled(plan: Plan) -> bytes:
@@ -270,14 +283,16 @@ def _run_pool(
 ) -> None:
     ranges = chunks(plan.games, workers, size)
     workers = min(workers, len(ranges))
+    context = multiprocessing.get_context()
+    stop_sign = context.Event()
     pool = ProcessPoolExecutor(
         workers,
-        mp_context=multiprocessing.get_context(),
+        mp_context=context,
         initializer=_start_worker,
-        initargs=(_pickled(plan),),
+        initargs=(_pickled(plan), stop_sign),
     )
     futures: list[Future[list[GameResult]]] = []
-    finished = False
+    idle = False  # every worker has handed back its last chunk: they may be shut down
     try:
         with _sigint_blocked():  # the workers start here: they must not die of a Ctrl-C
             futures = [pool.submit(_worker_chunk, start, stop) for start, stop in ranges]
@@ -285,12 +300,27 @@ def _run_pool(
             collector.add(future.result())
             if progress is not None:
                 progress(collector.received, plan.games)
-        finished = True
+        idle = True
     except KeyboardInterrupt:
+        idle = _wind_down(futures, stop_sign)
         _collect_done(futures, collector)
         raise
     finally:
-        _stop_pool(pool, finished)
+        _stop_pool(pool, idle)
+
+
+def _wind_down(futures: Sequence[Future[Any]], stop_sign: Any) -> bool:
+    """After a Ctrl-C: cancel the chunks not started, and let each worker finish the game it
+    is playing and hand back its chunk so far. Whether they all did within :data:`STOP_WAIT`.
+
+    (Terminating a worker while it sends its results back would leave the executor's manager
+    thread waiting forever for the rest of the message, and the process could never exit.)
+    """
+    stop_sign.set()
+    for future in futures:
+        future.cancel()  # only those still waiting for a worker
+    running = [future for future in futures if not future.done()]
+    return not wait(running, timeout=STOP_WAIT).not_done
 
 
 def _collect_done(futures: Sequence[Future[list[GameResult]]], collector: Collector) -> None:
@@ -303,12 +333,12 @@ def _collect_done(futures: Sequence[Future[list[GameResult]]], collector: Collec
                     collector.add(results)
 
 
-def _stop_pool(pool: ProcessPoolExecutor, finished: bool) -> None:
-    if finished:
+def _stop_pool(pool: ProcessPoolExecutor, idle: bool) -> None:
+    if idle:
         pool.shutdown(wait=True)
         return
-    # interrupted or failed: cancel what has not started, stop the workers mid-chunk (the
-    # executor forgets its processes on shutdown: take them first)
+    # failed, or workers still busy long after a Ctrl-C: cancel what has not started, stop
+    # the workers mid-chunk (the executor forgets its processes on shutdown: take them first)
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
