@@ -440,12 +440,22 @@ def test_the_resolving_line_joins_several_instants(
     assert board_text(view).splitlines()[2] == "resolving: Alpha (P1), Beta (P2)"
 
 
-def test_a_view_made_without_attached_by_shows_its_card(make_card: Fixture) -> None:
+def test_a_view_made_without_attached_by_shows_its_attach_spells(make_card: Fixture) -> None:
     """board.equipped_text: an ``EquippedView`` built without ``attached_by`` (its default
-    is empty) still reads: the attach spells nobody is named for are left out."""
+    is empty), or with it too short, still shows every attach spell under the card (4.7);
+    only who attached it is left out where the view does not say."""
     axe = CardInstance(1, make_card(WEAPON, 0, 2, 3, name="Axe"), 0)
     hex_ = CardInstance(2, make_card(ATTACH, name="Hex"), 1)
-    assert str(EquippedView(axe, 1, 2, (hex_,))) == "Axe: 2 dmg, 3 durability, 1 counter"
+    ward = CardInstance(3, make_card(ATTACH, name="Ward"), 0)
+    assert str(EquippedView(axe, 1, 2, (hex_,))).splitlines() == [
+        "Axe: 2 dmg, 3 durability, 1 counter",
+        "+ Hex",
+    ]
+    assert str(EquippedView(axe, 1, 2, (hex_, ward), (1,))).splitlines() == [
+        "Axe: 2 dmg, 3 durability, 1 counter",
+        "+ Hex, attached by P2",
+        "+ Ward",
+    ]
 
 
 def test_an_active_seat_without_a_label_is_named_by_its_number(

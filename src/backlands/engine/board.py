@@ -118,8 +118,14 @@ def equipped_text(
     if notes:
         line += f" ({'; '.join(notes)})"
     lines = [line]
-    for spell, by in zip(eq.attached, eq.attached_by, strict=False):
-        lines.append(f"+ {spell.card.name}, attached by {who(by)}")
+    by = eq.attached_by
+    for k, spell in enumerate(eq.attached):
+        # a view built by hand may not say who attached a spell: it is shown all the same
+        lines.append(
+            f"+ {spell.card.name}, attached by {who(by[k])}"
+            if k < len(by)
+            else f"+ {spell.card.name}"
+        )
     return lines
 
 
