@@ -71,6 +71,7 @@ class Tally:
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_COLUMNS, 0))
     unread: list[str] = field(default_factory=list)
     stale: list[str] = field(default_factory=list)
+    listed: list[str] = field(default_factory=list)  # survivors listed, current or stale
 
     def score(self) -> str:
         """Killed (timeouts too) over every mutant that some test runs."""
@@ -189,13 +190,22 @@ def tally(mutants: Mutants, listings: dict[str, Listing]) -> dict[str, Tally]:
                 listing = listings.get(name)
                 if listing is None:
                     t.unread.append(name)
-                elif listing.edit != mutants.edit(name):
+                    t.counts[outcome] += 1
+                    continue
+                t.listed.append(name)
+                if listing.edit != mutants.edit(name):
                     t.stale.append(name)
                 else:
                     t.counts[listing.kind] += 1
                     continue
             t.counts[outcome] += 1
     return tallies
+
+
+def unused(tallies: dict[str, Tally], listings: dict[str, Listing]) -> list[str]:
+    """Listings of mutants that no longer survive (killed now, or gone with their code)."""
+    listed = {name for t in tallies.values() for name in t.listed}
+    return sorted(name for name in listings if name not in listed)
 
 
 def table(tallies: dict[str, Tally]) -> str:
@@ -248,7 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name in args.edit:
             print(f"{name}\t{mutants.edit(name)}")
         return 0
-    tallies = tally(mutants, read_listing(args.listing))
+    listings = read_listing(args.listing)
+    tallies = tally(mutants, listings)
     if not tallies:
         print(f"no mutmut results in {args.mutants}: run `make mutate` first", file=sys.stderr)
         return 2
@@ -256,6 +267,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(name for t in tallies.values() for name in sorted(t.unread + t.stale)))
         return 0
     print(table(tallies))
+    left = unused(tallies, listings)
+    if left:
+        print(f"listed, but no longer surviving (killed, or gone; delete their lines): {len(left)}")
+        print("\n".join(f"  {name}" for name in left))
     if args.check:
         unread = sum(len(t.unread) + len(t.stale) for t in tallies.values())
         not_run = sum(t.counts[NOT_RUN] for t in tallies.values())

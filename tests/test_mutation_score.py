@@ -133,7 +133,11 @@ def test_listed_survivors_count_apart_only_while_their_edit_is_current(
 def test_the_table_names_the_stale_listings_and_counts_the_unread(
     mutants: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    listing = _listing(tmp_path, "pkg.mod.x_fits__mutmut_2\timport-time\tx -> y\tat import")
+    listing = _listing(
+        tmp_path,
+        "pkg.mod.x_fits__mutmut_2\timport-time\tx -> y\tat import",
+        "pkg.mod.x_fits__mutmut_3\tequivalent\treturn a < b -> return None\tkilled since",
+    )
     assert score.main(["--mutants", str(mutants), "--listing", str(listing)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split() == [
@@ -143,9 +147,11 @@ def test_the_table_names_the_stale_listings_and_counts_the_unread(
     assert out[1].split() == ["pkg.mod", "8", "2", "3", "0", "0", "1", "1", "1", "50.0%", "50.0%"]
     assert out[2].split() == ["all", *out[1].split()[1:]]  # the total over the one module
     assert "survivors nobody has read (no tests included): 3 (--unread lists them)" in out
-    assert out[-2:] == [
+    assert out[-4:] == [
         "listed, but their edit changed since (read them again): 1",
         "  pkg.mod.x_fits__mutmut_2",
+        "listed, but no longer surviving (killed, or gone; delete their lines): 1",
+        "  pkg.mod.x_fits__mutmut_3",
     ]
 
 
