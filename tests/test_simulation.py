@@ -308,6 +308,41 @@ def test_ctrl_c_with_workers_lets_each_finish_its_game_and_kills_none(
     assert not [t for t in threading.enumerate() if "Executor" in type(t).__name__]
 
 
+class FailAt3:
+    """An observer that fails as it is made for the 3rd game of its process."""
+
+    def __init__(self, game: Game) -> None:
+        global _WATCHED
+        _WATCHED += 1
+        if _WATCHED == 3:
+            raise ValueError("observer failed")
+
+    def result(self) -> object:
+        return None
+
+
+def test_an_error_in_a_worker_stops_the_others_between_games_and_kills_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game that raises in a worker ends the run with its error; the other workers stop
+    after their game, as on Ctrl-C, none terminated, and nothing is left behind."""
+    global _WATCHED
+    _WATCHED = 0  # each worker process starts from this count
+    terminated: list[object] = []
+    real = multiprocessing.process.BaseProcess.terminate
+
+    def terminate(process: multiprocessing.process.BaseProcess) -> None:
+        terminated.append(process)
+        real(process)
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "terminate", terminate)
+    with pytest.raises(ValueError, match="observer failed"):
+        simulate([RUST, IRON], 200, seed=5, workers=2, chunk_size=50, observer=FailAt3)
+    assert terminated == []
+    assert multiprocessing.active_children() == []
+    assert not [t for t in threading.enumerate() if "Executor" in type(t).__name__]
+
+
 def test_ctrl_c_in_a_worker_stops_the_run_with_the_games_before_it() -> None:
     global _WATCHED
     _WATCHED = 0  # each worker process starts from this count

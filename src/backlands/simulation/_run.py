@@ -306,6 +306,8 @@ def _run_pool(
         _collect_done(futures, collector)
         raise
     finally:
+        if not idle and not stop_sign.is_set():  # a chunk failed: stop the others the same way
+            idle = _wind_down(futures, stop_sign)
         _stop_pool(pool, idle)
 
 
