@@ -25,6 +25,13 @@ from backlands.errors import IllegalActionError
 from backlands.model import CardType, Slot
 
 
+def keep_worn_out(proposal: ev.DestroyProposal) -> None:
+    """A handler that cancels every worn-out destruction: the card stays on its mat at its
+    durability (DestroyProposal is a public "before" event)."""
+    if proposal.reason is ev.DestroyReason.WORN_OUT:
+        proposal.cancelled = True
+
+
 def test_table_wire_9_log_runs_before_a_later_handler_at_its_priority(
     position: Callable[..., Game], player: Callable[..., Any]
 ) -> None:
@@ -54,10 +61,6 @@ def _kept_at_durability(
     armour = make_card(CardType.ARMOUR, durability=2)
     guard = make_card(CardType.CREATURE, damage=1, durability=3)
 
-    def keep(proposal: ev.DestroyProposal) -> None:
-        if proposal.reason is ev.DestroyReason.WORN_OUT:
-            proposal.cancelled = True
-
     game = Position(
         [
             player(10, mat={Slot.WEAPON: weapon, Slot.CREATURE: beast}),
@@ -66,7 +69,7 @@ def _kept_at_durability(
         active=0,
         turn=3,
         phase=StartPhase.ATTACK,
-    ).start(seed=0, handlers=[(ev.DestroyProposal, keep)])
+    ).start(seed=0, handlers=[(ev.DestroyProposal, keep_worn_out)])
     mine, theirs = game.players
     game.play(Attack(mine.mat[Slot.WEAPON].instance, 1))
     armour_in = theirs.mat[Slot.ARMOUR].instance
@@ -105,10 +108,6 @@ def test_questions_defend_options_16_a_kept_creature_with_nothing_left_adds_no_d
     armour = make_card(CardType.ARMOUR, durability=3)
     guard = make_card(CardType.CREATURE, damage=1, durability=2)
 
-    def keep(proposal: ev.DestroyProposal) -> None:
-        if proposal.reason is ev.DestroyReason.WORN_OUT:
-            proposal.cancelled = True
-
     game = Position(
         [
             player(10, mat={Slot.WEAPON: weapon, Slot.CREATURE: beast}),
@@ -117,7 +116,7 @@ def test_questions_defend_options_16_a_kept_creature_with_nothing_left_adds_no_d
         active=0,
         turn=3,
         phase=StartPhase.ATTACK,
-    ).start(seed=0, handlers=[(ev.DestroyProposal, keep)])
+    ).start(seed=0, handlers=[(ev.DestroyProposal, keep_worn_out)])
     mine, theirs = game.players
     armour_in = theirs.mat[Slot.ARMOUR].instance
     guard_in = theirs.mat[Slot.CREATURE].instance
