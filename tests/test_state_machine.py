@@ -60,12 +60,11 @@ from backlands.engine import (
     Position,
     Seat,
     Zone,
+    combat,
     events,
-    questions,
 )
 from backlands.engine import game as game_module
 from backlands.engine.events import event_to_json
-from backlands.engine.questions import AttackQuestion
 from backlands.engine.table import Table
 from backlands.errors import GameSetupError, IllegalActionError
 from backlands.model import (
@@ -985,15 +984,16 @@ def test_the_referee_passes_seeded_games_of_every_decision_kind() -> None:
     assert set(kinds) == {str(kind) for kind in DecisionKind}, kinds
 
 
-def _caller() -> object:
-    return sys._getframe(2).f_locals.get("self")
+def _caller() -> str:
+    """The name of the function that called the caller (a patched method's caller)."""
+    return sys._getframe(2).f_code.co_name
 
 
 def _attack_counts_twice(monkeypatch: pytest.MonkeyPatch) -> None:
     original = Table.add_counters
 
     def add_counters(self: Table, controller: Any, eq: Any, amount: int) -> None:
-        twice = isinstance(_caller(), AttackQuestion)
+        twice = _caller() == combat.declare_attack.__name__  # an attack's counter (5.2)
         original(self, controller, eq, amount + 1 if twice else amount)
 
     monkeypatch.setattr(Table, "add_counters", add_counters)
@@ -1002,7 +1002,7 @@ def _attack_counts_twice(monkeypatch: pytest.MonkeyPatch) -> None:
 def _worn_out_stays(monkeypatch: pytest.MonkeyPatch) -> None:
     def add_counters(self: Table, controller: Any, eq: Any, amount: int) -> None:
         eq.counters += amount  # and no destruction (5.2, 6.2)
-        self.emit(events.CounterAdded(eq.instance, amount, eq.counters))
+        self.publish(events.CounterAdded, eq.instance, amount, eq.counters)
 
     monkeypatch.setattr(Table, "add_counters", add_counters)
 
@@ -1020,7 +1020,7 @@ def _sacrifice_off_by_one(reason: events.SacrificeReason, change: int) -> Mutati
 
 
 def _any_defence_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(questions, "defence_problem", lambda absorbs, amount, remaining: None)
+    monkeypatch.setattr(combat, "defence_problem", lambda absorbs, amount, remaining: None)
 
 
 def _destroyed_card_vanishes(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,12 +37,10 @@ from backlands.engine import (
     StartPhase,
     Table,
     action_from_json,
-    questions,
 )
 from backlands.engine import events as ev
 from backlands.engine.chance import shuffle
 from backlands.engine.combat import defence_problem, defences
-from backlands.engine.steps import MAIN
 from backlands.errors import GameSetupError
 from backlands.model import (
     Card,
@@ -305,14 +303,12 @@ def test_a_durability_modifier_from_setup_wears_out_what_it_kept_as_its_player_g
 # --------------------------------------------------------------------------- second pass
 
 
-def test_a_main_step_asks_the_main_decision_of_its_player(monkeypatch, make_card, player, position):
-    """questions.Question.ask/decision: a main, attack or response step's Decision is made
-    once per process (``ASKED``) and shared by every game; emptied here, so that this game
-    makes it: ``Decision(MAIN, player)`` (3.2)."""
-    monkeypatch.setattr(questions, "ASKED", {})
+def test_a_main_step_asks_the_main_decision_of_its_player(make_card, player, position):
+    """MainPhase.decision: a main step's Decision is ``Decision(MAIN, player)`` (3.2), made
+    once for the game's cards (``Values``) and shown again each time the step asks."""
     game = position(player(5, inventory=[make_card(CardType.WEAPON)]), player(5))
     assert game.decision == Decision(DecisionKind.MAIN, 0)
-    assert {(MAIN, 0): game.decision} == questions.ASKED
+    assert game.decision is game._t.values.decision(DecisionKind.MAIN, 0)
     again = position(player(5), player(5, inventory=[make_card(CardType.WEAPON)]), active=1)
     assert again.decision == Decision(DecisionKind.MAIN, 1)
 

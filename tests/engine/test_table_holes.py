@@ -1,8 +1,8 @@
 """Holes found by mutation testing (issue 12), second pass: the survivors of the engine
 modules ``table`` and ``equipping`` (``board``'s were all equivalent). Each test pins one
 behaviour a surviving mutant changed, through the public API where there is one;
-``equipping``'s reference helpers (``equips``, ``equip_action``, ``quiet``), which the hot
-paths write out, are checked against what those paths give.
+the listing of ``equipping.equips``, the table's ``nothing_due`` and the game's action values
+(``Table.values``) are checked against what the game gives.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from backlands.engine import (
     Work,
 )
 from backlands.engine import events as ev
-from backlands.engine.equipping import equip_action, equips, quiet
+from backlands.engine.equipping import equips
 from backlands.model import (
     CardStat,
     CardStatModifier,
@@ -529,23 +529,23 @@ def test_without_windows_the_main_phase_goes_on_after_what_an_equip_triggered(
 def test_quiet_is_true_only_when_nothing_is_due(
     make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
 ) -> None:
-    """equipping.quiet: true at a settled main phase; false while an ability waits in the
+    """Table.nothing_due: true at a settled main phase; false while an ability waits in the
     queue (11.3) and while a deck emptied mid-effect awaits the out check (9.2, 11.6)."""
     settled = position(player(5, [make_card(ARMOUR)]), player(5))
-    assert quiet(settled._t) is True
+    assert settled._t.nothing_due() is True
     waiting = mid_ability(make_card, player, position, find)
-    assert waiting._t.queue and not waiting._t.deck_emptied
-    assert quiet(waiting._t) is False
+    assert waiting._t.queue and not waiting._t.out_check_due
+    assert waiting._t.nothing_due() is False
     emptied = mid_effect(make_card, player, position, find)
-    assert emptied._t.deck_emptied and not emptied._t.queue
-    assert quiet(emptied._t) is False
+    assert emptied._t.out_check_due and not emptied._t.queue
+    assert emptied._t.nothing_due() is False
 
 
 def test_equips_lists_what_the_main_phase_lists_the_same_objects(
     make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
 ) -> None:
-    """equipping.equips (window=False) and equip_action: the main phase's listing, written
-    out in ``MainQuestion.options``: each card in inventory order, an attach spell once
+    """equipping.equips (window=False) and Values.equip: the main phase's listing
+    (``MainPhase.options``): each card in inventory order, an attach spell once
     under each equipped card of each player still in (4.7), nothing that costs more than
     the deck holds (4.3); each the one ``Equip`` value the listing holds."""
     hex_, blade = make_card(ATTACH, name="Hex"), make_card(WEAPON, cost=1, name="Blade")
@@ -568,25 +568,25 @@ def test_equips_lists_what_the_main_phase_lists_the_same_objects(
     found = equips(game._t, game.players[0], False)
     assert found == list(listed[:-1])
     assert all(a is b for a, b in zip(found, listed, strict=False))
-    assert equip_action(h, b) is listed[1]
-    assert equip_action(find(game, blade)) is listed[2]
+    assert game._t.values.equip(h, b) is listed[1]
+    assert game._t.values.equip(find(game, blade)) is listed[2]
     assert equips(game._t, game.players[0], True) == [listed[3]]
 
 
 def test_equip_action_makes_one_equip_per_card_and_host(
     make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
 ) -> None:
-    """equipping.equip_action: the one ``Equip`` value for a card (and host), made on first
+    """Values.equip: the one ``Equip`` value for a card (and host), made on first
     use, also for a card no listing has named (it costs too much here, 4.3)."""
     dear, hex_ = make_card(ARMOUR, cost=6, name="Dear"), make_card(ATTACH, cost=6, name="Hex")
     vest = make_card(ARMOUR, name="Vest")
     game = position(player(5, [dear, hex_, make_card(ARMOUR)], {Slot.ARMOUR: vest}), player(5))
     d, h, v = find(game, dear), find(game, hex_), find(game, vest)
     assert Equip(d) not in game.legal_actions().snapshot()
-    first = equip_action(d)
-    assert first == Equip(d) and equip_action(d) is first
-    attach = equip_action(h, v)
-    assert attach == Equip(h, v) and equip_action(h, v) is attach
+    first = game._t.values.equip(d)
+    assert first == Equip(d) and game._t.values.equip(d) is first
+    attach = game._t.values.equip(h, v)
+    assert attach == Equip(h, v) and game._t.values.equip(h, v) is attach
 
 
 def test_a_response_window_lists_the_same_equip_each_time(

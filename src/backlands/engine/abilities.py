@@ -63,8 +63,7 @@ class CardAbility(Reaction):
     def resolve(self, table: Table, event: ev.Event) -> None:
         """Its effects in printed order, one agenda step each (11.3): the first runs in this
         step, the others wait above what it pushes (its questions, its damage)."""
-        if ev.AbilityResolving in table.heard:
-            table.emit(ev.AbilityResolving(self.player, self.card, self.trigger.value))
+        table.publish(ev.AbilityResolving, self.player, self.card, self.trigger.value)
         source = Source(self.card, self.player, event)
         first, *rest = self.ability.effects
         for effect in reversed(rest):
@@ -108,6 +107,9 @@ class _ByItsCard(CardAbility):
     """Hears what its card does (``event.card``), or for an attach spell what its host does."""
 
     own_card = True
+
+    def hears(self, card: CardInstance, host: CardInstance | None) -> CardInstance:
+        return card if host is None else host
 
     def matches(self, table: Table, event: ev.Event) -> bool:
         return isinstance(event, self.event) and (
@@ -160,16 +162,7 @@ REACTIONS: dict[Trigger, type[CardAbility]] = {
 def card_abilities(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:
     """The reactions a card brings into play: one per ``when:`` ability (the default
     ``abilities`` of a ``Game``)."""
-    found = instance.triggers
-    if not found:
-        return ()
-    key = (controller, order)
-    made = instance.reactions.get(key)  # reactions are values: made once per place
-    if made is None:
-        made = instance.reactions[key] = tuple(
-            REACTIONS[a.when](controller, order, instance, a) for a in found
-        )
-    return made
+    return tuple(REACTIONS[a.when](controller, order, instance, a) for a in instance.triggers)
 
 
 def NO_ABILITIES(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:

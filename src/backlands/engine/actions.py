@@ -7,13 +7,16 @@ says what is asked and of whom; :meth:`Game.legal_actions` lists every legal ans
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, TypeAlias
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
 from ..model import Slot, ValueEnum
 from .state import CardInstance
+
+if TYPE_CHECKING:
+    from .triggers import Reaction
 
 __all__ = [
     "Action",
@@ -25,6 +28,7 @@ __all__ = [
     "EndPhase",
     "Equip",
     "Pass",
+    "Values",
     "action_from_json",
     "action_to_json",
     "malformed",
@@ -292,3 +296,81 @@ def _short(value: object) -> str:
 
 SLOT_ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # the slots that attack (3.3)
 DEFENDER_SLOTS = (Slot.ARMOUR, Slot.CREATURE)  # the slots that defend, in order (6.1)
+
+
+class Values:
+    """The action and decision values of one set of card instances, each made once.
+
+    Actions and decisions are immutable values; a listing names the same ones again and
+    again (the equip of each card in the inventory, the attacks of each attacker, a
+    defence's decision). They are made the first time they are needed and kept here by
+    card uid, for the game, its copies and every game between the same seats (which share
+    their card instances, ``setup.py``), so that a listing makes no new objects.
+    """
+
+    __slots__ = ("_attacks", "_decisions", "_defences", "_equips", "_reactions")
+
+    def __init__(self) -> None:
+        self._equips: dict[tuple[int, int | None], Equip] = {}
+        self._attacks: dict[tuple[int, int], Attack] = {}
+        self._defences: dict[tuple[int, ...], Defend] = {}
+        self._decisions: dict[tuple[DecisionKind, int, int, int | None], Decision] = {}
+        self._reactions: dict[tuple[int, int, int], tuple[Reaction, ...]] = {}
+
+    def equip(self, card: CardInstance, host: CardInstance | None = None) -> Equip:
+        """Equip ``card`` (under ``host``, for an attach spell)."""
+        key = (card.uid, None if host is None else host.uid)
+        found = self._equips.get(key)
+        if found is None:
+            found = self._equips[key] = Equip(card, host)
+        return found
+
+    def attack(self, card: CardInstance, target: int) -> Attack:
+        """Attack ``target`` with ``card``."""
+        key = (card.uid, target)
+        found = self._attacks.get(key)
+        if found is None:
+            found = self._attacks[key] = Attack(card, target)
+        return found
+
+    def defend(self, absorbs: tuple[tuple[CardInstance, int], ...]) -> Defend:
+        """The defence of these (card, amount) pairs."""
+        if len(absorbs) == 1:  # one defender (6.1): the common case, keyed without a loop
+            ((card, amount),) = absorbs
+            key: tuple[int, ...] = (card.uid, amount)
+        else:
+            key = tuple(n for card, amount in absorbs for n in (card.uid, amount))
+        found = self._defences.get(key)
+        if found is None:
+            found = self._defences[key] = Defend(absorbs)
+        return found
+
+    def decision(
+        self,
+        kind: DecisionKind,
+        player: int,
+        amount: int = 0,
+        source: CardInstance | None = None,
+    ) -> Decision:
+        """The decision ``kind`` of ``player`` (for a defence: ``amount`` damage from
+        ``source``)."""
+        key = (kind, player, amount, None if source is None else source.uid)
+        found = self._decisions.get(key)
+        if found is None:
+            found = self._decisions[key] = Decision(kind, player, amount, source)
+        return found
+
+    def reactions(
+        self,
+        card: CardInstance,
+        controller: int,
+        order: int,
+        source: Callable[[CardInstance, int, int], Iterable[Reaction]],
+    ) -> tuple[Reaction, ...]:
+        """The printed abilities ``card`` brings into play for ``controller`` at ``order``
+        (11.3), as ``source`` makes them (reactions are immutable values)."""
+        key = (card.uid, controller, order)
+        found = self._reactions.get(key)
+        if found is None:
+            found = self._reactions[key] = tuple(source(card, controller, order))
+        return found

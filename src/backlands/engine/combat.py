@@ -1,10 +1,15 @@
-"""The form of a defence (RULINGS 6.1 to 6.4), as pure functions over plain numbers.
+"""Combat: an attack (5.1 to 5.3), damage and its defence (6.1 to 6.5).
 
-A defence against ``amount`` damage names some of the defender's armour/creature cards, each
-with an amount from 1 to its remaining durability; the amounts add up to at most ``amount``.
-What is not absorbed is bleed damage, allowed only if at least one named card absorbs its
-full remaining durability (it was destroyed, and its excess flowed on). The empty defence is
-not defending: every point of damage is sacrificed.
+The form of a defence is pure functions over plain numbers (:func:`defences`,
+:func:`defence_problem`). A defence against ``amount`` damage names some of the defender's
+armour/creature cards, each with an amount from 1 to its remaining durability; the amounts
+add up to at most ``amount``. What is not absorbed is bleed damage, allowed only if at least
+one named card absorbs its full remaining durability (it was destroyed, and its excess
+flowed on). The empty defence is not defending: every point of damage is sacrificed.
+
+The steps: an attack declared (:func:`declare_attack`), :class:`TakeDamage` (damage dealt,
+offered as a proposal, then defended) and the :class:`Defence` question; effects deal
+damage through :func:`deal_damage`.
 """
 
 from __future__ import annotations
@@ -12,7 +17,28 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeVar
 
-__all__ = ["defence_problem", "defences"]
+from ..model import CardStat
+from . import events as ev
+from .actions import DEFENDER_SLOTS, Action, Attack, Decision, DecisionKind, Defend
+from .equipping import ResponseWindow
+from .state import CardInstance, PlayerState
+from .steps import Question, ReleaseOutCheck, Step
+from .table import Table
+
+__all__ = [
+    "Defence",
+    "TakeDamage",
+    "deal_damage",
+    "declare_attack",
+    "defence_problem",
+    "defences",
+    "defenders",
+]
+
+NO_DEFENCE = Defend()
+_DAMAGE = CardStat.DAMAGE
+_DURABILITY = CardStat.DURABILITY
+_DEFEND = DecisionKind.DEFEND
 
 C = TypeVar("C")
 
@@ -114,3 +140,163 @@ def _amounts(amount: int, lefts: list[int], total: int, full: bool) -> Iterator[
     for n in range(most + 1):
         for tail in _amounts(amount, rest, total + n, full or (n == left and n > 0)):
             yield (n, *tail)
+
+
+# --------------------------------------------------------------------------- the steps
+
+
+def declare_attack(t: Table, p: PlayerState, action: Attack) -> None:
+    """``p`` attacks (5.1 to 5.3): the attacking card takes its counter (and may be
+    destroyed by it, 5.2: the damage stands), then the target's window (8.2) and the damage,
+    as it is dealt."""
+    instance = action.card
+    slot = instance.slot
+    assert slot is not None
+    p.attacked.add(slot)
+    damage = t.stats.card(instance, _DAMAGE, p.index)  # before the counter (5.2)
+    t.publish(ev.AttackDeclared, p.index, instance, action.target, damage)
+    t.add_counters(p, p.mat[slot], 1)  # 5.2
+    dealt = TakeDamage(action.target, damage, instance, p.index, True, t.stats.version)  # 5.3
+    if t.ruleset.response_windows:
+        t.push(dealt)
+        t.then(ResponseWindow(action.target, attack=True))  # 8.2: the target answers first
+    else:
+        t.then(dealt)
+
+
+def deal_damage(
+    t: Table,
+    players: Sequence[int],
+    amount: int,
+    source: CardInstance | None,
+    by: int | None,
+    defendable: bool,
+) -> None:
+    """Each of ``players``, in that order, takes ``amount`` damage from an effect of
+    ``source`` controlled by ``by`` (6.5, 11.6): one defence at a time, with no response
+    window, and the out check (9.2) after the last."""
+    if len(players) > 1:  # the out check waits for the last defence (11.6)
+        t.out_check_held += 1
+        t.push(ReleaseOutCheck())
+    for player in reversed(players):
+        t.push(TakeDamage(player, amount, source, by, defendable, None))
+
+
+class TakeDamage(Step):
+    """``player`` takes ``amount`` damage: offered as a proposal, then defended (6.1,
+    6.5), or all sacrificed when it cannot be defended (11.6). ``source`` is the card it
+    comes from and ``by`` the player dealing it (None for poison); for an attack,
+    ``declared`` is the version of the stats when it was declared (else None): the attack
+    deals its card's damage as it is dealt, after the target's window (5.3)."""
+
+    __slots__ = ("amount", "by", "declared", "defendable", "source")
+
+    def __init__(
+        self,
+        player: int,
+        amount: int,
+        source: CardInstance | None,
+        by: int | None,
+        defendable: bool,
+        declared: int | None,
+    ) -> None:
+        super().__init__(player)
+        self.amount = amount
+        self.source = source
+        self.by = by
+        self.defendable = defendable
+        self.declared = declared
+
+    def run(self, t: Table) -> None:
+        amount = self.amount
+        source = self.source
+        declared = self.declared
+        if declared is not None and declared != t.stats.version:  # a stat may have changed
+            assert source is not None and self.by is not None
+            found = t.equipped(source)
+            if found is not None and found[0].index == self.by:  # else as declared (5.2)
+                amount = t.stats.card(source, _DAMAGE, self.by)
+        target = self.player
+        proposal = t.propose(ev.DamageProposal, target, amount, source)
+        if proposal is not None:
+            if proposal.cancelled:
+                return
+            amount = proposal.amount
+        if amount <= 0:
+            return
+        t.publish(ev.DamageTaken, target, amount, source)
+        if self.defendable:
+            t.then(Defence(target, amount, source, self.by))
+        else:
+            t.sacrifice(t.players[target], amount, ev.SacrificeReason.DAMAGE)
+
+    def survives_active_out(self) -> bool:
+        return True  # 9.2: damage already dealt is still defended
+
+
+def defenders(t: Table, p: PlayerState) -> list[tuple[CardInstance, int]]:
+    """``p``'s armour and creature, in that order, with the damage each can still absorb."""
+    found = []
+    card_stat = t.stats.card
+    for slot in DEFENDER_SLOTS:
+        eq = p.mat.get(slot)
+        if eq is not None:
+            left = card_stat(eq.instance, _DURABILITY, p.index) - eq.counters
+            if left > 0:
+                found.append((eq.instance, left))
+    return found
+
+
+class Defence(Question):
+    """Damage to defend (6.1 to 6.4): name defending cards and amounts, or do not defend."""
+
+    __slots__ = ("amount", "by", "source")
+    kind = DecisionKind.DEFEND
+
+    def __init__(self, player: int, amount: int, source: CardInstance | None, by: int | None):
+        super().__init__(player)
+        self.amount = amount
+        self.source = source
+        self.by = by
+
+    def decision(self, t: Table) -> Decision:
+        return t.values.decision(_DEFEND, self.player, self.amount, self.source)
+
+    def options(self, t: Table) -> tuple[Action, ...]:
+        found = defenders(t, t.players[self.player])
+        if not found:  # nothing to defend with: every point is sacrificed (6.1)
+            return (NO_DEFENCE,)
+        values = t.values
+        return tuple(
+            values.defend(absorbs) if absorbs else NO_DEFENCE
+            for absorbs in defences(self.amount, found)
+        )
+
+    def problem(self, t: Table, action: Action) -> str | None:
+        p = t.players[self.player]
+        if not isinstance(action, Defend):
+            return f"{p.name} must defend {self.amount} damage first (6.1)"
+        return defence_problem(action.absorbs, self.amount, dict(defenders(t, p)))
+
+    def apply(self, t: Table, action: Action) -> None:  # 6.1 to 6.4
+        assert isinstance(action, Defend)
+        p = t.players[self.player]
+        absorbed = 0
+        for instance, n in action.absorbs:
+            slot = instance.slot
+            assert slot is not None
+            eq = p.mat[slot]
+            t.publish(ev.Defended, p.index, instance, n, self.by)
+            absorbed += n
+            t.add_counters(p, eq, n)  # 6.2
+        rest = self.amount - absorbed
+        if rest <= 0:
+            return
+        if absorbed:
+            t.publish(ev.Bled, p.index, rest)  # 6.3
+            t.sacrifice(p, rest, ev.SacrificeReason.BLEED)
+        else:
+            t.sacrifice(p, rest, ev.SacrificeReason.DAMAGE)  # 6.1
+
+    def survives_active_out(self) -> bool:
+        return True  # 9.2: damage already dealt is still defended

@@ -36,10 +36,11 @@ from ..model import (
     Steal,
 )
 from . import events as ev
+from .combat import deal_damage
 from .keywords import cure, discard, poison, repair, steal
 from .state import CardInstance, Equipped, PlayerState
-from .steps import SETTLED, TAKE_DAMAGE
-from .table import Choice, Table, Work
+from .steps import Choice, Work
+from .table import Table
 
 __all__ = [
     "HANDLERS",
@@ -283,15 +284,11 @@ def _damage(t: Table, e: Damage, src: Source) -> None:  # 6.5, 11.6
     if choose:
         ask(t, src.controller, [p.index for p in found], _damage_to, e, src)
         return
-    if len(found) > 1:  # one defence at a time, and the out check after the last (11.6)
-        t.held += 1
-        t.agenda.append((SETTLED, -1))
-    for p in reversed(found):
-        _damage_to(t, e, src, p.index)
+    deal_damage(t, [p.index for p in found], e.amount, src.card, src.controller, e.defendable)
 
 
 def _damage_to(t: Table, e: Damage, src: Source, player: int) -> None:
-    t.agenda.append((TAKE_DAMAGE, player, e.amount, src.card, src.controller, e.defendable, None))
+    deal_damage(t, [player], e.amount, src.card, src.controller, e.defendable)
 
 
 def _poison(t: Table, e: Poison, src: Source) -> None:  # 7.1, 11.5
@@ -348,8 +345,7 @@ def _repair(t: Table, e: Repair, src: Source) -> None:  # 11.6
 def _boost(t: Table, e: Boost, src: Source) -> None:  # 11.6: until the end of the turn
     def apply_to(t: Table, e: Boost, s: Source, card: CardInstance) -> None:
         t.stats.boost(card.uid, e.stat, e.amount)
-        if ev.CardBoosted in t.heard:
-            t.emit(ev.CardBoosted(card, e.stat, e.amount))
+        t.publish(ev.CardBoosted, card, e.stat, e.amount)
 
     # a card is boosted only in a stat it has (a damage boost on armour does nothing)
     def allowed(p: PlayerState, eq: Equipped) -> bool:

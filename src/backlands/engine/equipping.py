@@ -1,145 +1,155 @@
 """Equipping: what a player may equip now (4.1 to 4.7), and the response windows that
-follow an equip or an attack (8.1 to 8.3). The main-phase and response questions list and
-check their answers with these."""
+follow an equip or open before an attack's damage (8.1 to 8.3).
+
+:func:`equip_problem` is the one rule of what may be equipped: the main phase's listing,
+a response window's listing and the check of an equip from anywhere else all ask it.
+"""
 
 from __future__ import annotations
 
-from ..model import CardStat, CardType
-from .actions import Action, Equip
+from ..model import CardType
+from .actions import Action, DecisionKind, Equip, Pass
 from .state import CardInstance, PlayerState
-from .steps import RESPOND, Step
+from .steps import Question
 from .table import Table
 
 __all__ = [
-    "equip_action",
+    "EquipQuestion",
+    "ResponseWindow",
+    "check_equip",
     "equip_problem",
     "equips",
-    "holds_instant",
     "open_windows",
-    "quiet",
 ]
 
+PASS = Pass()
 _INSTANT = CardType.INSTANT_SPELL
 _ATTACH = CardType.ATTACH_SPELL
-_PRIMAL_COST = CardStat.PRIMAL_COST
 
 
-def equip_action(instance: CardInstance, host: CardInstance | None = None) -> Equip:
-    """The one ``Equip`` value for this card (and host) in this game: listings reuse it."""
-    if host is None:
-        if instance.equip is None:
-            instance.equip = Equip(instance)
-        return instance.equip  # type: ignore[no-any-return]
-    found = instance.actions.get(host.uid)
-    if found is None:
-        found = instance.actions[host.uid] = Equip(instance, host)
-    return found
-
-
-def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
-    """Every equip ``p`` may make now, in inventory order (4.x); in a window, instants only.
-    (The main phase's question lists the same, written out: ``MainQuestion.options``.)"""
-    left = len(p.primal_deck)
-    side = p.index
-    costs = t.stats.costs[side]
-    found: list[Action] = []
-    hosts: list[CardInstance] | None = None
-    for instance in p.inventory:
-        kind = instance.type
-        if window and kind is not _INSTANT:
-            continue
-        cost = costs.get(instance.uid)
-        if cost is None:
-            cost = costs[instance.uid] = t.stats.card(instance, _PRIMAL_COST, side)
-        if cost > left:
-            continue
-        if kind is _ATTACH:
-            if hosts is None:
-                hosts = [eq.instance for q in t.players if not q.out for eq in q.mat.values()]
-            for host in hosts:
-                found.append(equip_action(instance, host))
-        else:
-            action = instance.equip
-            if action is None:
-                action = instance.equip = Equip(instance)
-            found.append(action)
-    return found
-
-
-def equip_problem(t: Table, p: PlayerState, action: Equip, window: bool) -> str | None:
-    instance = action.card
-    if instance not in p.inventory:
-        return f"{instance} is not in {p.name}'s inventory (4.1, 4.6)"
+def equip_problem(
+    t: Table, p: PlayerState, instance: CardInstance, host: CardInstance | None, window: bool
+) -> str | None:
+    """Why ``p`` may not equip ``instance`` from their inventory now (under ``host``, for
+    an attach spell; ``window``: in a response window), or None if they may."""
     kind = instance.type
     if window and kind is not _INSTANT:
         return "only instant spells may be played in a response window (4.6, 8.1)"
-    cost = t.cost(instance, p.index)
+    cost = t.stats.cost(instance, p.index)
     if cost > len(p.primal_deck):
         return (
             f"it costs {cost} and only {len(p.primal_deck)} cards are left in "
             f"{p.name}'s primal deck (4.3)"
         )
     if kind is _ATTACH:
-        if action.host is None:
+        if host is None:
             return "an attach spell goes under an equipped card: name its host (4.7)"
-        found = t.equipped(action.host)
+        found = t.equipped(host)
         if found is None or found[0].out:
-            return f"{action.host} is not an equipped card (4.7)"
-    elif action.host is not None:
+            return f"{host} is not an equipped card (4.7)"
+    elif host is not None:
         return f"only attach spells have a host; {instance.card.name} is a {kind} (4.1)"
     return None
 
 
-def holds_instant(p: PlayerState) -> bool:
-    """Whether ``p`` has an instant spell in their inventory (else they are not asked, 8.3)."""
-    for instance in p.inventory:  # noqa: SIM110 (a plain loop: no generator on a hot path)
-        if instance.type is _INSTANT:
-            return True
-    return False
+def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
+    """Every equip ``p`` may make now (``equip_problem``), in inventory order; an attach
+    spell under each card in a slot of a player still in, in seat and mat order (4.7)."""
+    found: list[Action] = []
+    hosts: list[CardInstance] | None = None
+    values = t.values
+    for instance in p.inventory:
+        if instance.type is _ATTACH:
+            if hosts is None:
+                hosts = [eq.instance for q in t.players if not q.out for eq in q.mat.values()]
+            for host in hosts:
+                if equip_problem(t, p, instance, host, window) is None:
+                    found.append(values.equip(instance, host))
+        elif equip_problem(t, p, instance, None, window) is None:
+            found.append(values.equip(instance))
+    return found
 
 
-def quiet(t: Table) -> bool:
-    """Whether nothing can happen before the next step: no state check is due (6.2, 9.2)
-    and no triggered ability waits (11.3)."""
-    return not (t.triggered or t.queue or t.deck_emptied or t.stats.stale)
+def check_equip(t: Table, p: PlayerState, action: Equip, window: bool) -> str | None:
+    """Why ``action`` is not an equip ``p`` may make now, or None."""
+    if all(held is not action.card for held in p.inventory):
+        return f"{action.card} is not in {p.name}'s inventory (4.1, 4.6)"
+    return equip_problem(t, p, action.card, action.host, window)
 
 
-def open_windows(t: Table, player: int, then: Step | None = None) -> bool:
-    """8.1: each other player still in, in turn order, may answer with one instant.
+class EquipQuestion(Question):
+    """What the main phase and a response window share: a choice among the equips that
+    may be made now (``equips``), or the do-nothing answer."""
 
-    A player without an instant is not asked (8.3). While nothing can change before their
-    window (no state check is due, no ability waits, and no window before theirs may be
-    answered), that is settled here and their window is not pushed at all; from the first
-    window that may ask on, each is a step that looks again when it runs.
+    __slots__ = ()
+    window: bool  # a response window: instant spells only (4.6, 8.1)
+    nothing: Action  # the do-nothing answer
 
-    Whether everything is settled: no window was pushed and nothing is due (``quiet``), so
-    the flow may go on at once with ``then``, the step that comes after the windows; when
-    it is not, ``then`` is pushed below them.
-    """
-    settled = not (t.triggered or t.queue or t.deck_emptied or t.stats.stale)  # quiet(t)
+    def options(self, t: Table) -> tuple[Action, ...]:
+        found = equips(t, t.players[self.player], self.window)
+        found.append(self.nothing)
+        return tuple(found)
+
+    def problem(self, t: Table, action: Action) -> str | None:
+        p = t.players[self.player]
+        if action == self.nothing:
+            return None
+        if isinstance(action, Equip):
+            return check_equip(t, p, action, self.window)
+        return self.not_an_answer(p)
+
+    def not_an_answer(self, p: PlayerState) -> str:
+        raise NotImplementedError
+
+
+class ResponseWindow(EquipQuestion):
+    """A response window (8.1, 8.2): play an instant spell, or pass. ``attack``: the
+    window of an attack's target, who may play any number of instants before defending
+    (8.2); the window of an equip takes one (8.1, 8.3: no further window opens)."""
+
+    __slots__ = ("attack",)
+    kind = DecisionKind.RESPONSE
+    window = True
+    nothing = PASS
+
+    def __init__(self, player: int, attack: bool) -> None:
+        super().__init__(player)
+        self.attack = attack
+
+    def not_an_answer(self, p: PlayerState) -> str:
+        return f"{p.name} is in a response window: play an instant spell or pass (8.1, 8.2)"
+
+    def apply(self, t: Table, action: Action) -> None:
+        if type(action) is Equip:
+            if self.attack:  # 8.2: the attack's target may play any number of instants
+                t.push(self)
+            t.equip(t.players[self.player], action.card, action.host)
+
+    def survives_active_out(self) -> bool:
+        return self.attack  # 9.2: damage already dealt is defended, its window first
+
+
+def open_windows(t: Table, player: int) -> None:
+    """8.1: after ``player`` equipped a card, each other player still in, in turn order,
+    may answer with one instant: their windows are pushed, the next player's on top.
+
+    A player with no playable instant is not asked (8.3). While nothing can change before
+    their window (nothing is due, and no window before theirs may be answered), that is
+    settled here and their window is not pushed at all; from the first window that may ask
+    on, each is pushed and looks again when it runs."""
     if not t.ruleset.response_windows:
-        if not settled and then is not None:
-            t.agenda.append(then)
-        return settled
+        return
+    settled = t.nothing_due()
     players = t.players
     n = len(players)
     windows = []
     for offset in range(1, n):
-        p = players[(player + offset) % n]
-        if p.out:
+        q = players[(player + offset) % n]
+        if q.out:
             continue
-        if settled:
-            for instance in p.inventory:  # holds_instant(p), written out
-                if instance.type is _INSTANT:
-                    break
-            else:
-                continue  # no instant: not asked (8.3)
+        if settled and not equips(t, q, window=True):
+            continue  # no playable instant: not asked (8.3)
         settled = False
-        windows.append((RESPOND, p.index, False))
-    if not settled:
-        if then is not None:
-            t.agenda.append(then)
-        if windows:
-            windows.reverse()  # the next player's window runs first
-            t.agenda.extend(windows)
-    return settled
+        windows.append(ResponseWindow(q.index, attack=False))
+    windows.reverse()  # the next player's window runs first
+    t.agenda.extend(windows)

@@ -8,7 +8,10 @@ mutable *proposal*: handlers, in priority order, may change its amount or cancel
 the game carries it out and publishes the matching event.
 
 Handlers subscribe by event class. Subscribing to a base class (such as :class:`Event`)
-receives every subclass, which is how the game log records everything.
+receives every subclass, which is how the game log records everything. An event with a
+``card`` field is *about* that card (``ABOUT_CARD``): the triggered abilities that hear only
+their own card's events (an "equipped", "attacks", "defends" or "destroyed" ability) are
+found through it (``Table.publish``).
 
 A proposal handler may change only what its proposal says may change (a damage amount,
 ``cancelled``); a handler that leaves anything else, or an amount no game can carry out, is
@@ -27,6 +30,7 @@ from ..model import CardStat, Slot, ValueEnum
 from .state import CardInstance
 
 __all__ = [
+    "ABOUT_CARD",
     "MAX_PROPOSED_DAMAGE",
     "AbilityResolving",
     "AttackDeclared",
@@ -502,3 +506,11 @@ def _subclasses(cls: type) -> list[type]:
 # every event and proposal class the engine publishes (a base class is never published)
 _ENGINE_EVENTS = tuple(c for c in _subclasses(Event) if c is not Event)
 _ENGINE_CLASSES = _ENGINE_EVENTS + tuple(c for c in _subclasses(Proposal) if c is not Proposal)
+
+# the events about a card (those with a ``card`` field): event class -> the position of
+# ``card`` among its fields, so that ``Table.publish`` finds the card before the event is built
+ABOUT_CARD: dict[type, int] = {
+    cls: [f.name for f in attrs.fields(cls)].index("card")
+    for cls in _ENGINE_EVENTS
+    if "card" in attrs.fields_dict(cls)
+}

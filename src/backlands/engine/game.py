@@ -26,8 +26,9 @@ from .actions import (
     action_from_json,
     action_to_json,
 )
+from .agenda import check_state
 from .board import board_text
-from .flow import advance, check_state
+from .flow import advance
 from .hidden import resample
 from .legal import LegalActions, illegal
 from .record import (
@@ -97,7 +98,7 @@ class Game:
             check_seed(seed)
         t = self._t = Table(seed, ruleset, keep_log)
         t.abilities = ability_source(abilities)
-        t.printed = abilities is None
+        t.printed_abilities = abilities is None
         self._legal = LegalActions(t)
         seat_table(t, seats, first_player)
         seat_characters(t)
@@ -221,7 +222,7 @@ class Game:
     def resolving(self) -> tuple[CardInstance, ...]:
         """The instant spells whose ability is resolving: out of every other zone until it
         has resolved, then in their owner's void (4.6)."""
-        return tuple(self._t.casting)
+        return tuple(self._t.instants_resolving)
 
     def equipped(self, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
         """The mat and equipped record of a card in a slot, or None."""
@@ -279,7 +280,7 @@ class Game:
         why, and changes nothing. An action from the listing of ``legal_actions()`` is
         applied without checking it again."""
         t = self._t
-        listing = t.listing
+        listing = t.legal
         if listing is not None:
             for listed in listing:
                 if listed is action:
@@ -348,7 +349,7 @@ def _positioned(
     check_seed(seed)
     t = Table(seed, ruleset, keep_log)
     t.abilities = ability_source(abilities)
-    t.printed = abilities is None
+    t.printed_abilities = abilities is None
     position_table(t, players, active, turn, phase)
     seat_characters(t)
     for event_class, handler in handlers:

@@ -52,9 +52,8 @@ def resample(t: Table, player: int, rng: random.Random) -> Table:
         inventory[:] = pool[split:]
     decision = other.decision
     if decision is None or decision.player != player:
-        other.listing = None  # another player's listing names their real inventory
-    other.seed = seed = rng.getrandbits(63)
-    other.rng.seed(seed)
+        other.legal = None  # another player's listing names their real inventory
+    other.reseed(rng.getrandbits(63))
     if other.log is not None:
         other.log.clear()
     return other

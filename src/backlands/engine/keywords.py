@@ -9,7 +9,6 @@ from ..model import Slot
 from . import events as ev
 from .state import CardInstance, Equipped, PlayerState
 from .table import Table
-from .triggers import enter_play, leave_play
 
 __all__ = ["cure", "discard", "poison", "repair", "steal"]
 
@@ -21,8 +20,7 @@ def poison(t: Table, p: PlayerState) -> None:
     if p.poisoned or p.out:
         return
     p.poisoned = True
-    if ev.PlayerPoisoned in t.heard:
-        t.emit(ev.PlayerPoisoned(p.index))
+    t.publish(ev.PlayerPoisoned, p.index)
 
 
 def cure(t: Table, p: PlayerState) -> None:
@@ -30,8 +28,7 @@ def cure(t: Table, p: PlayerState) -> None:
     if not p.poisoned:
         return
     p.poisoned = False
-    if ev.PlayerCured in t.heard:
-        t.emit(ev.PlayerCured(p.index))
+    t.publish(ev.PlayerCured, p.index)
 
 
 def discard(t: Table, p: PlayerState, instance: CardInstance) -> None:
@@ -43,8 +40,7 @@ def discard(t: Table, p: PlayerState, instance: CardInstance) -> None:
     else:
         return
     t.players[instance.owner].void.append(instance)
-    if ev.CardDiscarded in t.heard:
-        t.emit(ev.CardDiscarded(p.index, instance))
+    t.publish(ev.CardDiscarded, p.index, instance)
 
 
 def repair(t: Table, eq: Equipped, amount: int) -> None:
@@ -53,8 +49,7 @@ def repair(t: Table, eq: Equipped, amount: int) -> None:
     if removed <= 0:
         return
     eq.counters -= removed
-    if ev.CountersRemoved in t.heard:
-        t.emit(ev.CountersRemoved(eq.instance, removed, eq.counters))
+    t.publish(ev.CountersRemoved, eq.instance, removed, eq.counters)
 
 
 def steal(t: Table, thief: PlayerState, victim: PlayerState, slot: Slot) -> None:
@@ -67,8 +62,7 @@ def steal(t: Table, thief: PlayerState, victim: PlayerState, slot: Slot) -> None
         t.destroy(thief, slot, _SALVAGE)
     thief.mat[slot] = eq
     t.stats.changed()  # its modifiers now count for the thief
-    if t.in_play.get(eq.instance.uid):  # its abilities are now the thief's (11.1)
-        leave_play(t, eq.instance)
-        enter_play(t, eq.instance, thief.index, None)
-    if ev.CardStolen in t.heard:
-        t.emit(ev.CardStolen(thief.index, eq.instance, victim.index))
+    if t.reactions_in_play.get(eq.instance.uid):  # its abilities are now the thief's (11.1)
+        t.leave_play(eq.instance)
+        t.enter_play(eq.instance, thief.index, None)
+    t.publish(ev.CardStolen, thief.index, eq.instance, victim.index)

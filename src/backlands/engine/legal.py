@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .actions import ACTION_CLASSES, Action, malformed
-from .questions import QUESTIONS
 from .table import Table
 
 __all__ = ["LegalActions", "illegal", "listing"]
@@ -15,23 +14,23 @@ __all__ = ["LegalActions", "illegal", "listing"]
 
 def illegal(t: Table, action: object) -> str | None:
     """Why ``action`` does not answer the pending decision, or None if it is legal."""
-    step = t.step
-    if t.decision is None or step is None:
+    question = t.asking
+    if t.decision is None or question is None:
         return "the game is over (9.1 to 9.3)"
     problem = malformed(action, t.instances)
     if problem is not None:
         return problem
-    return QUESTIONS[step[0]].problem(t, step, action)  # type: ignore[arg-type]
+    return question.problem(t, action)  # type: ignore[arg-type]
 
 
 def listing(t: Table) -> tuple[Action, ...]:
     """The legal actions, listed once per decision (the state only changes in play)."""
-    found = t.listing
+    found = t.legal
     if found is None:
-        step = t.step
-        if step is None:
+        question = t.asking
+        if question is None:
             return ()
-        found = t.listing = QUESTIONS[step[0]].options(t, step)
+        found = t.legal = question.options(t)
     return found
 
 
@@ -44,21 +43,21 @@ class LegalActions:
     def __init__(self, table: Table) -> None:
         self._t = table
 
-    # ``_t.listing`` is None until listed, and never empty once listed
+    # ``_t.legal`` is None until listed, and never empty once listed
     def __iter__(self) -> Iterator[Action]:
-        return iter(self._t.listing or listing(self._t))
+        return iter(self._t.legal or listing(self._t))
 
     def __len__(self) -> int:
-        return len(self._t.listing or listing(self._t))
+        return len(self._t.legal or listing(self._t))
 
     def __getitem__(self, index: int) -> Action:
-        return (self._t.listing or listing(self._t))[index]
+        return (self._t.legal or listing(self._t))[index]
 
     def snapshot(self) -> tuple[Action, ...]:
         """The legal answers now, in listing order, as a tuple (empty once the game is over):
         unlike the view, it does not follow the game. For an agent that reads them more than
         once (the random agent: their number, then one of them)."""
-        return self._t.listing or listing(self._t)
+        return self._t.legal or listing(self._t)
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, ACTION_CLASSES):

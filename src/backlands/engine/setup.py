@@ -22,12 +22,13 @@ from ..errors import GameSetupError
 from ..model import Card, CardStat, CardStatModifier, CardType, Character, PlayerStat, Slot
 from ..ruleset import Ruleset
 from . import events as ev
+from .actions import Values
 from .chance import below, shuffle
 from .state import CardInstance, Equipped, PlayerState
 from .stats import SharedStats, new_shared
-from .steps import ATTACK_PHASE, END_PHASE, MAIN, TURN_START, StartPhase
+from .steps import StartPhase
 from .table import Table
-from .triggers import enter_play
+from .turn import AttackPhase, EndPhase, MainPhase, TurnStart, may_attack
 
 __all__ = [
     "MAX_BOOST",
@@ -155,7 +156,7 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: int | None) ->
     ):
         raise GameSetupError(f"first player {first_player} is not a seat index (1.4)")
     table.seats = seats = tuple(seats)
-    decks, table.instances, shared, durability = _instances(seats)
+    decks, table.instances, table.values, shared, durability = _instances(seats)
     table.stats.share(shared)
     # no card on any mat yet, so nothing can be worn out (6.2): no check is due, but the
     # next one must know whether a durability modifier is in play (the characters')
@@ -169,10 +170,13 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: int | None) ->
 @functools.lru_cache(maxsize=16)
 def _instances(
     seats: tuple[Seat, ...],
-) -> tuple[tuple[tuple[CardInstance, ...], ...], dict[int, CardInstance], SharedStats, bool]:
+) -> tuple[
+    tuple[tuple[CardInstance, ...], ...], dict[int, CardInstance], Values, SharedStats, bool
+]:
     """The card instances of a game between ``seats``: uids in seat order, then deck order;
-    the card stats they have at setup (see ``Stats.share``), filled as games need them; and
-    whether a character's modifier changes durability.
+    their action and decision values (``Values``) and the card stats they have at setup
+    (see ``Stats.share``), both filled as games need them; and whether a character's
+    modifier changes durability.
 
     Instances never change, and equal seats make equal instances, so a batch of games
     between the same seats makes them once (the games share them, as copies do).
@@ -191,7 +195,7 @@ def _instances(
         for mod in seat.character.modifiers
     )
     instances = {i.uid: i for deck in decks for i in deck}
-    return tuple(decks), instances, new_shared(len(seats)), durability
+    return tuple(decks), instances, Values(), new_shared(len(seats)), durability
 
 
 def start_seats(table: Table, first_player: int | None) -> None:
@@ -203,11 +207,10 @@ def start_seats(table: Table, first_player: int | None) -> None:
     first = below(bits, n) if first_player is None else first_player
     table.first_player = first  # 1.4
     table.first_player_named = first_player is not None
-    if ev.GameStarted in table.heard:
-        table.emit(ev.GameStarted(table.seed, tuple(p.name for p in table.players), first))
+    table.publish(ev.GameStarted, table.seed, tuple(p.name for p in table.players), first)
     for player in table.players:
         table.draw(player, table.stats.player(player.index, PlayerStat.STARTING_INVENTORY))
-    table.agenda.append((TURN_START, first))
+    table.push(TurnStart(first))
 
 
 MAX_BOOST = 1_000  # a boost in a position changes a stat by at most this much either way
@@ -277,17 +280,17 @@ def position_table(
             for item in placed.attached:
                 eq.attached.append(_attach(new, item, index, n, placed.turn, where))
             state.mat[slot] = eq
-            enter_play(table, eq.instance, index, None)
+            table.enter_play(eq.instance, index, None)
             for attached in eq.attached:
                 assert attached.controller is not None
-                enter_play(table, attached.instance, attached.controller, slot)
+                table.enter_play(attached.instance, attached.controller, eq.instance)
             for boost in placed.boosts:
                 boosts.append((eq.instance, *_boost(boost, where)))
         state.void = [new(card, index) for card in setup.void]
         state.poisoned = setup.poisoned
         state.turns_taken = setup.turns_taken
         table.players.append(state)
-    if attack and players[active].turns_taken <= 1 and not ruleset.attack_on_first_turn:
+    if attack and not may_attack(table, table.players[active]):
         raise GameSetupError(
             "the active player is on their first turn, which has no attack phase (3.3)"
         )
@@ -306,10 +309,10 @@ def position_table(
     table.turn = turn
     table.active = table.first_player = active
     if attack:
-        table.agenda.append((END_PHASE, active))
-        table.agenda.append((ATTACK_PHASE, active))
+        table.push(EndPhase(active))
+        table.push(AttackPhase(active))
     else:
-        table.agenda.append((MAIN, active))  # ending it queues the rest (3.2)
+        table.push(MainPhase(active))  # ending it queues the rest (3.2)
 
 
 def _check_player(setup: PlayerSetup, who: str, turn: int) -> None:

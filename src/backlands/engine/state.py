@@ -8,8 +8,6 @@ or attached under the card in a slot).
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from ..model import (
@@ -45,18 +43,7 @@ class CardInstance:
     an equipped card is whose mat it is on.
     """
 
-    __slots__ = (
-        "actions",
-        "card",
-        "equip",
-        "modifiers",
-        "owner",
-        "reactions",
-        "slot",
-        "triggers",
-        "type",
-        "uid",
-    )
+    __slots__ = ("card", "modifiers", "owner", "slot", "triggers", "type", "uid")
 
     def __init__(self, uid: int, card: Card, owner: int) -> None:
         self.uid = uid
@@ -75,16 +62,6 @@ class CardInstance:
         self.triggers: tuple[TriggeredAbility, ...] = tuple(
             a for a in card.abilities if isinstance(a, TriggeredAbility)
         )
-        # the game's action values naming this card, made once each (see questions.py):
-        # ``equip`` equips it (no host); ``actions`` holds equips under a host by the host's
-        # uid, attacks by -1 - the target's index, defences it is first in by amounts, the
-        # choice of it under "choose", and the ``Decision`` to defend damage from it by
-        # (``DecisionKind.DEFEND``, player, amount); ``reactions`` the triggered abilities
-        # it brings into play by (controller, order) (immutable values, made once: see
-        # abilities.py)
-        self.equip: Any = None
-        self.actions: dict[object, Any] = {}
-        self.reactions: dict[tuple[int, int], Any] = {}
 
     def __eq__(self, other: object) -> bool:
         if self is other:

@@ -1,81 +1,65 @@
-"""The agenda: the turn flow as data.
+"""The agenda's steps: the turn flow as small objects with named fields and one way to run.
 
-The game keeps a stack of *steps* (the top runs next). A step is a plain tuple whose first
-item says what kind of work it is, the second whose it is; the rest are its arguments.
-Tuples keep the flow plain data, so ``Game.copy()`` copies a list and never a generator
-frame, and they cost next to nothing to make. ``flow.py`` runs them.
+The game keeps a stack of steps, the *agenda* (the top runs next; ``flow.advance`` runs
+them). A step is a small slotted object: ``player`` is whose it is (``NOBODY``, -1, for a
+step that belongs to no player), and ``run(table)`` does its work, which may push more steps
+(``table.push``), run the next one at once when nothing is due (``table.then``), or ask a
+question. Steps hold plain values, so ``Game.copy()`` copies a list of them, never a
+generator frame; a step is never changed once made, so a copy shares it.
 
-=================  ==========================================================  ===============
-kind               tuple                                                       runs
-=================  ==========================================================  ===============
-``TURN_START``     ``(TURN_START, player)``                                    start phase 3.1
-``MAIN``           ``(MAIN, player)``                                          main phase 3.2
-``ATTACK_PHASE``   ``(ATTACK_PHASE, player)``                                  an attack, 3.3
-``END_PHASE``      ``(END_PHASE, player)``                                     end phase 3.4
-``UPKEEP``         ``(UPKEEP, player)``                                        its rest
-``RESPOND``        ``(RESPOND, player, repeat)``                               window 8.1, 8.2
-``TAKE_DAMAGE``    ``(TAKE_DAMAGE, player, amount, source, by, defendable, declared)``  5.3
-``DEFEND``         ``(DEFEND, player, amount, source, by)``                    a defence 6.1
-``CHOOSE``         ``(CHOOSE, player, options, then, source, effect)``         a choice 11.4
-``RUN``            ``(RUN, player, work)``                                     an effect
-``PHASE``          ``(PHASE, player, phase)``                                  a phase starts
-``RESOLVED``       ``(RESOLVED, -1, reaction)``                                it resolved
-``SETTLED``        ``(SETTLED, -1)``                                           an effect's end
-=================  ==========================================================  ===============
+A :class:`Question` is a step that asks: one class per decision kind, holding the
+``Decision`` it shows, its legal answers (``options``), why any other answer is refused
+(``problem``, with the rule number) and how an answer changes the game (``apply``). With
+one legal answer the game takes it (a forced answer, not recorded); with none the question
+does nothing. Where each kind lives:
 
-``source`` is the card damage comes from and ``by`` the player dealing it (None for poison);
-``declared`` is, for an attack, the version of the stats when it was declared (else None);
-``work.run(table)`` runs a ``RUN`` step.
+==============  ==========================  ===============================================
+kind            class                       module
+==============  ==========================  ===============================================
+``MAIN``        ``MainPhase``               ``turn.py``: the main phase, 3.2
+``ATTACK``      ``AttackPhase``             ``turn.py``: the attack phase, 3.3, 5.1
+``DEFEND``      ``Defence``                 ``combat.py``: damage to defend, 6.1 to 6.5
+``RESPONSE``    ``ResponseWindow``          ``equipping.py``: a response window, 8.1 to 8.3
+``CHOOSE``      ``Choose`` (below)          an ability's choice, 11.4
+==============  ==========================  ===============================================
 
-Steps of a player who is out are dropped unrun (9.2); ``RESOLVED`` and ``SETTLED`` belong
-to no player (their kinds come last). ``SETTLED`` ends an effect that deals damage to several
-players, one defence at a time: the out check (9.2) waits for it (11.6).
+The other steps: ``TurnStart``, ``PhaseStarts``, ``EndPhase``, ``Upkeep`` (``turn.py``),
+``TakeDamage`` (``combat.py``), and below the pieces of a resolving ability: ``RunWork``
+(a :class:`Work`), ``AbilityDone`` (the ability has resolved) and ``ReleaseOutCheck``
+(an effect in parts has ended, 11.6).
+
+Steps of a player who is out are dropped unrun (9.2); when the *active* player goes out,
+only the steps that ``survive_active_out()`` stay: damage already dealt is still
+defended, and abilities already triggered still resolve.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..model import ValueEnum
+from ._compiled import mypyc_attr
+from .actions import Action, Decision, DecisionKind
+from .actions import Choose as ChooseAction
+from .state import CardInstance
+
+if TYPE_CHECKING:
+    from .table import Table
+    from .triggers import Reaction
 
 __all__ = [
-    "ATTACK_PHASE",
-    "CHOOSE",
-    "DEFEND",
-    "END_PHASE",
-    "MAIN",
-    "PHASE",
-    "RESOLVED",
-    "RESPOND",
-    "RUN",
-    "SETTLED",
-    "TAKE_DAMAGE",
-    "TURN_START",
-    "UPKEEP",
+    "NOBODY",
+    "AbilityDone",
+    "Choice",
+    "Choose",
+    "Question",
+    "ReleaseOutCheck",
+    "RunWork",
     "StartPhase",
     "Step",
+    "Work",
 ]
-
-TURN_START = 0
-MAIN = 1
-ATTACK_PHASE = 2
-END_PHASE = 3
-UPKEEP = 4
-RESPOND = 5
-TAKE_DAMAGE = 6
-DEFEND = 7
-CHOOSE = 8
-RUN = 9
-PHASE = 10
-RESOLVED = 11  # the kinds from here on belong to no player
-SETTLED = 12
-
-Step: TypeAlias = tuple[Any, ...]
-
-# 9.2: when the active player goes out, the rest of their turn is skipped; damage already
-# dealt is still defended (the attack target's window before it still opens), and abilities
-# already triggered still resolve
-SURVIVE_ACTIVE_OUT = frozenset({TAKE_DAMAGE, DEFEND, CHOOSE, RUN, RESOLVED, SETTLED})
 
 
 class StartPhase(ValueEnum):
@@ -83,3 +67,195 @@ class StartPhase(ValueEnum):
 
     MAIN = "main"
     ATTACK = "attack"
+
+
+NOBODY = -1  # the player of a step that belongs to no player
+
+
+class Step:
+    """One piece of the flow: ``player`` is whose it is (``NOBODY``: no player's)."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+    def run(self, t: Table) -> None:
+        raise NotImplementedError
+
+    def survives_active_out(self) -> bool:
+        """Whether this step still runs after the active player went out (9.2): the rest
+        of their turn is skipped, response windows to what they did included."""
+        return False
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _fields(type(self)))
+        return f"{type(self).__name__}({fields})"
+
+
+def _fields(cls: type) -> list[str]:
+    return [name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ())]
+
+
+class Question(Step):
+    """A step that asks ``player`` a decision (see the module docstring)."""
+
+    __slots__ = ()
+    kind: DecisionKind
+
+    def run(self, t: Table) -> None:
+        """Ask: list the legal answers once; one answer is taken by the game at once (not
+        recorded), none means there is nothing to decide."""
+        listing = self.options(t)
+        if len(listing) > 1:
+            t.pend(self, self.decision(t), listing)
+        elif listing:
+            self.apply(t, listing[0])
+
+    def decision(self, t: Table) -> Decision:
+        """The public value of this decision."""
+        return t.values.decision(self.kind, self.player)
+
+    def options(self, t: Table) -> tuple[Action, ...]:
+        """Every legal answer, in a fixed order (the do-nothing answer among them)."""
+        raise NotImplementedError
+
+    def problem(self, t: Table, action: Action) -> str | None:
+        """Why ``action`` is not a legal answer (with the rule number), or None."""
+        raise NotImplementedError
+
+    def apply(self, t: Table, action: Action) -> None:
+        """A legal answer changes the game (the flow runs on after it)."""
+        raise NotImplementedError
+
+
+# --------------------------------------------------------------------------- abilities
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # users subclass it
+class Work:
+    """A piece of an ability's resolution, run as an agenda step: ``table.run(player, w)``."""
+
+    __slots__ = ()
+
+    def run(self, table: Table) -> None:
+        raise NotImplementedError
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # users subclass it
+class Choice:
+    """What to do with the answer to an ability's question: ``table.ask(...)``."""
+
+    __slots__ = ()
+
+    def apply(self, table: Table, option: Any) -> None:
+        raise NotImplementedError
+
+
+#: Why an option offered to no one is not among an ability's choices: ``explain(table,
+#: option)`` gives the reason with its rule number (11.4, 11.5, 7.2 ...), or None.
+Explain = Callable[["Table", Any], "str | None"]
+
+
+class RunWork(Step):
+    """``work.run(table)``: a piece of a resolving ability (an effect, 11.3)."""
+
+    __slots__ = ("work",)
+
+    def __init__(self, player: int, work: Work) -> None:
+        super().__init__(player)
+        self.work = work
+
+    def run(self, t: Table) -> None:
+        self.work.run(t)
+
+    def survives_active_out(self) -> bool:
+        return True
+
+
+class Choose(Question):
+    """An ability's choice (11.4): ``player`` chooses one of ``choices``, then
+    ``then.apply(table, option)`` runs with it. ``source`` (the card whose ability asks;
+    None for a character's) and ``effect`` (what the choice is for: the effect's name in the
+    card format) are shown in the ``Decision``; ``explain`` says why anything else is not
+    a choice."""
+
+    __slots__ = ("choices", "effect", "explain", "source", "then")
+    kind = DecisionKind.CHOOSE
+
+    def __init__(
+        self,
+        player: int,
+        choices: tuple[int | CardInstance, ...],
+        then: Choice,
+        source: CardInstance | None = None,
+        effect: str | None = None,
+        explain: Explain | None = None,
+    ) -> None:
+        super().__init__(player)
+        self.choices = choices
+        self.then = then
+        self.source = source
+        self.effect = effect
+        self.explain = explain
+
+    def decision(self, t: Table) -> Decision:
+        return Decision(DecisionKind.CHOOSE, self.player, 0, self.source, self.effect)
+
+    def options(self, t: Table) -> tuple[Action, ...]:
+        return tuple(ChooseAction(option) for option in self.choices)
+
+    def problem(self, t: Table, action: Action) -> str | None:
+        player = t.players[self.player]
+        if not isinstance(action, ChooseAction):
+            return f"{player.name} must choose first (11.4)"
+        option = action.option
+        if any(option is o or _same_player(option, o) for o in self.choices):
+            return None
+        refused = f"{option!r} is not one of the choices (11.4)"
+        reason = None if self.explain is None else self.explain(t, option)
+        return refused if reason is None else f"{refused}: {reason}"
+
+    def apply(self, t: Table, action: Action) -> None:
+        assert isinstance(action, ChooseAction)
+        self.then.apply(t, action.option)
+
+    def survives_active_out(self) -> bool:
+        return True
+
+
+def _same_player(a: object, b: object) -> bool:
+    return type(a) is int and type(b) is int and a == b
+
+
+class AbilityDone(Step):
+    """The ability below which this step was pushed has resolved (11.3): the next one in
+    the queue may start, and an instant whose ability it was goes to the void (4.6)."""
+
+    __slots__ = ("reaction",)
+
+    def __init__(self, reaction: Reaction) -> None:
+        super().__init__(NOBODY)
+        self.reaction = reaction
+
+    def run(self, t: Table) -> None:
+        t.ability_done(self.reaction)
+
+    def survives_active_out(self) -> bool:
+        return True
+
+
+class ReleaseOutCheck(Step):
+    """An effect that deals damage to several players, one defence at a time, has ended:
+    the out check (9.2) that waited for it may run (11.6)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(NOBODY)
+
+    def run(self, t: Table) -> None:
+        t.out_check_held -= 1
+
+    def survives_active_out(self) -> bool:
+        return True

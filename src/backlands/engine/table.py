@@ -1,9 +1,13 @@
 """The table: all mutable state of one game, and the primitives every rule is made of.
 
-The primitives (draw, sacrifice, equip, destroy, counters, publishing an event) move cards
-first and publish after, so handlers always see a card in its new zone. ``emit`` sites ask
-``event_class in table.heard`` first: an event object is built only when a bus handler or a
-triggered ability listens to its class.
+The primitives (draw, sacrifice, equip, destroy, counters, a card entering and leaving
+play) move cards first and publish after, so handlers always see a card in its new zone.
+Everything the game does is published through one call, :meth:`Table.publish`, which finds
+every listener of the event in one place (the bus's handlers, the triggered abilities in the
+index, and the abilities that hear only one card's events) and builds the event only when
+someone listens. The flow's own bookkeeping (the agenda, the pending decision, the queue
+of triggered abilities) is here too, behind a few methods: :meth:`push` and :meth:`then`
+("run this now, or queue it"), :meth:`pend` and :meth:`take_answer`.
 """
 
 from __future__ import annotations
@@ -16,20 +20,11 @@ from typing import TYPE_CHECKING, Any
 from ..model import Card, CardStat, CardType, Slot
 from ..ruleset import Ruleset
 from . import events as ev
-from ._compiled import mypyc_attr
-from .actions import Action, Decision
+from .actions import Action, Decision, Values
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
-from .steps import CHOOSE, RUN, Step
-from .triggers import (
-    Reaction,
-    TriggerIndex,
-    cast,
-    emit_card,
-    enter_play,
-    heard_by,
-    leave_play,
-)
+from .steps import Choice, Choose, Explain, Question, RunWork, Step, Work
+from .triggers import SLOT_ORDER, Reaction, TriggerIndex
 
 if TYPE_CHECKING:
     from .setup import Seat
@@ -46,29 +41,9 @@ _WORN_OUT = ev.DestroyReason.WORN_OUT
 _EFFECT = ev.DestroyReason.EFFECT
 _HOST_DESTROYED = ev.DestroyReason.HOST_DESTROYED
 _DURABILITY = CardStat.DURABILITY
-_PRIMAL_COST = CardStat.PRIMAL_COST
 _INSTANT = CardType.INSTANT_SPELL
 _ATTACH = CardType.ATTACH_SPELL
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # users subclass it
-class Work:
-    """A piece of an ability's resolution, run as an agenda step: ``table.run(player, w)``."""
-
-    __slots__ = ()
-
-    def run(self, table: Table) -> None:
-        raise NotImplementedError
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # users subclass it
-class Choice:
-    """What to do with the answer to an ability's question: ``table.ask(...)``."""
-
-    __slots__ = ()
-
-    def apply(self, table: Table, option: Any) -> None:
-        raise NotImplementedError
+_ABOUT_CARD = ev.ABOUT_CARD
 
 
 class Table:
@@ -76,93 +51,95 @@ class Table:
 
     __slots__ = (
         "__weakref__",
+        "_rng",
+        "_rng_shared",
         "abilities",
+        "ability_resolving",
         "actions",
         "active",
         "agenda",
+        "asking",
         "bus",
-        "casting",
+        "card_listeners",
         "decision",
-        "deck_emptied",
-        "ended",
         "first_player",
         "first_player_named",
         "heard",
-        "held",
-        "in_play",
         "instances",
-        "listing",
+        "instants_resolving",
+        "last_turn_ended",
+        "legal",
         "log",
+        "out_check_due",
+        "out_check_held",
         "outcome",
-        "own",
         "players",
-        "printed",
+        "printed_abilities",
         "queue",
-        "resolving",
-        "rng",
+        "reactions_in_play",
         "ruleset",
         "seats",
         "seed",
         "stats",
-        "step",
         "triggered",
         "triggers",
         "turn",
+        "values",
     )
 
-    def __init__(
-        self,
-        seed: int,
-        ruleset: Ruleset,
-        keep_log: bool,
-        *,
-        log: list[ev.Event] | None = None,
-        rng: random.Random | None = None,
-    ) -> None:
-        """A new table; ``log`` and ``rng`` (a log so far, a generator in its state) are
-        for ``copy``."""
+    def __init__(self, seed: int, ruleset: Ruleset, keep_log: bool) -> None:
         self.seed = seed
         self.ruleset = ruleset
         self.seats: tuple[Seat, ...] = ()
-        # 1.2: the one random generator of the game
-        self.rng = random.Random(seed) if rng is None else rng
+        # 1.2: the one random generator of the game (``rng``), shared with copies until
+        # one of them draws from it
+        self._rng = random.Random(seed)
+        self._rng_shared = False
         self.instances: dict[int, CardInstance] = {}
+        self.values = Values()  # the game's action and decision values (shared by seats)
         self.players: list[PlayerState] = []
         self.turn = 0
-        self.ended = 0  # the last turn whose end was published (TurnEnded)
+        self.last_turn_ended = 0  # the last turn whose end was published (TurnEnded)
         self.active = 0
         self.first_player = 0
         self.first_player_named = True
         self.outcome: Outcome | None = None
-        self.log: list[ev.Event] | None = log if log is not None else [] if keep_log else None
+        self.log: list[ev.Event] | None = [] if keep_log else None
+        # the flow (``flow.py``): the agenda of steps, the pending decision with the
+        # question that asked it and its legal answers (listed once), every answer so far
         self.agenda: list[Step] = []
-        self.decision: Decision | None = None  # the pending decision
-        self.step: Step | None = None  # the agenda step that asked it
-        self.listing: tuple[Action, ...] | None = None  # its legal answers, once listed
-        self.actions: list[Action] = []  # every decision answered, in order
+        self.decision: Decision | None = None
+        self.asking: Question | None = None
+        self.legal: tuple[Action, ...] | None = None
+        self.actions: list[Action] = []
         self.stats = Stats(self.players, ruleset)
-        self.triggers = TriggerIndex()
-        self.triggered: list[tuple[Reaction, ev.Event]] = []  # by the running step (11.3)
-        self.queue: list[tuple[Reaction, ev.Event]] = []  # waiting to resolve (11.3)
-        self.resolving = False  # an ability from the queue is resolving
-        self.deck_emptied = True  # a primal deck ran out since the out check (9.1, 9.2)
-        self.held = 0  # effects in parts still resolving: the out check waits (11.6)
-        self.heard: set[type] = set()
-        # the triggered abilities each card brings into play (see ``enter_play``); None for
-        # none (``NO_ABILITIES``)
+        # triggered abilities (11.2, 11.3): triggered by the running step, waiting in the
+        # queue, whether one from the queue is resolving; the instants whose ability is
+        # resolving, out of every zone until it has (4.6)
+        self.triggered: list[tuple[Reaction, ev.Event]] = []
+        self.queue: list[tuple[Reaction, ev.Event]] = []
+        self.ability_resolving = False
+        self.instants_resolving: list[CardInstance] = []
+        # the out check (9.1, 9.2) is due (a primal deck ran out since it last ran), or
+        # waits for an effect in parts to end (11.6)
+        self.out_check_due = True
+        self.out_check_held = 0
+        # what each card brings into play (``enter_play``); None for none (``NO_ABILITIES``)
         self.abilities: AbilitySource | None = None
-        # ``abilities`` are the printed ones (``card_abilities``): a card without a
-        # ``when:`` ability (``CardInstance.triggers``) brings none, so it is not asked
-        self.printed = False
-        self.in_play: dict[int, tuple[Reaction, ...]] = {}  # by card uid, while in play
-        # own-card reactions by (card uid, event class): see ``triggers.heard_by``
-        self.own: dict[tuple[int, type], tuple[Reaction, ...]] = {}
-        self.casting: list[CardInstance] = []  # instants whose ability resolves (4.6)
+        # ``abilities`` are the printed ones: a card without a ``when:`` ability
+        # (``CardInstance.triggers``) brings none, so it is not asked
+        self.printed_abilities = False
+        self.triggers = TriggerIndex()  # reactions in play that hear any event of a class
+        # the reactions each card in play brought, by card uid; of those that hear one
+        # card's events only, by (uid of that card, event class)
+        self.reactions_in_play: dict[int, tuple[Reaction, ...]] = {}
+        self.card_listeners: dict[tuple[int, type], tuple[Reaction, ...]] = {}
         self.bus = ev.EventBus()
+        self.heard: set[type] = set()  # the event classes a handler or the index hears
         self.wire()
 
     def wire(self) -> None:
-        """Hook the log, the bus and the trigger index to this table (also after a copy)."""
+        """Hook the log, the bus and the trigger index to this table."""
         self._hook()
         if self.log is not None:
             self.bus.subscribe(ev.Event, self.log.append, priority=-1000)
@@ -189,47 +166,86 @@ class Table:
         self.instances[instance.uid] = instance
         return instance
 
+    @property
+    def rng(self) -> random.Random:
+        """The game's one random generator (1.2); a copy's is its own from its first draw."""
+        if self._rng_shared:
+            rng = random.Random.__new__(random.Random)  # unseeded: it takes the state
+            rng.setstate(self._rng.getstate())
+            self._rng = rng
+            self._rng_shared = False
+        return self._rng
+
+    def reseed(self, seed: int) -> None:
+        """A new generator from ``seed`` (a resampled game, ``hidden.py``)."""
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._rng_shared = False
+
     def copy(self) -> Table:
         """An independent table in the same state. Handlers subscribed from outside are not
         copied; the copy's log starts as a copy of this one's."""
-        rng = random.Random.__new__(random.Random)  # unseeded: it takes our state
-        rng.setstate(self.rng.getstate())
-        log = None if self.log is None else list(self.log)
-        other = Table(self.seed, self.ruleset, log is not None, log=log, rng=rng)
+        other = Table.__new__(Table)
+        other.seed = self.seed
+        other.ruleset = self.ruleset
         other.seats = self.seats
+        other._rng = self._rng  # shared until one side draws (``rng``)
+        other._rng_shared = self._rng_shared = True
         other.instances = self.instances  # never changed after setup
+        other.values = self.values
         other.players = players = [p.copy() for p in self.players]
         other.turn = self.turn
-        other.ended = self.ended
+        other.last_turn_ended = self.last_turn_ended
         other.active = self.active
         other.first_player = self.first_player
         other.first_player_named = self.first_player_named
         other.outcome = self.outcome
+        other.log = None if self.log is None else list(self.log)
         other.agenda = self.agenda[:]
         other.decision = self.decision
-        other.step = self.step
-        other.listing = self.listing
+        other.asking = self.asking
+        other.legal = self.legal
         other.actions = self.actions[:]
         other.stats = self.stats.copy(players)
-        other.triggers = self.triggers.copy()
         other.triggered = self.triggered[:]
         other.queue = self.queue[:]
-        other.resolving = self.resolving
-        other.deck_emptied = self.deck_emptied
-        other.held = self.held
+        other.ability_resolving = self.ability_resolving
+        other.instants_resolving = self.instants_resolving[:]
+        other.out_check_due = self.out_check_due
+        other.out_check_held = self.out_check_held
         other.abilities = self.abilities
-        other.printed = self.printed
-        other.in_play = dict(self.in_play)
-        other.own = dict(self.own)
-        other.casting = self.casting[:]
-        other._hook()
-        other._hear()
+        other.printed_abilities = self.printed_abilities
+        other.triggers = self.triggers.copy()
+        other.reactions_in_play = dict(self.reactions_in_play)
+        other.card_listeners = dict(self.card_listeners)
+        other.bus = ev.EventBus()
+        other.heard = set()
+        other.wire()
         return other
 
     # ------------------------------------------------------------------ events
 
-    def emit(self, event: ev.Event) -> None:
-        """Publish ``event`` to the bus and note the abilities it triggers (11.2)."""
+    def publish(self, cls: type[ev.Event], *fields: Any) -> None:
+        """Publish the event ``cls(*fields)``: to the bus's handlers, then to every
+        triggered ability that hears it (11.2): those in the index that ``match`` it, and
+        those that hear only the card it is about (``events.ABOUT_CARD``). The event is
+        built only when someone listens."""
+        own = None
+        listeners = self.card_listeners
+        if listeners:
+            about = _ABOUT_CARD.get(cls)
+            if about is not None:
+                card = fields[about]  # None: no card (a character's ability)
+                if card is not None:
+                    own = listeners.get((card.uid, cls))
+        if own is None and cls not in self.heard:
+            return
+        self._deliver(cls(*fields), own)
+
+    def _deliver(self, event: ev.Event, own: tuple[Reaction, ...] | None) -> None:
+        """``event`` to the bus's handlers, then the abilities it triggers (11.2): those of
+        the index, then ``own``, the abilities of the card it is about; they wait in
+        ``triggered`` until the running step is over (11.3)."""
         cls = type(event)
         handlers = self.bus.wanted.get(cls)
         if handlers is not None:
@@ -240,10 +256,42 @@ class Table:
             for reaction in reactions:
                 if reaction.matches(self, event):
                     self.triggered.append((reaction, event))
+        if own:
+            for reaction in own:
+                if reaction.matches(self, event):
+                    self.triggered.append((reaction, event))
+
+    def propose(self, cls: type[ev.P], *fields: Any) -> ev.P | None:
+        """Offer the proposal ``cls(*fields)`` to its handlers (``EventBus.propose``);
+        None when nobody listens (then it stands as it is)."""
+        if cls not in self.heard:
+            return None
+        return self.bus.propose(cls(*fields))
+
+    # ------------------------------------------------------------------ the flow
+
+    def push(self, step: Step) -> None:
+        """``step`` runs next, before whatever is on the agenda now."""
+        self.agenda.append(step)
+
+    def nothing_due(self) -> bool:
+        """Whether nothing can happen before the next step: no triggered ability waits
+        (11.3) and no state check is due (6.2, 9.2)."""
+        return not (self.triggered or self.queue or self.out_check_due or self.stats.stale)
+
+    def then(self, step: Step) -> None:
+        """Run ``step`` now, or queue it: when nothing is due it runs at once, as the flow
+        would run it next (a step of a player who is out is dropped, 9.2); else it is
+        pushed, to run once what is due is done. Call it last: what a step pushes after it
+        would run before it."""
+        if self.triggered or self.queue or self.out_check_due or self.stats.stale:
+            self.agenda.append(step)
+        elif self.outcome is None and (step.player < 0 or not self.players[step.player].out):
+            step.run(self)
 
     def run(self, player: int, work: Work) -> None:
         """Push ``work`` to run next (an ability's effect; 11.3)."""
-        self.agenda.append((RUN, player, work))
+        self.agenda.append(RunWork(player, work))
 
     def ask(
         self,
@@ -252,34 +300,92 @@ class Table:
         then: Choice,
         source: CardInstance | None = None,
         effect: str | None = None,
+        explain: Explain | None = None,
     ) -> None:
         """Push a question: ``player`` chooses one of ``options``, then ``then.apply`` runs
         with it. One option is taken by the game; none means the effect does nothing (11.4).
-        ``source`` and ``effect`` (what the choice is for) are shown in the ``Decision``."""
-        self.agenda.append((CHOOSE, player, tuple(options), then, source, effect))
+        ``source`` and ``effect`` (what the choice is for) are shown in the ``Decision``;
+        ``explain(table, option)`` says why any other option is refused."""
+        self.agenda.append(Choose(player, tuple(options), then, source, effect, explain))
 
-    # ------------------------------------------------------------------ primitives
+    def pend(self, question: Question, decision: Decision, legal: tuple[Action, ...]) -> None:
+        """``question`` waits for an answer: the pending ``decision``, with its legal answers."""
+        self.asking = question
+        self.decision = decision
+        self.legal = legal
+
+    def take_answer(self, answer: Action) -> Question:
+        """``answer`` (legal) answers the pending decision: recorded, and no decision is
+        pending any more. The question it answers, to apply it."""
+        question = self.asking
+        assert question is not None
+        self.actions.append(answer)
+        self._no_decision()
+        return question
+
+    def _no_decision(self) -> None:
+        self.decision = None
+        self.asking = None
+        self.legal = None
+
+    def begin_turn(self, p: PlayerState) -> None:
+        """The next turn is ``p``'s (3.1): the turn count goes on, ``p`` is active and has
+        attacked with nothing yet this turn (3.3)."""
+        self.turn += 1
+        self.active = p.index
+        p.turns_taken += 1
+        p.attacked.clear()
+
+    def ability_started(self) -> None:
+        self.ability_resolving = True
+
+    def ability_done(self, reaction: Reaction) -> None:
+        """``reaction`` has resolved (11.3): the next ability may start; an instant whose
+        ability it was goes to its owner's void (4.6), unless another of its abilities
+        still waits."""
+        self.ability_resolving = False
+        if not self.instants_resolving:
+            return
+        card = getattr(reaction, "card", None)
+        if card is None or all(c is not card for c in self.instants_resolving):
+            return
+        if any(getattr(r, "card", None) is card for r, _ in self.queue):
+            return
+        self.instants_resolving[:] = [c for c in self.instants_resolving if c is not card]
+        self.players[card.owner].void.append(card)
+
+    def finish(self, winner: int | None, reason: str) -> None:
+        """The game is over (9.1 to 9.4)."""
+        self.outcome = Outcome(winner, reason)
+        self.agenda.clear()
+        for instant in self.instants_resolving:  # an instant whose ability ended the game
+            self.players[instant.owner].void.append(instant)
+        self.instants_resolving.clear()
+        self._no_decision()
+        self.publish(ev.GameEnded, winner, reason)
+
+    # ------------------------------------------------------------------ moving cards
 
     def draw(self, p: PlayerState, count: int) -> None:  # 7.5: top cards to the inventory
-        self.move(p, p.primal_deck, p.inventory, count, None)
+        self._move(p, p.inventory, count, None)
 
     def sacrifice(self, p: PlayerState, count: int, reason: ev.SacrificeReason) -> None:  # 7.5
-        self.move(p, p.primal_deck, p.void, count, reason)
+        self._move(p, p.void, count, reason)
 
-    def move(
+    def _move(
         self,
         p: PlayerState,
-        deck: list[CardInstance],
         to: list[CardInstance],
         count: int,
         reason: ev.SacrificeReason | None,
     ) -> None:
-        """The top ``count`` cards of ``deck`` (top first; as many as there are) to ``to``:
-        ``draw`` and ``sacrifice`` (``reason``), for hot paths that skip their call."""
+        """The top ``count`` cards of ``p``'s primal deck (as many as there are) to ``to``:
+        drawn (``reason`` None), or sacrificed for ``reason``."""
+        deck = p.primal_deck
         if count <= 0 or not deck:
             return
         event = ev.CardDrawn if reason is None else ev.CardSacrificed
-        if event not in self.heard:  # nobody listens: move them all at once
+        if event not in self.heard:  # nobody listens (a card in a deck is in no one's play)
             taken = deck[-count:]
             del deck[-count:]
             taken.reverse()
@@ -289,22 +395,15 @@ class Table:
                 instance = deck.pop()
                 to.append(instance)
                 if reason is None:
-                    self.emit(ev.CardDrawn(p.index, instance))
+                    self.publish(ev.CardDrawn, p.index, instance)
                 else:
-                    self.emit(ev.CardSacrificed(p.index, instance, reason))
+                    self.publish(ev.CardSacrificed, p.index, instance, reason)
         if not deck:
-            self.deck_emptied = True  # the out check (9.1, 9.2) has work to do
-
-    def cost(self, instance: CardInstance, player: int) -> int:
-        """The primal cost ``player`` pays to equip ``instance`` (4.3)."""
-        return self.stats.cost(instance, player)
+            self.out_check_due = True  # the out check (9.1, 9.2) has work to do
 
     def equip(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
         """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's."""
-        costs = self.stats.costs[p.index]  # the cost is fixed before anything moves
-        cost = costs.get(instance.uid)
-        if cost is None:
-            cost = self.stats.cost(instance, p.index)
+        cost = self.stats.cost(instance, p.index)  # fixed before anything moves
         inventory = p.inventory
         for i, held in enumerate(inventory):  # by identity: no value comparisons
             if held is instance:
@@ -312,8 +411,8 @@ class Table:
                 break
         kind = instance.type
         if kind is _INSTANT:  # 4.6
-            self.move(p, p.primal_deck, p.void, cost, _COST)  # sacrificed
-            cast(self, p.index, instance)  # its ability, then the void
+            self.sacrifice(p, cost, _COST)
+            self._cast(p.index, instance)  # its ability, then the void
             return
         slot = instance.slot
         if kind is _ATTACH:  # 4.7
@@ -328,24 +427,22 @@ class Table:
             p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
         if instance.modifiers:  # a modifier source came into play
             self.stats.source_changed(instance.modifiers)
-        self.move(p, p.primal_deck, p.void, cost, _COST)  # 4.3: sacrificed
-        if self.abilities is not None and (instance.triggers or not self.printed):
-            enter_play(self, instance, p.index, None if host is None else host.slot)
-        own = heard_by(self, instance, ev.CardEquipped) if self.own else None
-        if own or ev.CardEquipped in self.heard:  # 4.4 hangs on this
-            emit_card(self, ev.CardEquipped(p.index, instance, slot, host), own)
+        self.sacrifice(p, cost, _COST)  # 4.3
+        self.enter_play(instance, p.index, host)
+        self.publish(ev.CardEquipped, p.index, instance, slot, host)  # 4.4 hangs on this
 
     def destroy(self, controller: PlayerState, slot: Slot, reason: ev.DestroyReason) -> bool:
         """Destroy the card in ``slot`` of ``controller``'s mat and what is attached to it
         (7.4, 4.7): every card goes to its owner's void (1.5) before any event is published.
+        Whether it was destroyed.
 
         Worn-out and effect destructions are first offered as a DestroyProposal; salvage,
         host and elimination destructions are not (they are costs and rules, not effects).
         """
         eq = controller.mat[slot]
-        if (reason is _WORN_OUT or reason is _EFFECT) and ev.DestroyProposal in self.heard:
-            proposal = self.bus.propose(ev.DestroyProposal(eq.instance, reason))
-            if proposal.cancelled:
+        if reason is _WORN_OUT or reason is _EFFECT:
+            proposal = self.propose(ev.DestroyProposal, eq.instance, reason)
+            if proposal is not None and proposal.cancelled:
                 return False
         del controller.mat[slot]
         instance = eq.instance
@@ -353,28 +450,21 @@ class Table:
             self.stats.source_changed(instance.modifiers)
         players = self.players
         players[instance.owner].void.append(instance)
-        if eq.attached:
-            for attached in eq.attached:
-                if attached.instance.modifiers:
-                    self.stats.source_changed(attached.instance.modifiers)
-            for attached in eq.attached:
-                players[attached.instance.owner].void.append(attached.instance)
-        in_play = self.in_play
-        heard = ev.CardDestroyed in self.heard
-        if heard or in_play:  # else nothing hears it, and no card has abilities in play
-            own = heard_by(self, instance, ev.CardDestroyed)
-            if heard or own:
-                emit_card(self, ev.CardDestroyed(controller.index, instance, reason), own)
-            for attached in eq.attached:  # for the player who attached it (11.1)
-                own = heard_by(self, attached.instance, ev.CardDestroyed)
-                if heard or own:
-                    by = controller.index if attached.controller is None else attached.controller
-                    emit_card(self, ev.CardDestroyed(by, attached.instance, _HOST_DESTROYED), own)
-            if instance.uid in in_play:  # after its destruction, which it still hears (11.2)
-                leave_play(self, instance)
-            for attached in eq.attached:
-                if attached.instance.uid in in_play:
-                    leave_play(self, attached.instance)
+        attached = eq.attached
+        if attached:
+            for spell in attached:
+                if spell.instance.modifiers:
+                    self.stats.source_changed(spell.instance.modifiers)
+            for spell in attached:
+                players[spell.instance.owner].void.append(spell.instance)
+        if ev.CardDestroyed in self.heard or self.reactions_in_play:  # else nobody hears it
+            self.publish(ev.CardDestroyed, controller.index, instance, reason)
+            for spell in attached:  # for the player who attached it (11.1)
+                by = controller.index if spell.controller is None else spell.controller
+                self.publish(ev.CardDestroyed, by, spell.instance, _HOST_DESTROYED)
+            self.leave_play(instance)  # after its destruction, which it still hears (11.2)
+            for spell in attached:
+                self.leave_play(spell.instance)
         if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
             self.stats.end_boosts(instance.uid)
         return True
@@ -382,8 +472,7 @@ class Table:
     def add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
         """Durability counters; the card is destroyed when they reach its durability."""
         eq.counters += amount
-        if ev.CounterAdded in self.heard:
-            self.emit(ev.CounterAdded(eq.instance, amount, eq.counters))
+        self.publish(ev.CounterAdded, eq.instance, amount, eq.counters)
         if eq.counters >= self.stats.card(eq.instance, _DURABILITY, controller.index):
             slot = eq.instance.slot
             assert slot is not None
@@ -400,14 +489,77 @@ class Table:
                 return p, eq
         return None
 
-    def finish(self, winner: int | None, reason: str) -> None:
-        self.outcome = Outcome(winner, reason)
-        self.agenda.clear()
-        for instant in self.casting:  # an instant whose ability ended the game (4.6)
-            self.players[instant.owner].void.append(instant)
-        self.casting.clear()
-        self.decision = None
-        self.step = None
-        self.listing = None
-        if ev.GameEnded in self.heard:
-            self.emit(ev.GameEnded(winner, reason))
+    # ------------------------------------------------------------------ cards in play
+
+    def enter_play(
+        self, instance: CardInstance, controller: int, host: CardInstance | None
+    ) -> None:
+        """``instance`` is now on ``controller``'s side of the table, in a slot or attached
+        under ``host``: the triggered abilities it brings join the table (11.1, 11.3),
+        those that hear one card's events by that card, the others in the index."""
+        source = self.abilities
+        if source is None or (self.printed_abilities and not instance.triggers):
+            return
+        slot = instance.slot if host is None else host.slot
+        order = 2 * SLOT_ORDER[slot] + (host is not None) if slot is not None else 0
+        if self.printed_abilities:  # the printed ones: made once (see ``Values``)
+            reactions = self.values.reactions(instance, controller, order, source)
+        else:
+            reactions = tuple(source(instance, controller, order))
+        if not reactions:
+            return
+        self.reactions_in_play[instance.uid] = reactions
+        listeners = self.card_listeners
+        for reaction in reactions:
+            if reaction.own_card:
+                key = (reaction.hears(instance, host).uid, reaction.event)
+                listeners[key] = (*listeners.get(key, ()), reaction)
+            else:
+                self.triggers.add(reaction)
+
+    def leave_play(self, instance: CardInstance) -> None:
+        """``instance`` left play: the abilities it brought leave the table."""
+        reactions = self.reactions_in_play.pop(instance.uid, None)
+        if not reactions:
+            return
+        listeners = self.card_listeners
+        for reaction in reactions:
+            if not reaction.own_card:
+                self.triggers.remove(reaction)
+                continue
+            for key, found in list(listeners.items()):
+                if key[1] is reaction.event and any(r is reaction for r in found):
+                    kept = tuple(r for r in found if r is not reaction)
+                    if kept:
+                        listeners[key] = kept
+                    else:
+                        del listeners[key]
+
+    def _cast(self, player: int, instance: CardInstance) -> None:
+        """An instant was played, its cost paid: its abilities trigger as its card is
+        "equipped", though the card never enters play (so they are asked here, not found
+        among the listeners in play); the card waits out of every zone
+        (``instants_resolving``) until they have resolved, then goes to its owner's void
+        (4.6, 11.2). An instant without an ability goes there at once."""
+        source = self.abilities
+        if source is None or (self.printed_abilities and not instance.triggers):
+            self.players[instance.owner].void.append(instance)
+            self.publish(ev.CardEquipped, player, instance, None)
+            return
+        event = ev.CardEquipped(player, instance, None)
+        if self.printed_abilities:  # the printed ones: made once (see ``Values``)
+            reactions: Iterable[Reaction] = self.values.reactions(instance, player, 0, source)
+        else:
+            reactions = source(instance, player, 0)
+        mine = [
+            (reaction, event)
+            for reaction in reactions
+            if reaction.event is ev.CardEquipped and reaction.matches(self, event)
+        ]
+        if mine:
+            self.instants_resolving.append(instance)
+        else:
+            self.players[instance.owner].void.append(instance)
+        if ev.CardEquipped in self.heard:
+            self._deliver(event, None)  # to the bus, and what hears it in play
+        self.triggered.extend(mine)

@@ -132,7 +132,7 @@ def view_of(t: Table, player: int) -> GameView:
         tuple(_player_view(t, p) for p in t.players),
         t.decision,
         t.outcome,
-        tuple(t.casting),
+        tuple(t.instants_resolving),
     )
 
 
@@ -148,6 +148,6 @@ def zone_of(t: Table, instance: CardInstance) -> tuple[Zone, int]:
         for eq in p.mat.values():
             if eq.instance is instance or any(a.instance is instance for a in eq.attached):
                 return Zone.MAT, p.index
-    if any(c is instance for c in t.casting):
+    if any(c is instance for c in t.instants_resolving):
         return Zone.RESOLVING, instance.owner
     raise LookupError(f"{instance} is in no zone")

@@ -1,0 +1,104 @@
+"""What runs between steps: the queue of triggered abilities (11.3) and the state checks
+(worn-out cards, 4.8 and 6.2; players out, 9.1 to 9.3).
+
+After every step of the agenda (and after every answer) the flow (``flow.py``) runs the
+state checks that are due, then lets what the step triggered join the queue, where one
+ability at a time resolves, each completely before the next (:func:`start_next_ability`).
+"""
+
+from __future__ import annotations
+
+from ..model import CardStat
+from . import events as ev
+from .steps import AbilityDone
+from .table import Table
+from .triggers import resolution_order
+
+__all__ = ["check_durability", "check_state", "start_next_ability"]
+
+_DURABILITY = CardStat.DURABILITY
+
+
+def start_next_ability(t: Table) -> bool:
+    """What the last step triggered joins the queue in the order of 11.3; unless an
+    ability is resolving, the next one in the queue resolves, as a step of its own: its
+    first effect now, the rest as the steps it pushed, above an ``AbilityDone`` step that
+    marks its end. Whether an ability was taken from the queue."""
+    triggered = t.triggered
+    if triggered:
+        if len(triggered) == 1:
+            t.queue.append(triggered[0])
+        else:
+            t.queue.extend(resolution_order(triggered, t.active, len(t.players)))
+        triggered.clear()
+    if not t.queue or t.ability_resolving:
+        return False
+    reaction, event = t.queue.pop(0)
+    if t.players[reaction.player].out:  # 9.2: no more decisions, so no more abilities
+        t.ability_done(reaction)
+        return True
+    agenda = t.agenda
+    mark = len(agenda)
+    t.ability_started()
+    reaction.resolve(t, event)
+    if len(agenda) == mark:  # it resolved completely
+        t.ability_done(reaction)
+    elif t.outcome is None:
+        agenda.insert(mark, AbilityDone(reaction))
+    return True
+
+
+def check_state(t: Table) -> None:
+    """State checks after each step and answer: worn-out cards (4.8, 6.2), then 9.1 to 9.3:
+    players with an empty primal deck are out; maybe the game is over. Each check runs only
+    if what it looks at changed since it last ran (callers may skip the call when neither
+    ``t.out_check_due`` nor ``t.stats.stale`` is set)."""
+    if t.stats.stale:
+        check_durability(t)
+    if not t.out_check_due or t.out_check_held:  # 11.6: it waits for an effect in parts
+        return
+    t.out_check_due = False
+    players = t.players
+    newly = [p for p in players if not p.out and not p.primal_deck]
+    if not newly:
+        return
+    for p in newly:
+        p.out = True
+    for p in newly:
+        for slot in list(p.mat):  # 9.2: their equipped cards are destroyed
+            t.destroy(p, slot, ev.DestroyReason.ELIMINATED)
+        p.poisoned = False
+        t.publish(ev.PlayerEliminated, p.index)
+    t.stats.changed()
+    if t.stats.durability_modified:  # their modifiers are gone: what they kept alive wears out
+        check_durability(t)
+    else:  # no durability modifier was in play: losing some cannot wear a card out
+        t.stats.stale = False
+    if players[t.active].out:
+        # 9.2: the rest of the active player's turn is skipped, response windows to what
+        # they did included; a defence against damage already dealt still resolves, and so
+        # do abilities already triggered.
+        t.agenda[:] = [step for step in t.agenda if step.survives_active_out()]
+    remaining = [p for p in players if not p.out]
+    if len(remaining) == 1:
+        t.finish(remaining[0].index, "last player with cards in their primal deck (9.1)")
+    elif not remaining:
+        t.finish(None, "every remaining player went out at the same check (9.3)")
+
+
+def check_durability(t: Table) -> None:
+    """At any time, a card whose counters equal or exceed its live durability is destroyed
+    (4.8, 6.2): a durability modifier coming or going can cause that."""
+    stats = t.stats
+    while stats.stale:
+        stats.stale = False
+        changes = stats.durability_in_play()
+        if not changes and not stats.durability_modified:
+            return  # no durability modifier in play, now or before: nothing moved
+        stats.durability_modified = changes
+        for p in t.players:
+            for slot, eq in list(p.mat.items()):
+                if p.mat.get(slot) is not eq or not eq.instance.type.has_durability:
+                    continue
+                if eq.counters >= stats.card(eq.instance, _DURABILITY, p.index):
+                    t.destroy(p, slot, ev.DestroyReason.WORN_OUT)

@@ -1,0 +1,234 @@
+"""The turn (RULINGS 3.1 to 3.4): every phase change, as steps and the two questions of
+the active player, the main phase (:class:`MainPhase`) and the attack phase
+(:class:`AttackPhase`).
+
+A turn runs: :func:`start_turn` (3.1: draw, then "at the start of your turn" abilities),
+the main phase (3.2), the attack phase (3.3, none on a player's first turn:
+:func:`may_attack`), the end phase (:class:`EndPhase`: "at the end of your turn", then
+:class:`Upkeep`: 3.4's counters on an active spell and 7.1's poison check). When the agenda
+runs empty, :func:`next_turn` ends the turn and starts the next player's.
+"""
+
+from __future__ import annotations
+
+from ..model import CardType, Keyword, PlayerStat, Slot
+from . import events as ev
+from .actions import SLOT_ATTACKERS, Action, Attack, DecisionKind, Equip
+from .actions import EndPhase as EndPhaseAction
+from .agenda import check_durability, check_state
+from .combat import TakeDamage, declare_attack
+from .equipping import EquipQuestion, open_windows
+from .state import PlayerState
+from .steps import Question, Step
+from .table import Table
+
+__all__ = [
+    "AttackPhase",
+    "EndPhase",
+    "MainPhase",
+    "PhaseStarts",
+    "TurnStart",
+    "Upkeep",
+    "may_attack",
+    "next_turn",
+    "start_turn",
+]
+
+END = EndPhaseAction()
+_START = ev.Phase.START
+_MAIN = ev.Phase.MAIN
+_ATTACK = ev.Phase.ATTACK
+_END = ev.Phase.END
+_DRAWS = PlayerStat.DRAWS_PER_TURN
+
+
+def may_attack(t: Table, p: PlayerState) -> bool:
+    """3.3: a player's turn has an attack phase, except their first (unless the ruleset's
+    ``attack_on_first_turn`` says otherwise)."""
+    return p.turns_taken > 1 or t.ruleset.attack_on_first_turn
+
+
+def next_turn(t: Table) -> None:
+    """The agenda is empty: the turn ends (3.4), play passes clockwise to the next player
+    still in the game, and their turn starts (3.1). What the end of the turn triggered
+    resolves first (11.3): the next turn then waits in a :class:`TurnStart` step."""
+    if t.turn != t.last_turn_ended:  # once a turn, even if what its end triggered delays it
+        t.last_turn_ended = t.turn
+        if t.stats.boosts:  # boosts last until the end of the turn (11.6)
+            t.stats.end_boosts()
+            if t.stats.stale:  # a card may wear out now, before the next turn starts
+                check_durability(t)
+        if t.turn:
+            t.publish(ev.TurnEnded, t.active, t.turn)
+    limit = t.ruleset.turn_limit
+    if t.turn >= limit:
+        t.finish(None, f"turn limit of {limit} reached")
+        return
+    players = t.players
+    n = len(players)
+    following = (t.active + 1) % n
+    while players[following].out:  # skipping players who are out
+        following = (following + 1) % n
+    if t.triggered:
+        t.push(TurnStart(following))
+        return
+    start_turn(t, players[following])
+
+
+class TurnStart(Step):
+    """The turn of ``player`` starts (the first turn, or one whose start waited, 11.3)."""
+
+    __slots__ = ()
+
+    def run(self, t: Table) -> None:
+        start_turn(t, t.players[self.player])
+
+
+def start_turn(t: Table, p: PlayerState) -> None:
+    """3.1: ``p``'s turn starts: they draw; "at the start of your turn" abilities resolve
+    before the main phase starts (3.2)."""
+    t.begin_turn(p)
+    t.publish(ev.TurnStarted, p.index, t.turn)
+    t.publish(ev.PhaseStarted, p.index, _START)
+    t.draw(p, t.stats.player(p.index, _DRAWS))
+    if t.out_check_due:
+        check_state(t)  # 9.2: drawing the last card puts the player out at once
+        if p.out:
+            return
+    main = MainPhase(p.index)
+    if t.triggered:  # "at the start of your turn" resolves first, then the main phase
+        t.push(main)
+        t.push(PhaseStarts(p.index, _MAIN))
+        return
+    t.publish(ev.PhaseStarted, p.index, _MAIN)
+    t.then(main)
+
+
+class PhaseStarts(Step):
+    """A phase of ``player``'s turn starts, after what delayed it resolved (11.3)."""
+
+    __slots__ = ("phase",)
+
+    def __init__(self, player: int, phase: ev.Phase) -> None:
+        super().__init__(player)
+        self.phase = phase
+
+    def run(self, t: Table) -> None:
+        t.publish(ev.PhaseStarted, self.player, self.phase)
+
+
+class MainPhase(EquipQuestion):
+    """The main phase (3.2): equip a card from the inventory, or end the phase."""
+
+    __slots__ = ()
+    kind = DecisionKind.MAIN
+    window = False
+    nothing = END
+
+    def not_an_answer(self, p: PlayerState) -> str:
+        return f"{p.name} is in the main phase: equip a card or end the phase (3.2)"
+
+    def apply(self, t: Table, action: Action) -> None:
+        player = self.player
+        if type(action) is Equip:
+            t.equip(t.players[player], action.card, action.host)
+            t.push(self)  # the main phase goes on (3.2), after the windows (8.1)
+            open_windows(t, player)
+            return
+        end_main_phase(t, t.players[player])
+
+
+def end_main_phase(t: Table, p: PlayerState) -> None:
+    """The main phase ends: the attack phase (3.3), if ``p`` may attack, then the end phase."""
+    t.push(EndPhase(p.index))
+    if may_attack(t, p):
+        t.publish(ev.PhaseStarted, p.index, _ATTACK)
+        t.then(AttackPhase(p.index))
+
+
+class AttackPhase(Question):
+    """The attack phase (3.3, 5.1): attack once with each of weapon and creature, or end."""
+
+    __slots__ = ()
+    kind = DecisionKind.ATTACK
+
+    def options(self, t: Table) -> tuple[Action, ...]:
+        p = t.players[self.player]
+        values = t.values
+        found: list[Action] = []
+        for slot in SLOT_ATTACKERS:
+            eq = p.mat.get(slot)
+            if eq is None or slot in p.attacked:
+                continue
+            for target in t.players:
+                if target is not p and not target.out:
+                    found.append(values.attack(eq.instance, target.index))
+        found.append(END)
+        return tuple(found)
+
+    def problem(self, t: Table, action: Action) -> str | None:
+        p = t.players[self.player]
+        if isinstance(action, EndPhaseAction):
+            return None
+        if not isinstance(action, Attack):
+            return f"{p.name} is in the attack phase: attack or end the phase (3.3)"
+        slot = action.card.slot
+        if slot not in SLOT_ATTACKERS:
+            return "only a weapon or a creature attacks (3.3)"
+        eq = p.mat.get(slot)
+        if eq is None or eq.instance is not action.card:
+            return f"{action.card} is not equipped on {p.name}'s mat (3.3)"
+        if slot in p.attacked:
+            return f"{p.name} has already attacked with their {slot} this turn (3.3)"
+        if not 0 <= action.target < len(t.players) or action.target == p.index:
+            return f"the target must be an opponent (5.1), not {action.target}"
+        if t.players[action.target].out:
+            return f"{t.players[action.target].name} is out of the game (9.2)"
+        return None
+
+    def apply(self, t: Table, action: Action) -> None:
+        if type(action) is not Attack:
+            return  # the end phase waits below (3.4)
+        t.push(self)  # the attack phase goes on after this attack (3.3)
+        declare_attack(t, t.players[self.player], action)
+
+
+class EndPhase(Step):
+    """3.4: the end phase: "at the end of your turn" abilities first, then the rest of it
+    (:class:`Upkeep`, a step of its own only when abilities resolve in between)."""
+
+    __slots__ = ()
+
+    def run(self, t: Table) -> None:
+        t.publish(ev.PhaseStarted, self.player, _END)
+        if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
+            t.push(Upkeep(self.player))
+            return
+        upkeep(t, t.players[self.player])
+
+
+class Upkeep(Step):
+    """The rest of the end phase, after its abilities (3.4, 7.1)."""
+
+    __slots__ = ()
+
+    def run(self, t: Table) -> None:
+        upkeep(t, t.players[self.player])
+
+
+def upkeep(t: Table, p: PlayerState) -> None:
+    """3.4: 1 durability counter on the equipped active spell (4.8); then 7.1: a poisoned
+    player flips the ruleset's coins: all heads cures them, else they take the poison's
+    damage (11.5: not a player immune to POISON)."""
+    spell = p.mat.get(Slot.SPELL)
+    if spell is not None and spell.instance.type is CardType.ACTIVE_SPELL:
+        t.add_counters(p, spell, t.ruleset.active_spell_counters_per_turn)  # 4.8
+    if p.poisoned and not t.stats.is_immune(p.index, Keyword.POISON):  # 7.1, 11.5
+        rng = t.rng
+        coins = tuple(rng.random() < 0.5 for _ in range(t.ruleset.poison_coins))
+        cured = all(coins)
+        if cured:
+            p.poisoned = False
+        t.publish(ev.PoisonChecked, p.index, coins, cured)
+        if not cured:
+            t.push(TakeDamage(p.index, t.ruleset.poison_damage, None, None, True, None))
