@@ -305,10 +305,11 @@ def test_a_durability_modifier_from_setup_wears_out_what_it_kept_as_its_player_g
 
 def test_a_main_step_asks_the_main_decision_of_its_player(make_card, player, position):
     """MainPhase.decision: a main step's Decision is ``Decision(MAIN, player)`` (3.2), made
-    once for the game's cards (``Values``) and shown again each time the step asks."""
+    once by the player's main-phase step and shown again each time the step asks."""
     game = position(player(5, inventory=[make_card(CardType.WEAPON)]), player(5))
     assert game.decision == Decision(DecisionKind.MAIN, 0)
-    assert game.decision is game._t.values.decision(DecisionKind.MAIN, 0)
+    asking = game._t.asking
+    assert asking is not None and game.decision is asking.decision(game._t)
     again = position(player(5), player(5, inventory=[make_card(CardType.WEAPON)]), active=1)
     assert again.decision == Decision(DecisionKind.MAIN, 1)
 

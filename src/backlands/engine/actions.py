@@ -308,29 +308,37 @@ class Values:
     their card instances, ``setup.py``), so that a listing makes no new objects.
     """
 
-    __slots__ = ("_attacks", "_decisions", "_defences", "_equips", "_reactions")
+    __slots__ = ("_decisions", "_defences", "_hosted", "_reactions", "attacks", "equips")
 
     def __init__(self) -> None:
-        self._equips: dict[tuple[int, int | None], Equip] = {}
-        self._attacks: dict[tuple[int, int], Attack] = {}
+        self.equips: dict[int, Equip] = {}  # by card uid (no host), read by listings
+        self._hosted: dict[tuple[int, int], Equip] = {}
+        self.attacks: dict[int, dict[int, Attack]] = {}  # by card uid, then target
         self._defences: dict[tuple[int, ...], Defend] = {}
         self._decisions: dict[tuple[DecisionKind, int, int, int | None], Decision] = {}
         self._reactions: dict[tuple[int, int, int], tuple[Reaction, ...]] = {}
 
     def equip(self, card: CardInstance, host: CardInstance | None = None) -> Equip:
         """Equip ``card`` (under ``host``, for an attach spell)."""
-        key = (card.uid, None if host is None else host.uid)
-        found = self._equips.get(key)
+        if host is None:
+            found = self.equips.get(card.uid)
+            if found is None:
+                found = self.equips[card.uid] = Equip(card)
+            return found
+        key = (card.uid, host.uid)
+        found = self._hosted.get(key)
         if found is None:
-            found = self._equips[key] = Equip(card, host)
+            found = self._hosted[key] = Equip(card, host)
         return found
 
     def attack(self, card: CardInstance, target: int) -> Attack:
         """Attack ``target`` with ``card``."""
-        key = (card.uid, target)
-        found = self._attacks.get(key)
+        by_target = self.attacks.get(card.uid)
+        if by_target is None:
+            by_target = self.attacks[card.uid] = {}
+        found = by_target.get(target)
         if found is None:
-            found = self._attacks[key] = Attack(card, target)
+            found = by_target[target] = Attack(card, target)
         return found
 
     def defend(self, absorbs: tuple[tuple[CardInstance, int], ...]) -> Defend:

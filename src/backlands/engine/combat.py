@@ -20,9 +20,9 @@ from typing import TypeVar
 from ..model import CardStat
 from . import events as ev
 from .actions import DEFENDER_SLOTS, Action, Attack, Decision, DecisionKind, Defend
-from .equipping import ResponseWindow
+from .equipping import TargetWindow
 from .state import CardInstance, PlayerState
-from .steps import Question, ReleaseOutCheck, Step
+from .steps import Question, ReleaseOutCheck, Step, one
 from .table import Table
 
 __all__ = [
@@ -159,7 +159,7 @@ def declare_attack(t: Table, p: PlayerState, action: Attack) -> None:
     dealt = TakeDamage(action.target, damage, instance, p.index, True, t.stats.version)  # 5.3
     if t.ruleset.response_windows:
         t.push(dealt)
-        t.then(ResponseWindow(action.target, attack=True))  # 8.2: the target answers first
+        t.then(one(TargetWindow, action.target))  # 8.2: the target answers first
     else:
         t.then(dealt)
 

@@ -7,15 +7,18 @@ a response window's listing and the check of an equip from anywhere else all ask
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..model import CardType
 from .actions import Action, DecisionKind, Equip, Pass
 from .state import CardInstance, PlayerState
-from .steps import Question
+from .steps import Question, one
 from .table import Table
 
 __all__ = [
     "EquipQuestion",
     "ResponseWindow",
+    "TargetWindow",
     "check_equip",
     "equip_problem",
     "equips",
@@ -23,8 +26,10 @@ __all__ = [
 ]
 
 PASS = Pass()
-_INSTANT = CardType.INSTANT_SPELL
 _ATTACH = CardType.ATTACH_SPELL
+
+#: What may be played in a response window: instant spells only (4.6, 8.1).
+WINDOW_TYPES = frozenset({CardType.INSTANT_SPELL})
 
 
 def equip_problem(
@@ -33,9 +38,11 @@ def equip_problem(
     """Why ``p`` may not equip ``instance`` from their inventory now (under ``host``, for
     an attach spell; ``window``: in a response window), or None if they may."""
     kind = instance.type
-    if window and kind is not _INSTANT:
+    if window and kind not in WINDOW_TYPES:
         return "only instant spells may be played in a response window (4.6, 8.1)"
-    cost = t.stats.cost(instance, p.index)
+    cost = t.stats.costs[p.index].get(instance.uid)  # the side's cost table, read directly
+    if cost is None:
+        cost = t.stats.cost(instance, p.index)
     if cost > len(p.primal_deck):
         return (
             f"it costs {cost} and only {len(p.primal_deck)} cards are left in "
@@ -53,20 +60,32 @@ def equip_problem(
 
 
 def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
-    """Every equip ``p`` may make now (``equip_problem``), in inventory order; an attach
-    spell under each card in a slot of a player still in, in seat and mat order (4.7)."""
+    """Every equip ``p`` may make now, in inventory order: each card whose cost the primal
+    deck can pay (4.3), in a window instants only (4.6, 8.1), an attach spell under each
+    card in a slot of a player still in, in seat and mat order (4.7). The listing of the
+    main phase and of a response window; ``equip_problem`` says why any other is refused."""
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
-    values = t.values
+    costs: dict[int, int] | None = None
     for instance in p.inventory:
-        if instance.type is _ATTACH:
+        kind = instance.type
+        if window and kind not in WINDOW_TYPES:
+            continue
+        if costs is None:  # the side's cost table, read directly (``Stats.cost``)
+            costs = t.stats.costs[p.index]
+        cost = costs.get(instance.uid)
+        if cost is None:
+            cost = t.stats.cost(instance, p.index)
+        if cost > len(p.primal_deck):
+            continue
+        if kind is _ATTACH:
             if hosts is None:
                 hosts = [eq.instance for q in t.players if not q.out for eq in q.mat.values()]
             for host in hosts:
-                if equip_problem(t, p, instance, host, window) is None:
-                    found.append(values.equip(instance, host))
-        elif equip_problem(t, p, instance, None, window) is None:
-            found.append(values.equip(instance))
+                found.append(t.values.equip(instance, host))
+        else:
+            action = t.values.equips.get(instance.uid)  # read directly (``Values.equip``)
+            found.append(t.values.equip(instance) if action is None else action)
     return found
 
 
@@ -103,18 +122,14 @@ class EquipQuestion(Question):
 
 
 class ResponseWindow(EquipQuestion):
-    """A response window (8.1, 8.2): play an instant spell, or pass. ``attack``: the
-    window of an attack's target, who may play any number of instants before defending
-    (8.2); the window of an equip takes one (8.1, 8.3: no further window opens)."""
+    """A response window after an equip (8.1): play one instant spell, or pass (8.3: it
+    opens no further window)."""
 
-    __slots__ = ("attack",)
+    __slots__ = ()
     kind = DecisionKind.RESPONSE
     window = True
     nothing = PASS
-
-    def __init__(self, player: int, attack: bool) -> None:
-        super().__init__(player)
-        self.attack = attack
+    attack: ClassVar[bool] = False  # the window of an attack's target (8.2)
 
     def not_an_answer(self, p: PlayerState) -> str:
         return f"{p.name} is in a response window: play an instant spell or pass (8.1, 8.2)"
@@ -127,6 +142,13 @@ class ResponseWindow(EquipQuestion):
 
     def survives_active_out(self) -> bool:
         return self.attack  # 9.2: damage already dealt is defended, its window first
+
+
+class TargetWindow(ResponseWindow):
+    """The window of an attack's target before the damage (8.2): any number of instants."""
+
+    __slots__ = ()
+    attack = True
 
 
 def open_windows(t: Table, player: int) -> None:
@@ -150,6 +172,6 @@ def open_windows(t: Table, player: int) -> None:
         if settled and not equips(t, q, window=True):
             continue  # no playable instant: not asked (8.3)
         settled = False
-        windows.append(ResponseWindow(q.index, attack=False))
+        windows.append(one(ResponseWindow, q.index))
     windows.reverse()  # the next player's window runs first
     t.agenda.extend(windows)

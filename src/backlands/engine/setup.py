@@ -26,7 +26,7 @@ from .actions import Values
 from .chance import below, shuffle
 from .state import CardInstance, Equipped, PlayerState
 from .stats import SharedStats, new_shared
-from .steps import StartPhase
+from .steps import StartPhase, one
 from .table import Table
 from .turn import AttackPhase, EndPhase, MainPhase, TurnStart, may_attack
 
@@ -210,7 +210,7 @@ def start_seats(table: Table, first_player: int | None) -> None:
     table.publish(ev.GameStarted, table.seed, tuple(p.name for p in table.players), first)
     for player in table.players:
         table.draw(player, table.stats.player(player.index, PlayerStat.STARTING_INVENTORY))
-    table.push(TurnStart(first))
+    table.push(one(TurnStart, first))
 
 
 MAX_BOOST = 1_000  # a boost in a position changes a stat by at most this much either way
@@ -309,10 +309,10 @@ def position_table(
     table.turn = turn
     table.active = table.first_player = active
     if attack:
-        table.push(EndPhase(active))
-        table.push(AttackPhase(active))
+        table.push(one(EndPhase, active))
+        table.push(one(AttackPhase, active))
     else:
-        table.push(MainPhase(active))  # ending it queues the rest (3.2)
+        table.push(one(MainPhase, active))  # ending it queues the rest (3.2)
 
 
 def _check_player(setup: PlayerSetup, who: str, turn: int) -> None:

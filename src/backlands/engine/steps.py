@@ -36,7 +36,7 @@ defended, and abilities already triggered still resolve.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..model import ValueEnum
 from ._compiled import mypyc_attr
@@ -59,6 +59,7 @@ __all__ = [
     "StartPhase",
     "Step",
     "Work",
+    "one",
 ]
 
 
@@ -94,14 +95,37 @@ class Step:
 
 
 def _fields(cls: type) -> list[str]:
-    return [name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ())]
+    return [
+        name
+        for klass in reversed(cls.__mro__)
+        for name in getattr(klass, "__slots__", ())
+        if not name.startswith("_")
+    ]
+
+
+S = TypeVar("S", bound=Step)
+_ONE: dict[tuple[type, int], Step] = {}
+
+
+def one(cls: type[S], player: int) -> S:
+    """The step ``cls(player)``. A step whose only field is its player (a phase of the turn,
+    a response window) is the same in every game, and steps never change: one object per
+    class and player is made, and every game shares it."""
+    found = _ONE.get((cls, player))
+    if found is None:
+        found = _ONE[(cls, player)] = cls(player)
+    return found  # type: ignore[return-value]
 
 
 class Question(Step):
     """A step that asks ``player`` a decision (see the module docstring)."""
 
-    __slots__ = ()
+    __slots__ = ("_decision",)
     kind: DecisionKind
+
+    def __init__(self, player: int) -> None:
+        super().__init__(player)
+        self._decision: Decision | None = None  # made once, as first asked
 
     def run(self, t: Table) -> None:
         """Ask: list the legal answers once; one answer is taken by the game at once (not
@@ -113,8 +137,11 @@ class Question(Step):
             self.apply(t, listing[0])
 
     def decision(self, t: Table) -> Decision:
-        """The public value of this decision."""
-        return t.values.decision(self.kind, self.player)
+        """The public value of this decision: ``Decision(kind, player)``, made once."""
+        found = self._decision
+        if found is None:
+            found = self._decision = Decision(self.kind, self.player)
+        return found
 
     def options(self, t: Table) -> tuple[Action, ...]:
         """Every legal answer, in a fixed order (the do-nothing answer among them)."""

@@ -286,7 +286,7 @@ class Table:
         would run before it."""
         if self.triggered or self.queue or self.out_check_due or self.stats.stale:
             self.agenda.append(step)
-        elif self.outcome is None and (step.player < 0 or not self.players[step.player].out):
+        elif step.player < 0 or not self.players[step.player].out:
             step.run(self)
 
     def run(self, player: int, work: Work) -> None:
@@ -403,7 +403,9 @@ class Table:
 
     def equip(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
         """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's."""
-        cost = self.stats.cost(instance, p.index)  # fixed before anything moves
+        cost = self.stats.costs[p.index].get(instance.uid)  # fixed before anything moves
+        if cost is None:
+            cost = self.stats.cost(instance, p.index)
         inventory = p.inventory
         for i, held in enumerate(inventory):  # by identity: no value comparisons
             if held is instance:
@@ -411,7 +413,7 @@ class Table:
                 break
         kind = instance.type
         if kind is _INSTANT:  # 4.6
-            self.sacrifice(p, cost, _COST)
+            self._move(p, p.void, cost, _COST)  # sacrificed
             self._cast(p.index, instance)  # its ability, then the void
             return
         slot = instance.slot
@@ -427,8 +429,9 @@ class Table:
             p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
         if instance.modifiers:  # a modifier source came into play
             self.stats.source_changed(instance.modifiers)
-        self.sacrifice(p, cost, _COST)  # 4.3
-        self.enter_play(instance, p.index, host)
+        self._move(p, p.void, cost, _COST)  # 4.3: sacrificed
+        if self.abilities is not None:
+            self.enter_play(instance, p.index, host)
         self.publish(ev.CardEquipped, p.index, instance, slot, host)  # 4.4 hangs on this
 
     def destroy(self, controller: PlayerState, slot: Slot, reason: ev.DestroyReason) -> bool:

@@ -19,7 +19,7 @@ from .agenda import check_durability, check_state
 from .combat import TakeDamage, declare_attack
 from .equipping import EquipQuestion, open_windows
 from .state import PlayerState
-from .steps import Question, Step
+from .steps import Question, Step, one
 from .table import Table
 
 __all__ = [
@@ -70,7 +70,7 @@ def next_turn(t: Table) -> None:
     while players[following].out:  # skipping players who are out
         following = (following + 1) % n
     if t.triggered:
-        t.push(TurnStart(following))
+        t.push(one(TurnStart, following))
         return
     start_turn(t, players[following])
 
@@ -95,7 +95,7 @@ def start_turn(t: Table, p: PlayerState) -> None:
         check_state(t)  # 9.2: drawing the last card puts the player out at once
         if p.out:
             return
-    main = MainPhase(p.index)
+    main = one(MainPhase, p.index)
     if t.triggered:  # "at the start of your turn" resolves first, then the main phase
         t.push(main)
         t.push(PhaseStarts(p.index, _MAIN))
@@ -140,10 +140,10 @@ class MainPhase(EquipQuestion):
 
 def end_main_phase(t: Table, p: PlayerState) -> None:
     """The main phase ends: the attack phase (3.3), if ``p`` may attack, then the end phase."""
-    t.push(EndPhase(p.index))
+    t.push(one(EndPhase, p.index))
     if may_attack(t, p):
         t.publish(ev.PhaseStarted, p.index, _ATTACK)
-        t.then(AttackPhase(p.index))
+        t.then(one(AttackPhase, p.index))
 
 
 class AttackPhase(Question):
@@ -160,9 +160,13 @@ class AttackPhase(Question):
             eq = p.mat.get(slot)
             if eq is None or slot in p.attacked:
                 continue
+            made = values.attacks.get(eq.instance.uid)  # its attacks by target, read directly
             for target in t.players:
                 if target is not p and not target.out:
-                    found.append(values.attack(eq.instance, target.index))
+                    action = None if made is None else made.get(target.index)
+                    if action is None:
+                        action = values.attack(eq.instance, target.index)
+                    found.append(action)
         found.append(END)
         return tuple(found)
 
@@ -202,7 +206,7 @@ class EndPhase(Step):
     def run(self, t: Table) -> None:
         t.publish(ev.PhaseStarted, self.player, _END)
         if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
-            t.push(Upkeep(self.player))
+            t.push(one(Upkeep, self.player))
             return
         upkeep(t, t.players[self.player])
 
