@@ -212,3 +212,34 @@ def test_defence_problem_is_none_iff_enumerated(
     problem = defence_problem(blocks, amount, remaining)
     assert (problem is None) == in_enumeration, (blocks, problem)
     assert (problem is None) == spec_allows(blocks, amount, remaining)
+
+
+# --------------------------------------------------------------------------- equips
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**64 - 1), players=st.integers(2, 4))
+def test_the_equip_listing_and_the_equip_check_agree(seed: int, players: int) -> None:
+    """At every main phase and response window of random games, an equip is listed if and
+    only if the check finds nothing wrong with it (4.1 to 4.7, 8.1): every card of the
+    player's inventory, without a host and under every card in any slot or attached."""
+    game, agents, _ = new_game(seed, players)
+    asked = 0
+    while not game.over and asked < 400:
+        decision = game.decision
+        assert decision is not None
+        if decision.kind in (DecisionKind.MAIN, DecisionKind.RESPONSE):
+            me = game.players[decision.player]
+            hosts = [None] + [
+                card
+                for p in game.players
+                for eq in p.mat.values()
+                for card in (eq.instance, *(a.instance for a in eq.attached))
+            ]
+            listed = set(game.legal_actions().snapshot())
+            for card in me.inventory:
+                for host in hosts:
+                    action = Equip(card, host)
+                    assert (action in listed) == game.is_legal(action), action
+            asked += 1
+        game.play(agents[decision.player].choose(Perspective(game, decision.player)))

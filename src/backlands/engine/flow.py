@@ -10,7 +10,7 @@ ability at a time resolves (``agenda.py``); an empty agenda is the end of the tu
 from __future__ import annotations
 
 from .actions import Action
-from .agenda import check_state, start_next_ability
+from .agenda import settle, start_next_ability
 from .table import Table
 from .turn import next_turn
 
@@ -22,14 +22,12 @@ def advance(t: Table, answer: Action | None = None) -> None:
     run agenda steps until a decision with a real choice is pending, or the end."""
     if answer is not None:
         t.take_answer(answer).apply(t, answer)
-        if t.out_check_due or t.stats.stale:
-            check_state(t)
+        settle(t)
     agenda = t.agenda
     players = t.players
     while t.decision is None and t.outcome is None:
         if (t.triggered or t.queue) and start_next_ability(t):  # an ability started
-            if t.out_check_due or t.stats.stale:
-                check_state(t)
+            settle(t)
             continue
         if not agenda:
             next_turn(t)
@@ -39,5 +37,4 @@ def advance(t: Table, answer: Action | None = None) -> None:
             if player >= 0 and players[player].out:  # 9.2: no more turns or decisions
                 continue
             step.run(t)
-        if t.out_check_due or t.stats.stale:
-            check_state(t)
+        settle(t)

@@ -284,7 +284,7 @@ class Table:
         would run it next (a step of a player who is out is dropped, 9.2); else it is
         pushed, to run once what is due is done. Call it last: what a step pushes after it
         would run before it."""
-        if self.triggered or self.queue or self.out_check_due or self.stats.stale:
+        if not self.nothing_due():
             self.agenda.append(step)
         elif step.player < 0 or not self.players[step.player].out:
             step.run(self)
