@@ -12,7 +12,6 @@ from ..model import CardStat
 from . import events as ev
 from .steps import AbilityDone
 from .table import Table
-from .triggers import resolution_order
 
 __all__ = ["check_durability", "check_state", "settle", "start_next_ability"]
 
@@ -24,16 +23,12 @@ def start_next_ability(t: Table) -> bool:
     ability is resolving, the next one in the queue resolves, as a step of its own: its
     first effect now, the rest as the steps it pushed, above an ``AbilityDone`` step that
     marks its end. Whether an ability was taken from the queue."""
-    triggered = t.triggered
-    if triggered:
-        if len(triggered) == 1:
-            t.queue.append(triggered[0])
-        else:
-            t.queue.extend(resolution_order(triggered, t.active, len(t.players)))
-        triggered.clear()
-    if not t.queue or t.ability_resolving:
+    if t.triggered:
+        t.queue_triggered()
+    queued = t.next_queued()
+    if queued is None:
         return False
-    reaction, event = t.queue.pop(0)
+    reaction, event = queued
     if t.players[reaction.player].out:  # 9.2: no more decisions, so no more abilities
         t.ability_done(reaction)
         return True
@@ -62,21 +57,13 @@ def check_state(t: Table) -> None:
     ``t.out_check_due`` nor ``t.stats.stale`` is set)."""
     if t.stats.stale:
         check_durability(t)
-    if not t.out_check_due or t.out_check_held:  # 11.6: it waits for an effect in parts
+    if not t.out_check_runs():  # not due, or it waits for an effect in parts (11.6)
         return
-    t.out_check_due = False
     players = t.players
     newly = [p for p in players if not p.out and not p.primal_deck]
     if not newly:
         return
-    for p in newly:
-        p.out = True
-    for p in newly:
-        for slot in list(p.mat):  # 9.2: their equipped cards are destroyed
-            t.destroy(p, slot, ev.DestroyReason.ELIMINATED)
-        p.poisoned = False
-        t.publish(ev.PlayerEliminated, p.index)
-    t.stats.changed()
+    t.eliminate(newly)  # 9.2
     if t.stats.durability_modified:  # their modifiers are gone: what they kept alive wears out
         check_durability(t)
     else:  # no durability modifier was in play: losing some cannot wear a card out
@@ -85,7 +72,7 @@ def check_state(t: Table) -> None:
         # 9.2: the rest of the active player's turn is skipped, response windows to what
         # they did included; a defence against damage already dealt still resolves, and so
         # do abilities already triggered.
-        t.agenda[:] = [step for step in t.agenda if step.survives_active_out()]
+        t.skip_rest_of_turn()
     remaining = [p for p in players if not p.out]
     if len(remaining) == 1:
         t.finish(remaining[0].index, "last player with cards in their primal deck (9.1)")

@@ -22,7 +22,7 @@ from . import events as ev
 from .actions import DEFENDER_SLOTS, Action, Attack, Decision, DecisionKind, Defend
 from .equipping import TargetWindow
 from .state import CardInstance, PlayerState
-from .steps import Question, ReleaseOutCheck, Step, one
+from .steps import Question, Step, one
 from .table import Table
 
 __all__ = [
@@ -176,8 +176,7 @@ def deal_damage(
     ``source`` controlled by ``by`` (6.5, 11.6): one defence at a time, with no response
     window, and the out check (9.2) after the last."""
     if len(players) > 1:  # the out check waits for the last defence (11.6)
-        t.out_check_held += 1
-        t.push(ReleaseOutCheck())
+        t.hold_out_check()
     for player in reversed(players):
         t.push(TakeDamage(player, amount, source, by, defendable, None))
 

@@ -173,5 +173,5 @@ def open_windows(t: Table, player: int) -> None:
             continue  # no playable instant: not asked (8.3)
         settled = False
         windows.append(one(ResponseWindow, q.index))
-    windows.reverse()  # the next player's window runs first
-    t.agenda.extend(windows)
+    for window in reversed(windows):  # the next player's window runs first
+        t.push(window)

@@ -96,9 +96,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         else:
             check_seed(seed)
-        t = self._t = Table(seed, ruleset, keep_log)
-        t.abilities = ability_source(abilities)
-        t.printed_abilities = abilities is None
+        t = self._t = Table(seed, ruleset, keep_log, ability_source(abilities), abilities is None)
         self._legal = LegalActions(t)
         seat_table(t, seats, first_player)
         seat_characters(t)
@@ -347,9 +345,7 @@ def _positioned(
     """A game from a position's players (see ``Game.from_position``) that records
     ``start``: the position, or its data in a record."""
     check_seed(seed)
-    t = Table(seed, ruleset, keep_log)
-    t.abilities = ability_source(abilities)
-    t.printed_abilities = abilities is None
+    t = Table(seed, ruleset, keep_log, ability_source(abilities), abilities is None)
     position_table(t, players, active, turn, phase)
     seat_characters(t)
     for event_class, handler in handlers:

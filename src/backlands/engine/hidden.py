@@ -52,7 +52,7 @@ def resample(t: Table, player: int, rng: random.Random) -> Table:
         inventory[:] = pool[split:]
     decision = other.decision
     if decision is None or decision.player != player:
-        other.legal = None  # another player's listing names their real inventory
+        other.forget_legal()  # another player's listing names their real inventory
     other.reseed(rng.getrandbits(63))
     if other.log is not None:
         other.log.clear()

@@ -24,14 +24,8 @@ def illegal(t: Table, action: object) -> str | None:
 
 
 def listing(t: Table) -> tuple[Action, ...]:
-    """The legal actions, listed once per decision (the state only changes in play)."""
-    found = t.legal
-    if found is None:
-        question = t.asking
-        if question is None:
-            return ()
-        found = t.legal = question.options(t)
-    return found
+    """The legal actions, listed once per decision (``Table.listed``)."""
+    return t.listed()
 
 
 class LegalActions:

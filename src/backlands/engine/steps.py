@@ -282,7 +282,7 @@ class ReleaseOutCheck(Step):
         super().__init__(NOBODY)
 
     def run(self, t: Table) -> None:
-        t.out_check_held -= 1
+        t.release_out_check()
 
     def survives_active_out(self) -> bool:
         return True

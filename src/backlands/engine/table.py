@@ -23,8 +23,8 @@ from . import events as ev
 from .actions import Action, Decision, Values
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
-from .steps import Choice, Choose, Explain, Question, RunWork, Step, Work
-from .triggers import SLOT_ORDER, Reaction, TriggerIndex
+from .steps import Choice, Choose, Explain, Question, ReleaseOutCheck, RunWork, Step, Work
+from .triggers import SLOT_ORDER, Reaction, TriggerIndex, resolution_order
 
 if TYPE_CHECKING:
     from .setup import Seat
@@ -87,7 +87,16 @@ class Table:
         "values",
     )
 
-    def __init__(self, seed: int, ruleset: Ruleset, keep_log: bool) -> None:
+    def __init__(
+        self,
+        seed: int,
+        ruleset: Ruleset,
+        keep_log: bool,
+        abilities: AbilitySource | None = None,
+        printed_abilities: bool = False,
+    ) -> None:
+        """A new, empty table; ``abilities`` is what each card brings into play (None:
+        nothing), ``printed_abilities`` that it is the card format's printed abilities."""
         self.seed = seed
         self.ruleset = ruleset
         self.seats: tuple[Seat, ...] = ()
@@ -125,10 +134,10 @@ class Table:
         self.out_check_due = True
         self.out_check_held = 0
         # what each card brings into play (``enter_play``); None for none (``NO_ABILITIES``)
-        self.abilities: AbilitySource | None = None
+        self.abilities = abilities
         # ``abilities`` are the printed ones: a card without a ``when:`` ability
         # (``CardInstance.triggers``) brings none, so it is not asked
-        self.printed_abilities = False
+        self.printed_abilities = printed_abilities
         self.triggers = TriggerIndex()  # reactions in play that hear any event of a class
         # the reactions each card in play brought, by card uid; of those that hear one
         # card's events only, by (uid of that card, event class)
@@ -308,6 +317,21 @@ class Table:
         ``explain(table, option)`` says why any other option is refused."""
         self.agenda.append(Choose(player, tuple(options), then, source, effect, explain))
 
+    def listed(self) -> tuple[Action, ...]:
+        """The legal answers to the pending decision, listed once per decision (the state
+        changes only in play); empty once the game is over."""
+        found = self.legal
+        if found is None:
+            question = self.asking
+            if question is None:
+                return ()
+            found = self.legal = question.options(self)
+        return found
+
+    def forget_legal(self) -> None:
+        """List the legal answers again when next asked (a resampled game's inventories)."""
+        self.legal = None
+
     def pend(self, question: Question, decision: Decision, legal: tuple[Action, ...]) -> None:
         """``question`` waits for an answer: the pending ``decision``, with its legal answers."""
         self.asking = question
@@ -336,6 +360,30 @@ class Table:
         p.turns_taken += 1
         p.attacked.clear()
 
+    def turn_ends(self) -> bool:
+        """The current turn ends (3.4), once: whether it had not ended yet (what the end of
+        a turn triggers may delay the next one, 11.3)."""
+        if self.turn == self.last_turn_ended:
+            return False
+        self.last_turn_ended = self.turn
+        return True
+
+    def queue_triggered(self) -> None:
+        """What the last step triggered joins the end of the queue, in the order of 11.3."""
+        triggered = self.triggered
+        if len(triggered) == 1:
+            self.queue.append(triggered[0])
+        else:
+            self.queue.extend(resolution_order(triggered, self.active, len(self.players)))
+        triggered.clear()
+
+    def next_queued(self) -> tuple[Reaction, ev.Event] | None:
+        """The next ability of the queue to resolve, taken from it (none while one is
+        resolving, 11.3: each completely before the next)."""
+        if not self.queue or self.ability_resolving:
+            return None
+        return self.queue.pop(0)
+
     def ability_started(self) -> None:
         self.ability_resolving = True
 
@@ -353,6 +401,39 @@ class Table:
             return
         self.instants_resolving[:] = [c for c in self.instants_resolving if c is not card]
         self.players[card.owner].void.append(card)
+
+    def hold_out_check(self) -> None:
+        """The out check (9.2) waits until the steps pushed after this have run (an effect
+        in parts, 11.6): a ``ReleaseOutCheck`` step below them ends the wait."""
+        self.out_check_held += 1
+        self.agenda.append(ReleaseOutCheck())
+
+    def release_out_check(self) -> None:
+        self.out_check_held -= 1
+
+    def out_check_runs(self) -> bool:
+        """The out check (9.1, 9.2) is due and may run now: whether it is, then not due."""
+        if not self.out_check_due or self.out_check_held:
+            return False
+        self.out_check_due = False
+        return True
+
+    def eliminate(self, players: list[PlayerState]) -> None:
+        """9.2: ``players`` are out, all at once; then, player by player, their equipped
+        cards are destroyed and their poison marker goes."""
+        for p in players:
+            p.out = True
+        for p in players:
+            for slot in list(p.mat):
+                self.destroy(p, slot, ev.DestroyReason.ELIMINATED)
+            p.poisoned = False
+            self.publish(ev.PlayerEliminated, p.index)
+        self.stats.changed()
+
+    def skip_rest_of_turn(self) -> None:
+        """9.2: the active player went out: the rest of their turn is skipped, but for the
+        steps that survive it (damage already dealt, abilities already triggered)."""
+        self.agenda[:] = [step for step in self.agenda if step.survives_active_out()]
 
     def finish(self, winner: int | None, reason: str) -> None:
         """The game is over (9.1 to 9.4)."""

@@ -52,8 +52,7 @@ def next_turn(t: Table) -> None:
     """The agenda is empty: the turn ends (3.4), play passes clockwise to the next player
     still in the game, and their turn starts (3.1). What the end of the turn triggered
     resolves first (11.3): the next turn then waits in a :class:`TurnStart` step."""
-    if t.turn != t.last_turn_ended:  # once a turn, even if what its end triggered delays it
-        t.last_turn_ended = t.turn
+    if t.turn_ends():  # once a turn, even if what its end triggered delays the next
         if t.stats.boosts:  # boosts last until the end of the turn (11.6)
             t.stats.end_boosts()
             if t.stats.stale:  # a card may wear out now, before the next turn starts
