@@ -20,7 +20,7 @@ kind            class                       module
 ``ATTACK``      ``AttackPhase``             ``turn.py``: the attack phase, 3.3, 5.1
 ``DEFEND``      ``Defence``                 ``combat.py``: damage to defend, 6.1 to 6.5
 ``RESPONSE``    ``ResponseWindow``          ``equipping.py``: a response window, 8.1 to 8.3
-``CHOOSE``      ``Choose`` (below)          an ability's choice, 11.4
+``CHOOSE``      ``AbilityChoice``          an ability's choice, 11.4
 ==============  ==========================  ===============================================
 
 The other steps: ``TurnStart``, ``PhaseStarts``, ``EndPhase``, ``Upkeep`` (``turn.py``),
@@ -40,8 +40,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..model import ValueEnum
 from ._compiled import mypyc_attr
-from .actions import Action, Decision, DecisionKind
-from .actions import Choose as ChooseAction
+from .actions import Action, Choose, Decision, DecisionKind
 from .state import CardInstance
 
 if TYPE_CHECKING:
@@ -50,9 +49,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NOBODY",
+    "AbilityChoice",
     "AbilityDone",
     "Choice",
-    "Choose",
     "Question",
     "ReleaseOutCheck",
     "RunWork",
@@ -200,7 +199,7 @@ class RunWork(Step):
         return True
 
 
-class Choose(Question):
+class AbilityChoice(Question):
     """An ability's choice (11.4): ``player`` chooses one of ``choices``, then
     ``then.apply(table, option)`` runs with it. ``source`` (the card whose ability asks;
     None for a character's) and ``effect`` (what the choice is for: the effect's name in the
@@ -230,11 +229,11 @@ class Choose(Question):
         return Decision(DecisionKind.CHOOSE, self.player, 0, self.source, self.effect)
 
     def options(self, t: Table) -> tuple[Action, ...]:
-        return tuple(ChooseAction(option) for option in self.choices)
+        return tuple(Choose(option) for option in self.choices)
 
     def problem(self, t: Table, action: Action) -> str | None:
         player = t.players[self.player]
-        if not isinstance(action, ChooseAction):
+        if not isinstance(action, Choose):
             return f"{player.name} must choose first (11.4)"
         option = action.option
         if any(option is o or _same_player(option, o) for o in self.choices):
@@ -244,7 +243,7 @@ class Choose(Question):
         return refused if reason is None else f"{refused}: {reason}"
 
     def apply(self, t: Table, action: Action) -> None:
-        assert isinstance(action, ChooseAction)
+        assert isinstance(action, Choose)
         self.then.apply(t, action.option)
 
     def survives_active_out(self) -> bool:

@@ -23,7 +23,7 @@ from . import events as ev
 from .actions import Action, Decision, Values
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
-from .steps import Choice, Choose, Explain, Question, ReleaseOutCheck, RunWork, Step, Work
+from .steps import AbilityChoice, Choice, Explain, Question, ReleaseOutCheck, RunWork, Step, Work
 from .triggers import SLOT_ORDER, Reaction, TriggerIndex, resolution_order
 
 if TYPE_CHECKING:
@@ -315,7 +315,7 @@ class Table:
         with it. One option is taken by the game; none means the effect does nothing (11.4).
         ``source`` and ``effect`` (what the choice is for) are shown in the ``Decision``;
         ``explain(table, option)`` says why any other option is refused."""
-        self.agenda.append(Choose(player, tuple(options), then, source, effect, explain))
+        self.agenda.append(AbilityChoice(player, tuple(options), then, source, effect, explain))
 
     def listed(self) -> tuple[Action, ...]:
         """The legal answers to the pending decision, listed once per decision (the state
