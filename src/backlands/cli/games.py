@@ -124,6 +124,12 @@ def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
     parser.add_argument("--log", action="store_true", help="print every event of the game")
     parser.add_argument("--summary", action="store_true", help="print the summary (default)")
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    parser.add_argument(
+        "--resume",
+        metavar="RECORD",
+        help="continue the game of a record ('play --record', or saved when a game was "
+        "stopped) from where it stopped; takes no DECK or --seed",
+    )
     add_format_option(parser)
 
 
@@ -131,48 +137,56 @@ def _play(args: argparse.Namespace) -> int:
     specs = _agent_specs(args.agents)
     if args.human is not None and args.format == "json":
         raise UsageError("--human plays in the terminal: it takes no --format json")
+    if args.resume is not None and (args.decks or args.seed is not None):
+        raise UsageError("--resume continues the game of a record: it takes no DECK or --seed")
     if args.record:
         _check_writable(args.record)
     cards = database_from_args(args)
-    seats = _seats_from_args(args, cards)
+    text_log = args.log and args.format == "text" and args.human is None
+    printer = [(Event, EventPrinter())] if text_log else []  # --log: events as they happen
+    if args.resume is not None:
+        game = _resumed(args.resume, cards, printer)
+    else:
+        game = Game(_seats_from_args(args, cards), seed=args.seed, handlers=printer)
+    count = len(game.players)
+    if len(specs) not in (1, count):
+        raise UsageError(
+            f"--agents names {len(specs)} agents for {count} decks: give one for all, "
+            f"or one per deck in the order of the decks"
+        )
+    specs = specs * count if len(specs) == 1 else specs
     if args.human is not None:
-        return _play_human(args, seats, specs)
-    if len(specs) not in (1, len(seats)):
-        raise UsageError(
-            f"--agents names {len(specs)} agents for {len(seats)} decks: give one for all, "
-            f"or one per deck in the order of the decks"
-        )
-    specs = specs * len(seats) if len(specs) == 1 else specs
-    text_log = args.log and args.format == "text"
-    printer = [(Event, EventPrinter())] if text_log else []
-    game = Game(seats, seed=args.seed, handlers=printer)  # --log: events print as they happen
-    play_game(game, [make_agent(spec, game.seed + i + 1) for i, spec in enumerate(specs)])
-    _print_game(game, args)
+        try:
+            humans = parse_human_seats(args.human, count)
+        except ValueError as error:
+            raise UsageError(f"--human: {error}") from None
+        bots = [
+            None if i in humans else make_agent(spec, game.seed + i + 1)
+            for i, spec in enumerate(specs)
+        ]
+        play_in_terminal(game, bots, humans, ask_save=args.record is None)  # docs/play.md
+    else:
+        play_game(game, [make_agent(spec, game.seed + i + 1) for i, spec in enumerate(specs)])
+        _print_game(game, args)
     if args.record:
         Path(args.record).write_text(game.record().to_json() + "\n", encoding="utf-8")
     return 0
 
 
-def _play_human(args: argparse.Namespace, seats: list[Seat], specs: list[str]) -> int:
-    """``play --human``: people at some seats, bots at the others (docs/play.md)."""
+def _resumed(name: str, cards: CardDatabase, handlers: list[tuple[type[Event], Any]]) -> Game:
+    """``play --resume RECORD``: the record's game replayed to where it stopped (exit code
+    2 for a file that is not a record, or one whose game is over)."""
+    data = read_file(name, limit=MAX_RECORD_BYTES, what="game record")
     try:
-        humans = parse_human_seats(args.human, len(seats))
-    except ValueError as error:
-        raise UsageError(f"--human: {error}") from None
-    if len(specs) not in (1, len(seats)):
+        game = GameRecord.from_json(data).replay(cards, handlers=handlers)
+    except GameSetupError as error:
+        raise GameSetupError(f"{name}: {_cli_hint(str(error))}") from None
+    if game.over:
         raise UsageError(
-            f"--agents names {len(specs)} agents for {len(seats)} decks: give one for all, "
-            f"or one per deck in the order of the decks"
+            f"--resume {name}: that game is over, nothing to resume "
+            f"(see it with: backlands replay {name})"
         )
-    specs = specs * len(seats) if len(specs) == 1 else specs
-    game = Game(seats, seed=args.seed)
-    bots = [
-        None if i in humans else make_agent(spec, game.seed + i + 1) for i, spec in enumerate(specs)
-    ]
-    play_in_terminal(game, bots, humans, ask_save=args.record is None)
-    if args.record:
-        Path(args.record).write_text(game.record().to_json() + "\n", encoding="utf-8")
-    return 0
+    return game
 
 
 def _agent_specs(text: str) -> list[str]:
@@ -295,9 +309,28 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         game = record.replay(cards, handlers=printer)
     except GameSetupError as error:
-        raise GameSetupError(f"{where}: {error}") from None
+        raise GameSetupError(f"{where}: {_cli_hint(str(error))}") from None
     _print_game(game, args)
     return 0
+
+
+#: What the engine adds to a refused record action, for Python callers (``abilities=``).
+_PYTHON_HINT = " (a record does not say which abilities its game played with"
+
+#: What the command line says instead: the options that change what a record replays.
+CLI_REPLAY_HINT = (
+    " (a record names its cards by id and replays against the card database: was the game "
+    "played with other cards? replay it with the same --cards, --extra-cards or --override)"
+)
+
+
+def _cli_hint(message: str) -> str:
+    """A refused record action's message, its hint naming the command line's options
+    rather than Python arguments."""
+    at = message.find(_PYTHON_HINT)
+    if at < 0:
+        return message
+    return message[:at] + CLI_REPLAY_HINT
 
 
 def _is_game_log(data: bytes) -> bool:
