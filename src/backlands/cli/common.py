@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import attrs
 
@@ -23,6 +25,7 @@ __all__ = [
     "add_cards_option",
     "add_command",
     "add_format_option",
+    "check_output",
     "database_from_args",
     "deck_problems",
     "load_card_paths",
@@ -177,6 +180,29 @@ def load_card_paths(paths: Sequence[str]) -> CardDatabase:
 
 
 # --------------------------------------------------------------------------- output
+
+
+def check_output(option: str, name: str, suffixes: Sequence[str] = ()) -> None:
+    """Refuse (exit code 2, before any game is played or file read) an output path that
+    cannot be written as asked: a suffix not in ``suffixes`` (when given), a folder, a
+    folder that does not exist, or no permission to write it or in its folder."""
+    path = Path(name)
+    shown = printable(name)
+    if path.is_dir():
+        raise UsageError(f"{option} {shown}: is a folder; give a file name")
+    if suffixes and path.suffix.lower() not in suffixes:
+        listed = ", ".join(suffixes[:-1]) + (" or " if len(suffixes) > 1 else "") + suffixes[-1]
+        found = f"the suffix {printable(path.suffix)!r}" if path.suffix else "no suffix"
+        raise UsageError(f"{option} {shown}: {found}; give a file name ending in {listed}")
+    folder = path.parent
+    if not folder.is_dir():
+        raise UsageError(f"{option} {shown}: the folder {printable(str(folder))} does not exist")
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            raise UsageError(f"{option} {shown}: no permission to write it")
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{option} {shown}: no permission to write in {printable(str(folder))}")
+
 
 # JSON escapes control characters below U+0020 itself; these are the rest that printable()
 # escapes, written as JSON escapes (they only ever occur inside JSON strings).
