@@ -96,7 +96,7 @@ def test_a_record_that_does_not_replay_and_a_seat_that_is_not_there() -> None:
     broken = GameRecord.from_json(
         record().to_json().replace('"action": "end_phase"', '"action": "pass"', 1)
     )
-    with pytest.raises(GameSetupError, match="record action \\d+ cannot be replayed"):
+    with pytest.raises(GameSetupError, match=r"record action \d+ cannot be replayed"):
         replay_steps(broken, cards())
     with pytest.raises(GameSetupError, match="no seat 3 to show it as"):
         replay_steps(record(), cards(), viewer=2)
