@@ -45,6 +45,7 @@ from typing import Literal
 
 from ._resources import MAX_FILE_BYTES, MAX_RECORD_BYTES, bundled_decks, read_file
 from .database import CardDatabase
+from .model import Card, Character
 from .deckrules import (
     PROBLEM_CODES,
     Deck,
@@ -68,6 +69,7 @@ __all__ = [
     "DeckProblem",
     "bundled_deck_files",
     "count_kinds",
+    "deck_costs",
     "deck_form",
     "deck_stats",
     "deck_to_text",
@@ -295,6 +297,26 @@ def _key(entry: DeckEntry, keys: str) -> str:
 def _character_key(deck: Deck, keys: str) -> str:
     assert deck.character is not None
     return deck.character.name if keys == "name" else deck.character.id
+
+
+def deck_costs(deck: Deck) -> dict[Card, int]:
+    """Each known card's primal cost for the deck's character (4.3, 10.3): its printed cost
+    with the character's PRO and CON modifiers, as the rules engine computes it (the engine
+    is asked, so the rule lives in one place); printed costs for a deck without one."""
+    counts = deck.counts
+    character = deck.character
+    if character is None or not counts:
+        return {card: card.primal_cost for card in counts}
+    from .engine import PlayerSetup, Position  # the engine imports this module
+    from .model import Trait
+
+    listed = list(counts)
+    nobody = Character("no-one", "No one", Trait("none"), Trait("none"))
+    deck_side = PlayerSetup(character, listed, listed, name="deck")
+    players = (deck_side, PlayerSetup(nobody, listed, name="other"))
+    # (mypy reads the attrs field's converter=tuple as its parameter's type)
+    game = Position(players).start(keep_log=False)  # type: ignore[arg-type]
+    return {instance.card: game.cost(instance, 0) for instance in game.view(0).inventory}
 
 
 def bundled_deck_files() -> list[Path]:

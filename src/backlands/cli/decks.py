@@ -7,9 +7,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..deck import Deck, DeckProblem, deck_stats, load_deck
+from ..deck import Deck, DeckProblem, deck_costs, deck_stats, load_deck
 from ..describe import printable
 from ..errors import UsageError
+from ..wording import count, possessive
 from .common import (
     _json,
     _print_counts,
@@ -23,6 +24,17 @@ from .deckargs import DeckSource, deck_sources
 
 BAR = "█"
 BAR_WIDTH = 40
+#: The bar where the output's encoding cannot write :data:`BAR` (``LC_ALL=C``, say).
+ASCII_BAR = "#"
+
+
+def bar_char(stream: TextIO) -> str:
+    """:data:`BAR`, or :data:`ASCII_BAR` when ``stream``'s encoding cannot write it."""
+    try:
+        BAR.encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return ASCII_BAR
+    return BAR
 
 
 # --------------------------------------------------------------------------- validate-deck
@@ -142,7 +154,11 @@ def _deck_stats(args: argparse.Namespace) -> int:
     deck = load_deck(source, cards, file=label)
     problems = deck_problems(deck, cards, args)
     verdict = 1 if problems else 0
-    stats = deck_stats(deck)
+    paid = deck_costs(deck)  # the curve counts what the character pays (4.3, 10.3)
+    stats = deck_stats(deck, paid)
+    counted: int = stats["cards"]
+    stats["cards"] = deck.size  # as validate-deck counts them, unknown names included
+    stats["cards_counted"] = counted
     if args.format == "json":
         stats["file"] = label
         stats["valid"] = not problems
@@ -154,17 +170,26 @@ def _deck_stats(args: argparse.Namespace) -> int:
         return verdict
     title = deck.name or label
     character = deck.character.name if deck.character else "no character"
-    print(printable(f"{title}: {stats['cards']} cards, {character}"))
+    print(printable(f"{title}: {count(deck.size, 'card')}, {character}"))
+    if counted != deck.size:
+        left = deck.size - counted
+        print(
+            f"  {left:,} of them {'is' if left == 1 else 'are'} not in the card "
+            f"database: the figures below count the other {counted:,}"
+        )
     _print_counts("By type", list(stats["by_type"].items()))
     _print_counts("By rarity", list(stats["by_rarity"].items()))
-    print("Primal cost curve:")
+    changed = any(paid[card] != card.primal_cost for card in paid)
+    whose = f" (what {possessive(character)} PRO and CON make them)" if changed else ""
+    print(printable(f"Primal cost curve{whose}:"))
     curve: dict[int, int] = stats["cost_curve"]
+    block = bar_char(sys.stdout)
     top = max(curve.values(), default=0)
     scale = min(1.0, BAR_WIDTH / top) if top else 1.0
     width = max((len(str(cost)) for cost in curve), default=1)
-    for cost, count in curve.items():
-        bar = BAR * round(count * scale) if count else ""
-        print(f"  {str(cost).rjust(width)} | {bar}{' ' if bar else ''}{count}")
+    for cost, copies in curve.items():
+        bar = block * round(copies * scale) if copies else ""
+        print(f"  {str(cost).rjust(width)} | {bar}{' ' if bar else ''}{copies}")
     print(_average_line("Average damage:", stats["average_damage"], stats["cards_with_damage"]))
     print(
         _average_line(
