@@ -45,7 +45,6 @@ from typing import Literal
 
 from ._resources import MAX_FILE_BYTES, MAX_RECORD_BYTES, bundled_decks, read_file
 from .database import CardDatabase
-from .model import Card, Character
 from .deckrules import (
     PROBLEM_CODES,
     Deck,
@@ -56,6 +55,7 @@ from .deckrules import (
     suggest,
     validate_deck,
 )
+from .model import Card, Character
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -67,6 +67,7 @@ __all__ = [
     "DeckForm",
     "DeckKeys",
     "DeckProblem",
+    "bundled_deck",
     "bundled_deck_files",
     "count_kinds",
     "deck_costs",
@@ -120,9 +121,10 @@ def load_deck(
 
     ``source`` is a path when it is an :class:`os.PathLike` (e.g. :class:`pathlib.Path`),
     or a ``str`` with no line break that ends in ``.yaml``, ``.yml``, ``.txt``, ``.dec`` or
-    ``.deck`` (any case); any other ``str`` is the deck's text itself (``file`` then names it
-    in problems, default ``<deck>``). The choice depends only on the argument, never on
-    what exists on disk (:func:`is_deck_path`).
+    ``.deck`` (any case); a bundled deck's name (``"rust-raiders"``, see
+    :func:`bundled_deck`) is that bundled deck; any other ``str`` is the deck's text itself
+    (``file`` then names it in problems, default ``<deck>``). The choice depends only on
+    the argument, never on what exists on disk (:func:`is_deck_path`).
 
     ``form`` says how to read it; by default :func:`deck_form` decides: a path ending in
     ``.yaml`` or ``.yml`` is YAML, one ending in ``.txt``, ``.dec`` or ``.deck`` a decklist,
@@ -139,6 +141,11 @@ def load_deck(
     if form is not None and form not in _FORMS:
         raise ValueError(f"form must be 'yaml' or 'text', not {form!r}")
     data: str | bytes
+    if isinstance(source, str):
+        found = bundled_deck(source)
+        if found is not None:  # a bundled deck's name: its file, named as it was written
+            file = source if file is None else file
+            source = found
     if is_deck_path(source):
         data = read_file(source, what="deck file")
         name = file if file is not None else os.fspath(source)
@@ -160,10 +167,26 @@ def load_deck(
 def is_deck_path(source: str | os.PathLike[str]) -> bool:
     """Whether :func:`load_deck` takes ``source`` as a path (True) or as the deck's text:
     every :class:`os.PathLike` is a path, and so is a ``str`` with no line break ending in
-    ``.yaml``, ``.yml``, ``.txt``, ``.dec`` or ``.deck`` (any case)."""
+    ``.yaml``, ``.yml``, ``.txt``, ``.dec`` or ``.deck`` (any case), and a bundled deck's
+    name (:func:`bundled_deck`)."""
     if not isinstance(source, str):
         return True
-    return "\n" not in source and source.lower().endswith(_YAML_SUFFIXES + _TEXT_SUFFIXES)
+    if "\n" in source:
+        return False
+    return source.lower().endswith(_YAML_SUFFIXES + _TEXT_SUFFIXES) or (
+        bundled_deck(source) is not None
+    )
+
+
+def bundled_deck(name: str) -> Path | None:
+    """The file of the bundled deck named ``name`` (its file name without ``.yaml``, such
+    as ``"rust-raiders"``), or None."""
+    if not name or "/" in name or "\\" in name or name != name.strip():
+        return None
+    for path in bundled_deck_files():
+        if path.stem == name:
+            return path
+    return None
 
 
 def deck_form(source: str | os.PathLike[str]) -> DeckForm:

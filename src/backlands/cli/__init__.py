@@ -43,7 +43,8 @@ from .common import load_card_paths as load_card_paths
 from .convert import register_deck_convert
 from .decks import BAR as BAR
 from .decks import BAR_WIDTH as BAR_WIDTH
-from .decks import _register_deck_stats, _register_validate_deck
+from .decks import _register_deck_sheet, _register_deck_stats, _register_validate_deck
+from .docs import _register_docs
 from .games import DEFAULT_MATCH as DEFAULT_MATCH
 from .games import MAX_LOG_GAMES as MAX_LOG_GAMES
 from .games import MAX_SEED as MAX_SEED
@@ -128,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
         "  backlands validate-deck decks/*.yaml\n"
         "  backlands cards --summary\n"
         "  backlands play --seed 1\n\n"
-        "Run 'backlands COMMAND --help' for a command's options and examples.\n"
+        "Run 'backlands COMMAND --help' for a command's options and examples, and\n"
+        "'backlands docs' for the documentation.\n"
         "Exit codes: 0 success; 1 a deck is not legal (validate-deck, deck-stats);\n"
         "2 usage error, unreadable path, a card database that does not load,\n"
         "or a game that cannot start; 3 an optional package is missing (--plot, --dask);\n"
@@ -150,9 +152,11 @@ COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], N
     _register_cards,
     _register_check_cards,
     _register_deck_stats,
+    _register_deck_sheet,
     register_deck_convert,
     _register_play,
     _register_simulate,
     _register_replay,
     _register_balance,
+    _register_docs,
 ]

@@ -1,10 +1,11 @@
-"""The deck commands: ``validate-deck`` and ``deck-stats`` (docs/cli.md)."""
+"""The deck commands: ``validate-deck``, ``deck-stats`` and ``deck-sheet`` (docs/cli.md)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from ..deck import Deck, DeckProblem, deck_costs, deck_stats, load_deck
@@ -17,6 +18,7 @@ from .common import (
     add_cards_option,
     add_command,
     add_format_option,
+    check_output,
     database_from_args,
     deck_problems,
 )
@@ -205,3 +207,75 @@ def _average_line(label: str, average: float | None, over: int) -> str:
     if average is None:
         return f"{label:<20}- (no cards)"
     return f"{label:<20}{average:.2f} (over {over} card{'s' * (over != 1)})"
+
+
+# --------------------------------------------------------------------------- deck-sheet
+
+SHEET_SUFFIXES = (".html", ".htm", ".pdf")
+
+
+def _register_deck_sheet(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> None:
+    parser = add_command(
+        subparsers,
+        "deck-sheet",
+        "write a deck sheet: the cards with their texts, counts and costs, the character's "
+        "PRO and CON, the cost curve, and printable proxies 3 by 3 per A4 page",
+        "backlands deck-sheet rust-raiders -o rust-raiders.html\n"
+        "backlands deck-sheet my-deck.txt -o my-deck.pdf\n"
+        "backlands deck-sheet my-deck.yaml -o my-deck.html --pdf",
+        _deck_sheet,
+    )
+    parser.add_argument(
+        "file",
+        metavar="DECK",
+        help="a deck file (YAML or a plain-text decklist), a bundled deck name, or - for "
+        "standard input",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        required=True,
+        help="where to write the sheet: FILE.html, or FILE.pdf (printed by a headless "
+        "Chromium or Chrome)",
+    )
+    parser.add_argument(
+        "--pdf",
+        action="store_true",
+        help="with -o FILE.html, also print it to FILE.pdf beside it",
+    )
+    add_cards_option(parser)
+
+
+def _deck_sheet(args: argparse.Namespace) -> int:
+    from ..sheet import deck_sheet_html, print_pdf
+
+    output = Path(args.output)
+    check_output("-o", args.output, SHEET_SUFFIXES)
+    pdfs = [output] if output.suffix.lower() == ".pdf" else []
+    if args.pdf and not pdfs:
+        pdfs.append(output.with_suffix(".pdf"))
+        check_output("--pdf", str(pdfs[0]), (".pdf",))
+    cards = database_from_args(args)
+    found = deck_sources([args.file])
+    if len(found) != 1:
+        raise UsageError(f"deck-sheet takes one deck; {printable(args.file)} holds {len(found)}")
+    [(label, source)] = found
+    deck = load_deck(source, cards, file=label)
+    problems = deck_problems(deck, cards, args)
+    if not deck.readable:
+        _print_validation(label, deck, problems, sys.stderr)
+        return 1
+    page = deck_sheet_html(deck, title=deck.name or Path(label).stem)
+    if output.suffix.lower() != ".pdf":
+        output.write_text(page, encoding="utf-8")
+        print(printable(f"deck sheet written to {args.output}"), file=sys.stderr)
+    for pdf in pdfs:
+        print_pdf(page, pdf)
+        print(printable(f"deck sheet printed to {pdf}"), file=sys.stderr)
+    if problems:
+        _print_validation(label, deck, problems, sys.stderr)
+        return 1
+    return 0

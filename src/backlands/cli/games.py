@@ -124,7 +124,8 @@ def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
     parser.add_argument(
         "--human",
         metavar="SEAT[,SEAT...]",
-        help="seats played by people at this terminal, from 1 (docs/play.md); the others are bots",
+        help="seats played by people at this terminal, from 1 (see: backlands docs play); the "
+        "others are bots",
     )
     parser.add_argument("--log", action="store_true", help="print every event of the game")
     parser.add_argument("--summary", action="store_true", help="print the summary (default)")

@@ -240,7 +240,7 @@ def _register_balance(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         subparsers,
         "balance",
         "play many seeded bot games and rank every card by how its player fared with it "
-        "equipped and without it (docs/balance.md)",
+        "equipped and without it (see: backlands docs balance)",
         "backlands balance decks/rust-raiders.yaml decks/iron-bulwark.yaml --games 1000\n"
         "backlands balance decks/*.yaml --games 3600 --workers 2 --by-deck\n"
         "backlands balance a.yaml b.yaml --format json --plot impact.png",
