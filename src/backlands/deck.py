@@ -70,6 +70,7 @@ __all__ = [
     "bundled_deck",
     "bundled_deck_files",
     "count_kinds",
+    "deck_comments",
     "deck_costs",
     "deck_form",
     "deck_stats",
@@ -216,7 +217,49 @@ def _form_of_path(path: str | os.PathLike[str]) -> DeckForm | None:
     return None
 
 
-def deck_to_text(deck: Deck, *, keys: DeckKeys = "written") -> str:
+#: The line that ties a YAML deck file to its JSON Schema (for editors); kept in YAML output.
+SCHEMA_COMMENT = "yaml-language-server: $schema="
+
+#: A comment of a deck's text: its line, its text, and whether it has a line of its own.
+Comment = tuple[int, str, bool]
+
+
+def deck_comments(text: str) -> tuple[Comment, ...]:
+    """The comments of a deck's text, YAML or decklist (``#``, or ``//`` as deck sites
+    write them), for :func:`deck_to_text` and :func:`deck_to_yaml` to keep."""
+    from ._decklist import comments
+
+    return comments(text)
+
+
+def _place_comments(
+    deck: Deck, comments: tuple[Comment, ...], *, yaml: bool
+) -> tuple[list[str], dict[int, list[str]], dict[int, str]]:
+    """Where each comment goes: the lines before the deck, the lines before each entry (by
+    index), and a comment after each entry on its line. A comment goes before the first
+    entry listed after it; the schema line only into YAML."""
+    lines = [entry.line or 0 for entry in deck.entries]
+    top: list[str] = []
+    before: dict[int, list[str]] = {}
+    after: dict[int, str] = {}
+    for line, text, alone in comments:
+        if text.startswith(SCHEMA_COMMENT) and not yaml:
+            continue
+        said = f"# {text}" if text else "#"
+        if not alone and line in lines:
+            after[lines.index(line)] = said
+            continue
+        index = next((k for k, at in enumerate(lines) if at > line), None)
+        if index is None or (deck.character_line or 0) > line or not lines:
+            top.append(said)
+        else:
+            before.setdefault(index, []).append(said)
+    return top, before, after
+
+
+def deck_to_text(
+    deck: Deck, *, keys: DeckKeys = "written", comments: tuple[Comment, ...] = ()
+) -> str:
     """``deck`` as a plain-text decklist: ``name:`` and ``character:`` lines (each left out
     when the deck has none), a blank line, then one ``COUNT KEY`` line per entry in the
     deck's order. :func:`load_deck` reads it back as an equal deck: the same name,
@@ -225,7 +268,9 @@ def deck_to_text(deck: Deck, *, keys: DeckKeys = "written") -> str:
     ``keys`` names each card as the deck writes it (``"written"``; a key no decklist line
     can hold, such as one with `` #`` in it, is written as its card's id), or by the card's
     name (``"name"``) or id (``"id"``); an unknown card keeps its key. The character is
-    written by its id, or by its name with ``keys="name"``.
+    written by its id, or by its name with ``keys="name"``. ``comments``
+    (:func:`deck_comments` of the deck's text) are written where they were: before the
+    deck, before an entry, or after it on its line (all but the schema line).
 
     Raises :class:`DeckConversionError` for a deck that cannot be written as it is: one
     that did not read, or with a reading problem other than ``unknown-card`` and
@@ -235,7 +280,8 @@ def deck_to_text(deck: Deck, *, keys: DeckKeys = "written") -> str:
     from ._decklist import card_line, line_holds
 
     _check_convertible(deck, keys)
-    lines: list[str] = []
+    top, before, after = _place_comments(deck, comments, yaml=False)
+    lines: list[str] = list(top)
     if deck.name is not None:
         if not line_holds(deck.name):
             raise DeckConversionError(
@@ -247,8 +293,9 @@ def deck_to_text(deck: Deck, *, keys: DeckKeys = "written") -> str:
     if deck.character is not None:
         lines.append(f"character: {_character_key(deck, keys)}")
     body: list[str] = []
-    for entry in deck.entries:
+    for index, entry in enumerate(deck.entries):
         assert entry.copies is not None  # _check_convertible
+        body.extend(before.get(index, ()))
         line = card_line(entry.copies, _key(entry, keys))
         if line is None and entry.card is not None:
             line = card_line(entry.copies, entry.card.id)
@@ -257,18 +304,20 @@ def deck_to_text(deck: Deck, *, keys: DeckKeys = "written") -> str:
                 f"the card key {entry.key!r} (line {entry.line}) cannot be written on a "
                 "decklist line, and names no known card"
             )
-        body.append(line)
+        body.append(f"{line}  {after[index]}" if index in after else line)
     if not lines and not body:
         return "cards:\n"  # an empty deck, still a deck (an empty file is not)
     return "\n".join(lines + ([""] if lines and body else []) + body) + "\n"
 
 
-def deck_to_yaml(deck: Deck, *, keys: DeckKeys = "written") -> str:
+def deck_to_yaml(
+    deck: Deck, *, keys: DeckKeys = "written", comments: tuple[Comment, ...] = ()
+) -> str:
     """``deck`` as a YAML deck file: ``name``, ``character`` (each left out when the deck has
     none) and ``cards``, one entry a line in the deck's order. :func:`load_deck` reads it
-    back as an equal deck, as for :func:`deck_to_text`, whose ``keys`` and
-    :class:`DeckConversionError` this shares (any key can be written in YAML: it is quoted
-    where YAML needs it)."""
+    back as an equal deck, as for :func:`deck_to_text`, whose ``keys``, ``comments`` (the
+    schema line included) and :class:`DeckConversionError` this shares (any key can be
+    written in YAML: it is quoted where YAML needs it)."""
     import yaml
 
     _check_convertible(deck, keys)
@@ -279,7 +328,9 @@ def deck_to_yaml(deck: Deck, *, keys: DeckKeys = "written") -> str:
         )
         return text.splitlines()
 
-    lines: list[str] = []
+    top, before, after = _place_comments(deck, comments, yaml=True)
+    top.sort(key=lambda line: not line.startswith(f"# {SCHEMA_COMMENT}"))  # the schema first
+    lines: list[str] = list(top)
     if deck.name is not None:
         lines += dump("name", deck.name)
     if deck.character is not None:
@@ -287,9 +338,13 @@ def deck_to_yaml(deck: Deck, *, keys: DeckKeys = "written") -> str:
     if not deck.entries:
         return "\n".join([*lines, "cards: {}"]) + "\n"
     lines.append("cards:")
-    for entry in deck.entries:
+    for index, entry in enumerate(deck.entries):
         assert entry.copies is not None  # _check_convertible
-        lines += ["  " + line for line in dump(_key(entry, keys), entry.copies)]
+        lines += ["  " + line for line in before.get(index, ())]
+        dumped = ["  " + line for line in dump(_key(entry, keys), entry.copies)]
+        if index in after:
+            dumped[-1] += f"  {after[index]}"
+        lines += dumped
     return "\n".join(lines) + "\n"
 
 
