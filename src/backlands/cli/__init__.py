@@ -40,6 +40,7 @@ from .common import add_command as add_command
 from .common import add_format_option as add_format_option
 from .common import database_from_args as database_from_args
 from .common import load_card_paths as load_card_paths
+from .completion import _register_completion
 from .convert import register_deck_convert
 from .decks import BAR as BAR
 from .decks import BAR_WIDTH as BAR_WIDTH
@@ -52,7 +53,12 @@ from .games import _register_play, _register_replay
 from .runs import MAX_GAMES as MAX_GAMES
 from .runs import _register_balance, _register_simulate
 
+#: The exit code when the reader of the output went away (``backlands cards | head``): 128 +
+#: SIGPIPE, as a shell reports a command a closed pipe stopped.
+CLOSED_PIPE = 141
+
 __all__ = [
+    "CLOSED_PIPE",
     "COMMANDS",
     "add_cards_option",
     "add_command",
@@ -100,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `backlands cards | head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout
-        return 1
+        return CLOSED_PIPE
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
         message = printable(f"{where}{error.strerror or error}")
@@ -133,8 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
         "'backlands docs' for the documentation.\n"
         "Exit codes: 0 success; 1 a deck is not legal (validate-deck, deck-stats);\n"
         "2 usage error, unreadable path, a card database that does not load,\n"
-        "or a game that cannot start; 3 an optional package is missing (--plot, --dask);\n"
-        "130 stopped by Ctrl-C (simulate and balance print the games so far).",
+        "or a game that cannot start; 3 an optional package or program is missing\n"
+        "(--plot, --dask, deck-sheet --pdf, completion);\n"
+        "130 stopped by Ctrl-C (simulate and balance print the games so far);\n"
+        "141 the output's reader went away (a closed pipe, as in 'backlands cards | head').",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"backlands {__version__}")
@@ -159,4 +167,5 @@ COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], N
     _register_replay,
     _register_balance,
     _register_docs,
+    _register_completion,
 ]

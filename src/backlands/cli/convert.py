@@ -17,7 +17,7 @@ from ..deck import (
 )
 from ..describe import printable
 from ..errors import UsageError
-from .common import add_cards_option, add_command, database_from_args
+from .common import add_cards_option, add_command, check_output, database_from_args
 from .deckargs import deck_sources
 
 __all__ = ["register_deck_convert"]
@@ -57,6 +57,8 @@ def register_deck_convert(
 
 
 def _deck_convert(args: argparse.Namespace) -> int:
+    if args.output is not None:
+        check_output("-o", args.output)
     cards = database_from_args(args)
     [(label, source)] = deck_sources([args.deck])
     deck = load_deck(source, cards, file=label)
