@@ -23,10 +23,15 @@ BACKLANDS = [sys.executable, "-m", "backlands"]
 
 
 def test_a_closed_pipe_ends_quietly_with_its_code() -> None:
-    reader = subprocess.Popen([*BACKLANDS, "cards"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert reader.stdout is not None and reader.stderr is not None
-    reader.stdout.readline()  # `| head -1`: one line, then the reader goes away
-    reader.stdout.close()
+    import fcntl
+
+    read, write = os.pipe()
+    fcntl.fcntl(read, getattr(fcntl, "F_SETPIPE_SZ", 1031), 4096)  # less than `cards` prints
+    reader = subprocess.Popen([*BACKLANDS, "cards"], stdout=write, stderr=subprocess.PIPE)
+    os.close(write)
+    assert os.read(read, 100)  # `| head -1`: a line, then the reader goes away
+    os.close(read)
+    assert reader.stderr is not None
     assert reader.wait(60) == CLOSED_PIPE == 141
     assert reader.stderr.read() == b""
 

@@ -15,7 +15,8 @@ import pytest
 from backlands import load_cards
 from backlands.cli import main
 from backlands.database import CardDatabase
-from backlands.deck import Deck, bundled_deck_files, deck_costs, load_deck
+from backlands.deck import Deck, bundled_deck_files, load_deck
+from backlands.deckcosts import deck_costs
 from backlands.describe import describe_character
 from backlands.sheet import PROXIES_PER_PAGE, deck_sheet_html, find_browser, print_pdf
 from backlands.wording import ability_words

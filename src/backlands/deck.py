@@ -55,7 +55,6 @@ from .deckrules import (
     suggest,
     validate_deck,
 )
-from .model import Card, Character
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -71,7 +70,6 @@ __all__ = [
     "bundled_deck_files",
     "count_kinds",
     "deck_comments",
-    "deck_costs",
     "deck_form",
     "deck_stats",
     "deck_to_text",
@@ -375,26 +373,6 @@ def _key(entry: DeckEntry, keys: str) -> str:
 def _character_key(deck: Deck, keys: str) -> str:
     assert deck.character is not None
     return deck.character.name if keys == "name" else deck.character.id
-
-
-def deck_costs(deck: Deck) -> dict[Card, int]:
-    """Each known card's primal cost for the deck's character (4.3, 10.3): its printed cost
-    with the character's PRO and CON modifiers, as the rules engine computes it (the engine
-    is asked, so the rule lives in one place); printed costs for a deck without one."""
-    counts = deck.counts
-    character = deck.character
-    if character is None or not counts:
-        return {card: card.primal_cost for card in counts}
-    from .engine import PlayerSetup, Position  # the engine imports this module
-    from .model import Trait
-
-    listed = list(counts)
-    nobody = Character("no-one", "No one", Trait("none"), Trait("none"))
-    deck_side = PlayerSetup(character, listed, listed, name="deck")
-    players = (deck_side, PlayerSetup(nobody, listed, name="other"))
-    # (mypy reads the attrs field's converter=tuple as its parameter's type)
-    game = Position(players).start(keep_log=False)  # type: ignore[arg-type]
-    return {instance.card: game.cost(instance, 0) for instance in game.view(0).inventory}
 
 
 def bundled_deck_files() -> list[Path]:

@@ -358,7 +358,7 @@ def count_kinds(cards: Iterable[Card] | Mapping[Card, int]) -> dict[str, dict[st
 def deck_stats(deck: Deck, paid: Mapping[Card, int] | None = None) -> dict[str, Any]:
     """Counts by type and rarity, the primal cost curve and averages, over the deck's cards
     counting copies. The curve counts the primal cost of each card in ``paid`` (the cost
-    the character pays, ``backlands.deck.deck_costs``), else its printed cost. Cost curve
+    the character pays, ``backlands.deckcosts.deck_costs``), else its printed cost. Cost curve
     rows run from the lowest to the highest cost, gaps as 0
     (only the costs that occur, if that would take more than :data:`MAX_CURVE_ROWS` rows).
     Works from the counts, so a deck listing absurd numbers of copies costs no more, and

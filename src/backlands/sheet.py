@@ -2,7 +2,7 @@
 ``backlands deck-sheet DECK -o deck.html``).
 
 :func:`deck_sheet_html` writes one self-contained HTML page: the deck's cards with their
-counts, costs (what the character pays, :func:`~backlands.deck.deck_costs`), stats and
+counts, costs (what the character pays, :func:`~backlands.deckcosts.deck_costs`), stats and
 ability words, the character's PRO and CON in full, the primal cost curve, and then, for
 paper playtests, a proxy of every copy, 3 by 3 on each A4 page when printed (name, type,
 cost, stats, ability text, set and number). :func:`print_pdf` prints such a page to PDF with
@@ -18,7 +18,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from .deck import Deck, deck_costs, deck_stats
+from .deck import Deck, deck_stats
+from .deckcosts import deck_costs
 from .describe import describe_character, printable
 from .errors import MissingProgramError, UsageError
 from .model import Card

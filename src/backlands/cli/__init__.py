@@ -86,7 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return UsageError.exit_code
     _tolerant_output()
     try:
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()  # here, so that a closed pipe is caught below, not at exit
+        return code
     except CardDatabaseError as error:
         count = len(error.problems)
         for problem in error.problems:
@@ -146,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"backlands {__version__}")
+    parser.set_defaults(root_parser=parser)  # for `completion`, which writes the whole parser
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for register in COMMANDS:
         register(subparsers)

@@ -32,7 +32,6 @@ def _completion(args: argparse.Namespace) -> int:
         import shtab
     except ImportError as error:
         raise MissingExtraError("completion", "shtab", "completion") from error
-    from . import build_parser  # the whole parser, as the shell will meet it
-
-    print(shtab.complete(build_parser(), shell=args.shell), end="")
+    root: argparse.ArgumentParser = args.root_parser  # the whole parser (build_parser sets it)
+    print(shtab.complete(root, shell=args.shell), end="")
     return 0

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..deck import Deck, DeckProblem, deck_costs, deck_stats, load_deck
+from ..deck import Deck, DeckProblem, deck_stats, load_deck
+from ..deckcosts import deck_costs
 from ..describe import printable
 from ..errors import UsageError
 from ..wording import count, possessive

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from .._resources import bundled_docs
 from ..describe import printable
+from ..documentation import doc_page, doc_pages
 from ..errors import UsageError
 from .common import add_command
 
@@ -22,27 +22,17 @@ def _register_docs(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
     parser.add_argument("page", metavar="PAGE", nargs="?", help="a page's name, such as play")
 
 
-def _pages() -> dict[str, str]:
-    """Each page's name and its first heading."""
-    found = {}
-    for path in sorted(bundled_docs().glob("*.md")):
-        text = path.read_text(encoding="utf-8")
-        title = next((line.lstrip("# ") for line in text.splitlines() if line.startswith("#")), "")
-        found[path.stem] = title
-    return found
-
-
 def _docs(args: argparse.Namespace) -> int:
-    pages = _pages()
+    pages = doc_pages()
     if args.page is None:
         print("documentation pages (backlands docs PAGE prints one):")
         width = max((len(name) for name in pages), default=0)
         for name, title in pages.items():
             print(printable(f"  {name.ljust(width)}  {title}"))
         return 0
-    name = str(args.page).removesuffix(".md")
-    if name not in pages:
+    text = doc_page(str(args.page))
+    if text is None:
         listed = ", ".join(pages)
-        raise UsageError(f"no documentation page {printable(name)!r}; the pages: {listed}")
-    print((bundled_docs() / f"{name}.md").read_text(encoding="utf-8"), end="")
+        raise UsageError(f"no documentation page {printable(args.page)!r}; the pages: {listed}")
+    print(text, end="")
     return 0
