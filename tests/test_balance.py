@@ -499,6 +499,8 @@ def test_report_json_round_trips_with_its_documented_keys() -> None:
         "decks",
         "min_games",
         "cards",
+        "characters",
+        "in_no_deck",
     ]
     assert (data["version"], data["games"], data["draws"], data["decks"]) == (
         1,
@@ -515,6 +517,8 @@ def test_report_json_round_trips_with_its_documented_keys() -> None:
         "equipped",
         "won_equipped",
         "won_not_equipped",
+        "type",
+        "cost",
         "impact",
         "impact_interval",
         "few_games",
@@ -575,21 +579,21 @@ def test_report_text_is_an_aligned_printable_table() -> None:
         "Card balance over 4 games, 8 player-games (1 draw, counted as not won); "
         "decks: Deck A, Deck B"
     )
-    table = lines[2:-1]
+    table = lines[4:-1]
     assert table[0].split() == [
         "rank",
         "card",
+        "type",
+        "cost",
         "games",
-        "equipped",
-        "won",
-        "equipped",
+        "equip",
         "won",
         "not",
-        "equipped",
         "impact",
+        "[95%]",
         "dmg",
         "destr",
-        "stolen",
+        "stole",
     ]
     assert [row.split()[1] for row in table[1:]] == [
         "Zephyr",
@@ -601,7 +605,7 @@ def test_report_text_is_an_aligned_printable_table() -> None:
     # aligned: every row's games column ends where the header's does
     end = table[0].index("games") + len("games")
     assert all(row[end - 1] != " " and row[end] == " " for row in table)
-    assert table[1].split()[2:4] == ["4", "50.0%"]
+    assert table[1].split()[2:4] == ["4", "50%"]
     assert "+50.0 [" in table[1]
     assert table[-1].rstrip().endswith("few")
     assert lines[-1].startswith("few: fewer than 2 player-games")

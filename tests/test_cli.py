@@ -503,7 +503,8 @@ def test_deck_stats_of_an_illegal_deck_prints_stats_and_problems_and_exits_1(
     code, out, err = run(capsys, "deck-stats", bad, "--cards", str(card_dir), "--format", "json")
     assert (code, err) == (1, "")
     data = json.loads(out)
-    assert data["cards"] == 9  # what resolved: 6 Ember Blade + 3 Iron Buckler
+    assert data["cards"] == 11  # as validate-deck counts them (its deck-size problem says 11)
+    assert data["cards_counted"] == 9  # what resolved: 6 Ember Blade + 3 Iron Buckler
     assert data["valid"] is False
     assert data["cost_curve"] == {"1": 6, "2": 3}
     assert [p["code"] for p in data["problems"]] == [
@@ -511,7 +512,10 @@ def test_deck_stats_of_an_illegal_deck_prints_stats_and_problems_and_exits_1(
     ]  # fmt: skip
     code, out, err = run(capsys, "deck-stats", bad, "--cards", str(card_dir))
     assert code == 1
-    assert out.startswith(f"{bad}: 9 cards, Grave Tinker\n")
+    assert out.startswith(
+        f"{bad}: 11 cards, Grave Tinker\n"
+        "  2 of them are not in the card database: the figures below count the other 9\n"
+    )
     validated = run(capsys, "validate-deck", bad, "--cards", str(card_dir))[1]
     assert err == validated  # the problems as validate-deck prints them, on stderr
     assert err.splitlines()[0] == (
@@ -619,9 +623,16 @@ def test_commands_are_registered_from_small_functions() -> None:
         "replay",
         "balance",
         "deck-convert",
+        "deck-sheet",
+        "docs",
+        "completion",
     ]
     assert len(COMMANDS) == len(names)
     for name in names:
+        if name in ("deck-sheet", "completion"):
+            argv = [name, "x", "-o", "x.html"] if name == "deck-sheet" else [name, "bash"]
+            assert parser.parse_args(argv).handler is not None
+            continue
         needs_file = name in (
             "replay",
             "validate-deck",

@@ -40,10 +40,13 @@ def test_every_bundled_deck_converts_to_text_and_back(
     text = tmp_path / f"{stem}.txt"
     code, out, err = run(capsys, "deck-convert", stem, "-o", str(text))
     assert (code, out, err) == (0, "", "")
-    assert (
-        text.read_text(encoding="utf-8").splitlines()[0]
-        == f"name: {load_deck(BUNDLED[stem], load_cards()).name}"
+    written = text.read_text(encoding="utf-8").splitlines()
+    assert next(line for line in written if not line.startswith("#")) == (
+        f"name: {load_deck(BUNDLED[stem], load_cards()).name}"
     )
+    source = BUNDLED[stem].read_text(encoding="utf-8").splitlines()
+    kept = [line for line in source if line.startswith("# ") and "$schema" not in line]
+    assert kept and [line for line in written if line.startswith("# ")] == kept
     back = tmp_path / f"{stem}.yaml"
     assert run(capsys, "deck-convert", str(text), "-o", str(back))[0] == 0
     assert same_deck(back, BUNDLED[stem]) and same_deck(text, BUNDLED[stem])
@@ -54,16 +57,17 @@ def test_every_bundled_deck_converts_to_text_and_back(
 def test_convert_prints_to_stdout_and_names_cards_as_asked(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, "deck-convert", "rust-raiders", "--keys", "name")
+    code, out, _ = run(capsys, "deck-convert", "rust-raiders")  # by name: the default
     assert code == 0
-    assert out.splitlines()[:4] == [
+    assert out.splitlines()[2:6] == [
         "name: Rust Raiders",
         "character: Rustjaw the Marauder",
         "",
         "5 Scrap Hatchet",
     ]
     code, out, _ = run(capsys, "deck-convert", "rust-raiders", "--to", "yaml", "--keys", "id")
-    assert code == 0 and out.splitlines()[:4] == [
+    assert code == 0 and out.splitlines()[0].startswith("# yaml-language-server: $schema=")
+    assert out.splitlines()[3:7] == [
         "name: Rust Raiders",
         "character: rustjaw-marauder",
         "cards:",

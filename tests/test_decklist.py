@@ -224,7 +224,7 @@ def test_every_problem_at_once_exactly() -> None:
         "as 'ash-hound' on line 6; only the first listing counts",
         "broken.txt:7: unknown-card: unknown card 'bristleback-bore'; did you mean Bristleback "
         "Boar (bristleback-boar)?",
-        "broken.txt:8: forbidden-card: Old Mother Quake: Wren of the Herds's CON forbids this "
+        "broken.txt:8: forbidden-card: Old Mother Quake: Wren of the Herds' CON forbids this "
         "card (\"The herd shies from anything too strange. I can't put mythical cards in my "
         'deck.")',
         "broken.txt:9: bad-count: Howling Jackal: the number of copies must be a whole number "

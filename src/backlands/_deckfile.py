@@ -211,7 +211,7 @@ def _read_character(
             )
         )
         return None, line
-    character = cards.find_character(key)
+    character = cards.find_character(key) or _by_prefix(key, cards)
     if character is None:
         if cards.find(key) is not None:
             message = (
@@ -224,6 +224,21 @@ def _read_character(
             )
         problems.append(DeckProblem("unknown-character", message, line, None, "2.4"))
     return character, line
+
+
+def _by_prefix(key: str, cards: CardDatabase) -> Character | None:
+    """The one character whose id or name starts with ``key`` (ignoring case), as deck
+    sites shorten a name (``wren`` for ``wren-of-the-herds``); None when none or several
+    do."""
+    folded = key.casefold().strip()
+    if len(folded) < 3:
+        return None
+    found = {
+        c.id: c
+        for c in cards.characters.values()
+        if c.id.casefold().startswith(folded) or c.name.casefold().startswith(folded)
+    }
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 class _Suggestions:

@@ -39,15 +39,21 @@ from ._yaml import MAX_NUMBER_CHARS, MAX_TEXT_CHARS, YamlDocument, _clip, decode
 from .database import CardDatabase
 from .deckrules import Deck, DeckEntry, DeckProblem, _by_line, _shown
 
-__all__ = ["card_line", "is_decklist", "line_holds", "parse_decklist"]
+__all__ = ["card_line", "comments", "is_decklist", "line_holds", "parse_decklist"]
 
 _EXAMPLE = "3 Ash Hound"  # how a card line looks, in messages
 
 # The characters a YAML file may hold (YAML 1.1, "printable"); any other makes a decklist
 # unreadable, as it makes a YAML deck file unreadable (a NUL, an escape character, ...).
 _NOT_ALLOWED = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-# A comment starts at a '#' that begins the line or follows a space or a tab, as in YAML.
-_COMMENT = re.compile(r"(?:^|[ \t])#")
+# A comment starts at a '#' that begins the line or follows a space or a tab, as in YAML,
+# or at a '//' so placed, as deck sites write them.
+_COMMENT = re.compile(r"(?:^|[ \t])(?:#|//)")
+# A section header of a deck site's export: 'Deck', 'Main', 'Character', 'Commander'.
+_DECK_HEADERS = ("deck", "main", "maindeck", "main deck", "primal deck")
+_CHARACTER_HEADERS = ("character", "commander")
+# A card written with its set and number, as deck sites export it: 'Ash Hound (ORI) 9'.
+_SET_NUMBER = re.compile(r"(.+?)[ \t]+\(([A-Za-z0-9_-]{1,12})\)(?:[ \t]+[A-Za-z0-9_-]{1,8})?")
 # A card line: a count (a word starting with a digit, after an optional sign), then the rest.
 _CARD_LINE = re.compile(r"([+-]?[0-9][^ \t]*)(?:[ \t]+(.*))?")
 # A key line: one word of letters, a colon, the value.
@@ -129,6 +135,7 @@ class _Parser:
         self.suggestions = _Suggestions(cards)
         self.values: dict[str, tuple[str | None, int]] = {}  # name/character/cards -> value, line
         self.first_card_line: int | None = None
+        self.character_header: int | None = None  # the line of a 'Character' header
 
     def parse(self, text: str) -> Deck:
         root_line = None
@@ -165,6 +172,21 @@ class _Parser:
         )
 
     def line(self, content: str, number: int) -> None:
+        header = content.casefold()
+        if header in _DECK_HEADERS:
+            self.character_header = None
+            return
+        if header in _CHARACTER_HEADERS and "character" not in self.values:
+            self.character_header = number
+            return
+        if self.character_header is not None:  # the line under a 'Character' header
+            self.character_header = None
+            named = _CARD_LINE.fullmatch(content)
+            if named is None or (named[1] == "1" and named[2]):  # 'Wren', '1 Wren'
+                written = content if named is None else named[2]
+                written = self.without_set(written, self.cards.find_character)
+                self.values["character"] = (written, number)
+                return
         card = _CARD_LINE.fullmatch(content)
         if card is not None:
             self.card(card[1], card[2] or "", number)
@@ -211,8 +233,19 @@ class _Parser:
             )
             self.structure.append(DeckProblem("malformed", message, number))
 
+    def without_set(self, written: str, find: Callable[[str], object]) -> str:
+        """``written`` without a deck site's ``(SET) NUMBER`` after the name, when the name
+        alone is known and the whole is not (``Howling Jackal (DUS) 12``)."""
+        if find(written) is not None:
+            return written
+        match = _SET_NUMBER.fullmatch(written)
+        if match is not None and find(match[1]) is not None:
+            return match[1]
+        return written
+
     def card(self, count: str, rest: str, number: int) -> None:
         count, rest = _split(count, rest, self._known)
+        rest = self.without_set(rest, self.cards.find)
         if not rest:
             self.note_card_line(number)
             message = "a card entry has no card id or name"
@@ -271,6 +304,21 @@ class _Parser:
 
 
 # --------------------------------------------------------------------------- writing
+
+
+def comments(text: str) -> tuple[tuple[int, str, bool], ...]:
+    """Every comment of a deck's text (YAML or a decklist): its line, its text (without the
+    ``#`` or ``//`` and the spaces after it) and whether it has a line of its own (else it
+    follows something on its line). A ``#`` inside a quoted YAML value is taken for one."""
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = _COMMENT.search(line)
+        if match is None:
+            continue
+        start = match.end()
+        said = line[start:].strip()
+        found.append((number, said, not line[: match.start()].strip(" \t")))
+    return tuple(found)
 
 
 def line_holds(text: str) -> bool:

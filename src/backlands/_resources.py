@@ -65,6 +65,11 @@ def bundled_cards() -> Path:
     return _bundled("cards")
 
 
+def bundled_docs() -> Path:
+    """The documentation folder (``docs/``; ``backlands docs`` prints its pages)."""
+    return _bundled("docs")
+
+
 def bundled_decks() -> Path:
     """The folder of the bundled sample decks."""
     return _bundled("decks")

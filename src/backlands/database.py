@@ -6,10 +6,18 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
+from typing import NamedTuple
 
 from .model import Card, Character
 
-__all__ = ["MAX_SUGGEST_CHARS", "CardDatabase", "UnknownKeyError", "close_matches"]
+__all__ = [
+    "MAX_SUGGEST_CHARS",
+    "CardDatabase",
+    "Overridden",
+    "UnknownKeyError",
+    "close_matches",
+    "with_overrides",
+]
 
 #: A word longer than this gets no did-you-mean suggestion: ids, names and keys are short,
 #: and comparing long text costs in proportion to the product of the lengths.
@@ -142,3 +150,34 @@ class CardDatabase:
 
     def __repr__(self) -> str:
         return f"<CardDatabase {len(self._cards)} cards, {len(self._characters)} characters>"
+
+
+class Overridden(NamedTuple):
+    """What :func:`with_overrides` did: the new database, and the ids of the cards and
+    characters it replaced and added."""
+
+    database: CardDatabase
+    replaced: tuple[str, ...]
+    added: tuple[str, ...]
+
+
+def with_overrides(base: CardDatabase, overrides: CardDatabase) -> Overridden:
+    """``base`` with every card and character of ``overrides`` in place of the one of
+    ``base`` that has its id, where that one was (a new id is added at the end): a card
+    redefined on purpose, to try a change to one card without copying a whole set. Raises
+    ``ValueError`` when the result has two cards (or characters) of one name."""
+    replaced: list[str] = []
+    added: list[str] = []
+    cards = dict(base.cards)
+    for card in overrides:
+        (replaced if card.id in cards else added).append(card.id)
+        cards[card.id] = card
+    characters = dict(base.characters)
+    for character in overrides.characters.values():
+        (replaced if character.id in characters else added).append(character.id)
+        characters[character.id] = character
+    try:
+        merged = CardDatabase(cards.values(), characters.values())
+    except ValueError as error:
+        raise ValueError(f"{error}: an override may not take another card's name") from None
+    return Overridden(merged, tuple(replaced), tuple(added))

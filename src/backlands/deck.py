@@ -66,8 +66,10 @@ __all__ = [
     "DeckForm",
     "DeckKeys",
     "DeckProblem",
+    "bundled_deck",
     "bundled_deck_files",
     "count_kinds",
+    "deck_comments",
     "deck_form",
     "deck_stats",
     "deck_to_text",
@@ -118,9 +120,10 @@ def load_deck(
 
     ``source`` is a path when it is an :class:`os.PathLike` (e.g. :class:`pathlib.Path`),
     or a ``str`` with no line break that ends in ``.yaml``, ``.yml``, ``.txt``, ``.dec`` or
-    ``.deck`` (any case); any other ``str`` is the deck's text itself (``file`` then names it
-    in problems, default ``<deck>``). The choice depends only on the argument, never on
-    what exists on disk (:func:`is_deck_path`).
+    ``.deck`` (any case); a bundled deck's name (``"rust-raiders"``, see
+    :func:`bundled_deck`) is that bundled deck; any other ``str`` is the deck's text itself
+    (``file`` then names it in problems, default ``<deck>``). The choice depends only on
+    the argument, never on what exists on disk (:func:`is_deck_path`).
 
     ``form`` says how to read it; by default :func:`deck_form` decides: a path ending in
     ``.yaml`` or ``.yml`` is YAML, one ending in ``.txt``, ``.dec`` or ``.deck`` a decklist,
@@ -137,6 +140,11 @@ def load_deck(
     if form is not None and form not in _FORMS:
         raise ValueError(f"form must be 'yaml' or 'text', not {form!r}")
     data: str | bytes
+    if isinstance(source, str):
+        found = bundled_deck(source)
+        if found is not None:  # a bundled deck's name: its file, named as it was written
+            file = source if file is None else file
+            source = found
     if is_deck_path(source):
         data = read_file(source, what="deck file")
         name = file if file is not None else os.fspath(source)
@@ -158,10 +166,26 @@ def load_deck(
 def is_deck_path(source: str | os.PathLike[str]) -> bool:
     """Whether :func:`load_deck` takes ``source`` as a path (True) or as the deck's text:
     every :class:`os.PathLike` is a path, and so is a ``str`` with no line break ending in
-    ``.yaml``, ``.yml``, ``.txt``, ``.dec`` or ``.deck`` (any case)."""
+    ``.yaml``, ``.yml``, ``.txt``, ``.dec`` or ``.deck`` (any case), and a bundled deck's
+    name (:func:`bundled_deck`)."""
     if not isinstance(source, str):
         return True
-    return "\n" not in source and source.lower().endswith(_YAML_SUFFIXES + _TEXT_SUFFIXES)
+    if "\n" in source:
+        return False
+    return source.lower().endswith(_YAML_SUFFIXES + _TEXT_SUFFIXES) or (
+        bundled_deck(source) is not None
+    )
+
+
+def bundled_deck(name: str) -> Path | None:
+    """The file of the bundled deck named ``name`` (its file name without ``.yaml``, such
+    as ``"rust-raiders"``), or None."""
+    if not name or "/" in name or "\\" in name or name != name.strip():
+        return None
+    for path in bundled_deck_files():
+        if path.stem == name:
+            return path
+    return None
 
 
 def deck_form(source: str | os.PathLike[str]) -> DeckForm:
@@ -191,7 +215,49 @@ def _form_of_path(path: str | os.PathLike[str]) -> DeckForm | None:
     return None
 
 
-def deck_to_text(deck: Deck, *, keys: DeckKeys = "written") -> str:
+#: The line that ties a YAML deck file to its JSON Schema (for editors); kept in YAML output.
+SCHEMA_COMMENT = "yaml-language-server: $schema="
+
+#: A comment of a deck's text: its line, its text, and whether it has a line of its own.
+Comment = tuple[int, str, bool]
+
+
+def deck_comments(text: str) -> tuple[Comment, ...]:
+    """The comments of a deck's text, YAML or decklist (``#``, or ``//`` as deck sites
+    write them), for :func:`deck_to_text` and :func:`deck_to_yaml` to keep."""
+    from ._decklist import comments
+
+    return comments(text)
+
+
+def _place_comments(
+    deck: Deck, comments: tuple[Comment, ...], *, yaml: bool
+) -> tuple[list[str], dict[int, list[str]], dict[int, str]]:
+    """Where each comment goes: the lines before the deck, the lines before each entry (by
+    index), and a comment after each entry on its line. A comment goes before the first
+    entry listed after it; the schema line only into YAML."""
+    lines = [entry.line or 0 for entry in deck.entries]
+    top: list[str] = []
+    before: dict[int, list[str]] = {}
+    after: dict[int, str] = {}
+    for line, text, alone in comments:
+        if text.startswith(SCHEMA_COMMENT) and not yaml:
+            continue
+        said = f"# {text}" if text else "#"
+        if not alone and line in lines:
+            after[lines.index(line)] = said
+            continue
+        index = next((k for k, at in enumerate(lines) if at > line), None)
+        if index is None or (deck.character_line or 0) > line or not lines:
+            top.append(said)
+        else:
+            before.setdefault(index, []).append(said)
+    return top, before, after
+
+
+def deck_to_text(
+    deck: Deck, *, keys: DeckKeys = "written", comments: tuple[Comment, ...] = ()
+) -> str:
     """``deck`` as a plain-text decklist: ``name:`` and ``character:`` lines (each left out
     when the deck has none), a blank line, then one ``COUNT KEY`` line per entry in the
     deck's order. :func:`load_deck` reads it back as an equal deck: the same name,
@@ -200,7 +266,9 @@ def deck_to_text(deck: Deck, *, keys: DeckKeys = "written") -> str:
     ``keys`` names each card as the deck writes it (``"written"``; a key no decklist line
     can hold, such as one with `` #`` in it, is written as its card's id), or by the card's
     name (``"name"``) or id (``"id"``); an unknown card keeps its key. The character is
-    written by its id, or by its name with ``keys="name"``.
+    written by its id, or by its name with ``keys="name"``. ``comments``
+    (:func:`deck_comments` of the deck's text) are written where they were: before the
+    deck, before an entry, or after it on its line (all but the schema line).
 
     Raises :class:`DeckConversionError` for a deck that cannot be written as it is: one
     that did not read, or with a reading problem other than ``unknown-card`` and
@@ -210,7 +278,8 @@ def deck_to_text(deck: Deck, *, keys: DeckKeys = "written") -> str:
     from ._decklist import card_line, line_holds
 
     _check_convertible(deck, keys)
-    lines: list[str] = []
+    top, before, after = _place_comments(deck, comments, yaml=False)
+    lines: list[str] = list(top)
     if deck.name is not None:
         if not line_holds(deck.name):
             raise DeckConversionError(
@@ -222,8 +291,9 @@ def deck_to_text(deck: Deck, *, keys: DeckKeys = "written") -> str:
     if deck.character is not None:
         lines.append(f"character: {_character_key(deck, keys)}")
     body: list[str] = []
-    for entry in deck.entries:
+    for index, entry in enumerate(deck.entries):
         assert entry.copies is not None  # _check_convertible
+        body.extend(before.get(index, ()))
         line = card_line(entry.copies, _key(entry, keys))
         if line is None and entry.card is not None:
             line = card_line(entry.copies, entry.card.id)
@@ -232,18 +302,20 @@ def deck_to_text(deck: Deck, *, keys: DeckKeys = "written") -> str:
                 f"the card key {entry.key!r} (line {entry.line}) cannot be written on a "
                 "decklist line, and names no known card"
             )
-        body.append(line)
+        body.append(f"{line}  {after[index]}" if index in after else line)
     if not lines and not body:
         return "cards:\n"  # an empty deck, still a deck (an empty file is not)
     return "\n".join(lines + ([""] if lines and body else []) + body) + "\n"
 
 
-def deck_to_yaml(deck: Deck, *, keys: DeckKeys = "written") -> str:
+def deck_to_yaml(
+    deck: Deck, *, keys: DeckKeys = "written", comments: tuple[Comment, ...] = ()
+) -> str:
     """``deck`` as a YAML deck file: ``name``, ``character`` (each left out when the deck has
     none) and ``cards``, one entry a line in the deck's order. :func:`load_deck` reads it
-    back as an equal deck, as for :func:`deck_to_text`, whose ``keys`` and
-    :class:`DeckConversionError` this shares (any key can be written in YAML: it is quoted
-    where YAML needs it)."""
+    back as an equal deck, as for :func:`deck_to_text`, whose ``keys``, ``comments`` (the
+    schema line included) and :class:`DeckConversionError` this shares (any key can be
+    written in YAML: it is quoted where YAML needs it)."""
     import yaml
 
     _check_convertible(deck, keys)
@@ -254,7 +326,9 @@ def deck_to_yaml(deck: Deck, *, keys: DeckKeys = "written") -> str:
         )
         return text.splitlines()
 
-    lines: list[str] = []
+    top, before, after = _place_comments(deck, comments, yaml=True)
+    top.sort(key=lambda line: not line.startswith(f"# {SCHEMA_COMMENT}"))  # the schema first
+    lines: list[str] = list(top)
     if deck.name is not None:
         lines += dump("name", deck.name)
     if deck.character is not None:
@@ -262,9 +336,13 @@ def deck_to_yaml(deck: Deck, *, keys: DeckKeys = "written") -> str:
     if not deck.entries:
         return "\n".join([*lines, "cards: {}"]) + "\n"
     lines.append("cards:")
-    for entry in deck.entries:
+    for index, entry in enumerate(deck.entries):
         assert entry.copies is not None  # _check_convertible
-        lines += ["  " + line for line in dump(_key(entry, keys), entry.copies)]
+        lines += ["  " + line for line in before.get(index, ())]
+        dumped = ["  " + line for line in dump(_key(entry, keys), entry.copies)]
+        if index in after:
+            dumped[-1] += f"  {after[index]}"
+        lines += dumped
     return "\n".join(lines) + "\n"
 
 

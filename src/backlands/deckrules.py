@@ -355,16 +355,18 @@ def count_kinds(cards: Iterable[Card] | Mapping[Card, int]) -> dict[str, dict[st
     }
 
 
-def deck_stats(deck: Deck) -> dict[str, Any]:
+def deck_stats(deck: Deck, paid: Mapping[Card, int] | None = None) -> dict[str, Any]:
     """Counts by type and rarity, the primal cost curve and averages, over the deck's cards
-    counting copies. Cost curve rows run from the lowest to the highest cost, gaps as 0
+    counting copies. The curve counts the primal cost of each card in ``paid`` (the cost
+    the character pays, ``backlands.deckcosts.deck_costs``), else its printed cost. Cost curve
+    rows run from the lowest to the highest cost, gaps as 0
     (only the costs that occur, if that would take more than :data:`MAX_CURVE_ROWS` rows).
     Works from the counts, so a deck listing absurd numbers of copies costs no more, and
     the curve, so an absurd cost costs no more either."""
     counts = deck.counts
     costs: Counter[int] = Counter()
     for card, copies in counts.items():
-        costs[card.primal_cost] += copies
+        costs[card.primal_cost if paid is None else paid.get(card, card.primal_cost)] += copies
     curve: dict[int, int] = dict(sorted(costs.items()))
     if costs and max(costs) - min(costs) < MAX_CURVE_ROWS:
         curve = {cost: costs[cost] for cost in range(min(costs), max(costs) + 1)}
@@ -449,7 +451,9 @@ def suggest(key: str, known: Iterable[Card | Character], what: str) -> str:
 
 
 def _source(character: Character, side: str) -> str:
-    return f"{character.name}'s {side.upper()}"
+    name = character.name
+    whose = f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"  # Wren of the Herds'
+    return f"{whose} {side.upper()}"
 
 
 def _quote(character: Character, side: str) -> str:

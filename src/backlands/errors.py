@@ -16,6 +16,7 @@ __all__ = [
     "IllegalActionError",
     "LoadProblem",
     "MissingExtraError",
+    "MissingProgramError",
     "UnreadableFileError",
     "UsageError",
 ]
@@ -102,3 +103,16 @@ class MissingExtraError(UsageError):
         self.feature = feature
         self.package = package
         self.extra = extra
+
+
+class MissingProgramError(UsageError):
+    """An optional feature needs a program that is not installed (a browser to print a
+    PDF): the message names the program and how to install it. Exit code 3, as for a
+    missing extra."""
+
+    exit_code = 3
+
+    def __init__(self, feature: str, program: str, install: str) -> None:
+        super().__init__(f"{feature} needs {program}, which is not installed ({install})")
+        self.feature = feature
+        self.program = program

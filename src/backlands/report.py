@@ -19,6 +19,7 @@ from .engine import Game
 from .engine import events as ev
 from .engine.state import CardInstance
 from .model import CardType
+from .wording import count, possessive
 
 __all__ = ["EventPrinter", "describe_event", "game_summary"]
 
@@ -57,7 +58,7 @@ def _describe(event: ev.Event, names: Sequence[str]) -> str:
 
     def whose(card: CardInstance, player: int | None = None) -> str:
         """``card`` as its player's: ``player`` (whoever controls it), else its owner."""
-        return f"{who(card.owner if player is None else player)}'s {card.card.name}"
+        return f"{possessive(who(card.owner if player is None else player))} {card.card.name}"
 
     def why(reason: object) -> str:  # an enum's value as words: worn_out -> worn out
         return str(reason).replace("_", " ")
@@ -100,7 +101,9 @@ def _describe(event: ev.Event, names: Sequence[str]) -> str:
         case ev.PlayerEliminated(player=player):
             return f"{who(player)} is out"
         case ev.AbilityResolving(player=player, card=card, trigger=trigger):
-            source = whose(card, player) if card is not None else f"{who(player)}'s character"
+            source = (
+                whose(card, player) if card is not None else f"{possessive(who(player))} character"
+            )
             return f"{source}: {why(trigger)} ability resolves"
         case ev.CardDiscarded(player=player, card=card):
             return f"{who(player)} discards {card.card.name}"
@@ -141,12 +144,13 @@ def game_summary(game: Game) -> str:
         equipped = ", ".join(eq.instance.card.name for eq in p.mat.values()) or "nothing"
         lines.append(f"  {p.name} ({p.character.name}): {state}; equipped: {equipped}")
     if game.outcome is None:
-        lines.append(f"in progress after {game.turn} turns: {game.decision}")
+        lines.append(f"in progress after {count(game.turn, 'turn')}: {game.decision}")
     else:
         winner = game.outcome.winner
         result = "draw" if winner is None else f"{game.players[winner].name} wins"
         lines.append(
-            f"result: {result} after {game.turn} turns and {len(game.actions)} decisions "
+            f"result: {result} after {count(game.turn, 'turn')} and "
+            f"{count(len(game.actions), 'decision')} "
             f"({game.outcome.reason})"
         )
     return "\n".join(printable(line) for line in lines)

@@ -4,7 +4,8 @@ games into a :class:`BalanceReport`, every card ranked by impact, as text, JSON 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,13 +14,21 @@ import attrs
 from ..describe import printable
 from ..errors import MissingExtraError
 from ..stats import Proportion
-from .impact import MIN_GAMES, CardBalance, DeckBalance
+from .impact import MIN_GAMES, CardBalance, DeckBalance, difference_interval
 from .tracker import CardUse, TrackedCards
 
 if TYPE_CHECKING:
+    from ..database import CardDatabase
     from ..simulation import GameResult
 
-__all__ = ["JSON_VERSION", "BalanceReport", "balance_report"]
+__all__ = [
+    "JSON_VERSION",
+    "SORTS",
+    "TEXT_WIDTH",
+    "BalanceReport",
+    "CharacterBalance",
+    "balance_report",
+]
 
 #: The version of :meth:`BalanceReport.to_json`'s shape.
 JSON_VERSION = 1
@@ -47,16 +56,122 @@ def _percent(p: Proportion) -> str:
     return f"{p.rate:.1%} [{low * 100:.1f}, {high * 100:.1f}]"
 
 
-def _points(card: CardBalance) -> str:
-    impact, interval = card.impact, card.impact_interval
-    if impact is None or interval is None:
-        return "-"
-    low, high = interval
-    return f"{impact * 100:+.1f} [{low * 100:+.1f}, {high * 100:+.1f}]"
-
-
 def _mean(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
+
+
+def _rate(p: Proportion) -> str:
+    return f"{p.rate:.0%}" if p.trials else "-"
+
+
+def _interval(
+    value: float | None, interval: tuple[float, float] | None, *, whole: bool = False
+) -> str:
+    """``+12.5 [-3.1, +20.0]`` in points; with ``whole``, the interval in whole points."""
+    if value is None or interval is None:
+        return "-"
+    low, high = interval
+    places = 0 if whole else 1
+    return f"{value * 100:+.1f} [{low * 100:+.{places}f}, {high * 100:+.{places}f}]"
+
+
+#: The widest line of :meth:`BalanceReport.to_text` (longer names are cut, ending in ~).
+TEXT_WIDTH = 100
+
+_NAME_WIDTH = 18
+
+_SHORT_TYPES = {"instant_spell": "instant", "attach_spell": "attach", "active_spell": "active"}
+
+# the table's columns: header, width, whether left-aligned
+_COLUMNS = (
+    ("rank", 4, False),
+    ("card", _NAME_WIDTH, True),
+    ("type", 8, True),
+    ("cost", 4, False),
+    ("games", 5, False),
+    ("equip", 5, False),
+    ("won", 4, False),
+    ("not", 4, False),
+    ("impact [95%]", 19, False),
+    ("dmg", 4, False),
+    ("destr", 5, False),
+    ("stole", 5, False),
+    ("", 3, True),
+)
+_HEADER = tuple(name for name, _, _ in _COLUMNS)
+
+_LEGEND = (
+    "equip: share of player-games with the card equipped; won, not: win rate of its player with it",
+    "equipped and not; impact: their difference in points [95% interval]; dmg, destr, stole: mean",
+    "per equipped game; cost: printed; names cut at 18 characters end in ~ (JSON has them whole)",
+)
+
+
+def _cut(text: str, width: int = _NAME_WIDTH) -> str:
+    return text if len(text) <= width else text[: width - 1] + "~"
+
+
+def _row(cells: tuple[str, ...]) -> str:
+    return " ".join(
+        cell.ljust(width) if left else cell.rjust(width)
+        for cell, (_, width, left) in zip(cells, _COLUMNS, strict=True)
+    )
+
+
+def _by_impact(report: BalanceReport) -> Callable[[CardBalance], Any]:
+    return _rank_key
+
+
+def _by_equipped(report: BalanceReport) -> Callable[[CardBalance], Any]:
+    return lambda c: (-c.equipped.rate if c.equipped.trials else 1.0, c.card)
+
+
+def _by_won(report: BalanceReport) -> Callable[[CardBalance], Any]:
+    return lambda c: (-c.won_equipped.rate if c.won_equipped.trials else 1.0, c.card)
+
+
+def _by_name(report: BalanceReport) -> Callable[[CardBalance], Any]:
+    return lambda c: (c.name.casefold(), c.card)
+
+
+def _by_cost(report: BalanceReport) -> Callable[[CardBalance], Any]:
+    return lambda c: (report.info.get(c.card, ("", 10**6))[1], c.card)
+
+
+def _by_games(report: BalanceReport) -> Callable[[CardBalance], Any]:
+    return lambda c: (-c.games, c.card)
+
+
+#: How ``to_text(sort=...)`` orders the cards: each name's key of a card.
+SORTS: dict[str, Callable[[BalanceReport], Callable[[CardBalance], Any]]] = {
+    "impact": _by_impact,
+    "equipped": _by_equipped,
+    "won": _by_won,
+    "name": _by_name,
+    "cost": _by_cost,
+    "games": _by_games,
+}
+
+
+@attrs.frozen
+class CharacterBalance:
+    """One character over the run: the win rate of its players' player-games (``won``)
+    and of every other player-game (``others``), and the difference, its impact."""
+
+    name: str
+    games: int
+    won: Proportion
+    others: Proportion
+
+    @property
+    def impact(self) -> float | None:
+        if not self.won.trials or not self.others.trials:
+            return None
+        return self.won.rate - self.others.rate
+
+    @property
+    def impact_interval(self) -> tuple[float, float] | None:
+        return difference_interval(self.won, self.others)
 
 
 @attrs.frozen
@@ -70,6 +185,9 @@ class BalanceReport:
     draws: int  # games nobody won: a draw is a loss for every player in it
     cards: tuple[CardBalance, ...]
     min_games: int = MIN_GAMES
+    info: Mapping[str, tuple[str, int]] = attrs.field(factory=dict)  # id: (type, printed cost)
+    characters: tuple[CharacterBalance, ...] = ()
+    absent: tuple[str, ...] = ()  # the names of the database's cards in no deck of the run
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (docs/balance.md describes every key)."""
@@ -85,6 +203,8 @@ class BalanceReport:
                     "equipped": _proportion_json(c.equipped),
                     "won_equipped": _proportion_json(c.won_equipped),
                     "won_not_equipped": _proportion_json(c.won_not_equipped),
+                    "type": self.info[c.card][0] if c.card in self.info else None,
+                    "cost": self.info[c.card][1] if c.card in self.info else None,
                     "impact": c.impact,
                     "impact_interval": None if interval is None else list(interval),
                     "few_games": c.few,
@@ -122,85 +242,152 @@ class BalanceReport:
             "decks": list(self.decks),
             "min_games": self.min_games,
             "cards": cards,
+            "characters": [
+                {
+                    "name": ch.name,
+                    "games": ch.games,
+                    "won": _proportion_json(ch.won),
+                    "others": _proportion_json(ch.others),
+                    "impact": ch.impact,
+                    "impact_interval": None
+                    if ch.impact_interval is None
+                    else list(ch.impact_interval),
+                }
+                for ch in self.characters
+            ],
+            "in_no_deck": list(self.absent),
         }
 
-    def to_text(self, *, by_deck: bool = False) -> str:
-        """An aligned table, one card a line in rank order (with ``by_deck``, a line per
-        deck under each card); printable (names are escaped, see
-        :func:`backlands.describe.printable`)."""
+    def to_text(
+        self,
+        *,
+        by_deck: bool = False,
+        sort: str = "impact",
+        top: int | None = None,
+        deck: str | None = None,
+    ) -> str:
+        """A table of at most :data:`TEXT_WIDTH` columns, one card a line (with ``by_deck``,
+        a line per deck under each card), then the characters' impact and the cards of the
+        database in no deck of the run; printable (names are escaped, see
+        :func:`backlands.describe.printable`). ``sort`` is one of :data:`SORTS` (default:
+        impact), ``top`` keeps the first N cards, ``deck`` shows only that deck's cards with
+        that deck's figures (raises ``ValueError`` for a name that is no deck of the run)."""
+        if sort not in SORTS:
+            raise ValueError(f"sort by one of {', '.join(SORTS)}, not {sort!r}")
+        shown = self if deck is None else self.in_deck(deck)
         decks = ", ".join(printable(name) for name in self.decks)
         draws = f"{self.draws} draw{'s' * (self.draws != 1)}"
-        lines = [
+        headline = (
             f"Card balance over {self.games} games, {self.player_games} player-games "
-            f"({draws}, counted as not won); decks: {decks}",
-            "won: win rate of the card's player, in %; impact: won equipped minus won not "
-            "equipped, in points; [95% intervals]; dmg, destr, stolen: mean per equipped game",
-        ]
-        header = (
-            "rank",
-            "card",
-            "games",
-            "equipped",
-            "won equipped",
-            "won not equipped",
-            "impact",
-            "dmg",
-            "destr",
-            "stolen",
-            "",
+            f"({draws}, counted as not won); decks: {decks}"
         )
-        names = [c.name for c in self.cards]
-        rows: list[tuple[str, ...]] = [header]
-        for rank, c in enumerate(self.cards, 1):
+        lines = [*textwrap.wrap(headline, TEXT_WIDTH, break_on_hyphens=False), *_LEGEND]
+        if deck is not None:
+            lines.append(f"only the cards of {printable(deck)}, with that deck's figures")
+        cards = sorted(shown.cards, key=SORTS[sort](self))
+        if top is not None:
+            cards = cards[:top]
+        rank = {c.card: k for k, c in enumerate(self.cards, 1)}
+        names = [c.name for c in shown.cards]
+        lines.append(_row(_HEADER))
+        for c in cards:
             name = c.name if names.count(c.name) == 1 else f"{c.name} ({c.card})"
-            rows.append(
-                (
-                    str(rank),
-                    printable(name),
-                    str(c.games),
-                    _percent(c.equipped),
-                    _percent(c.won_equipped),
-                    _percent(c.won_not_equipped),
-                    _points(c),
-                    _mean(c.per_equipped_game(c.damage)),
-                    _mean(c.per_equipped_game(c.destroyed)),
-                    _mean(c.per_equipped_game(c.stolen)),
-                    "few" if c.few else "",
+            kind, cost = self.info.get(c.card, ("", None))
+            lines.append(
+                _row(
+                    (
+                        str(rank.get(c.card, "")),
+                        _cut(printable(name)),
+                        _SHORT_TYPES.get(kind, kind),
+                        "" if cost is None else str(cost),
+                        str(c.games),
+                        _rate(c.equipped),
+                        _rate(c.won_equipped),
+                        _rate(c.won_not_equipped),
+                        _interval(c.impact, c.impact_interval, whole=True),
+                        "" if deck else _mean(c.per_equipped_game(c.damage)),
+                        "" if deck else _mean(c.per_equipped_game(c.destroyed)),
+                        "" if deck else _mean(c.per_equipped_game(c.stolen)),
+                        "few" if c.few else "",
+                    )
                 )
             )
-            if by_deck:
+            if by_deck and deck is None:
                 for d in c.decks:
                     impact = d.impact
-                    rows.append(
-                        (
-                            "",
-                            "  in " + printable(d.name),
-                            str(d.games),
-                            _percent(d.equipped),
-                            _percent(d.won_equipped),
-                            _percent(d.won_not_equipped),
-                            "-" if impact is None else f"{impact * 100:+.1f}",
-                            "",
-                            "",
-                            "",
-                            "",
+                    lines.append(
+                        _row(
+                            (
+                                "",
+                                _cut("  in " + printable(d.name)),
+                                "",
+                                "",
+                                str(d.games),
+                                _rate(d.equipped),
+                                _rate(d.won_equipped),
+                                _rate(d.won_not_equipped),
+                                "-" if impact is None else f"{impact * 100:+.1f}",
+                                "",
+                                "",
+                                "",
+                                "",
+                            )
                         )
                     )
-        widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-        for row in rows:
-            cells = [
-                cell.ljust(width) if i == 1 else cell.rjust(width)
-                for i, (cell, width) in enumerate(zip(row, widths, strict=True))
-            ]
-            lines.append("  ".join(cells).rstrip())
         if not self.cards:
             lines.append("(no cards: no games)")
-        if any(c.few for c in self.cards):
+        if any(c.few for c in cards):
             lines.append(
                 f"few: fewer than {self.min_games} player-games equipped or not equipped; "
                 "its rates may be far from the truth"
             )
-        return "\n".join(lines)
+        if self.characters:
+            lines.append("characters: win rate of their players, and minus the others' (impact)")
+            for ch in self.characters:
+                lines.append(
+                    f"  {_cut(printable(ch.name), 28):<28} {ch.games:>6} player-games  "
+                    f"won {_rate(ch.won):>4}  impact {_interval(ch.impact, ch.impact_interval)}"
+                )
+        if self.absent:
+            listed = ", ".join(printable(name) for name in self.absent)
+            lines.extend(
+                textwrap.wrap(
+                    f"in no deck of this run: {listed}", TEXT_WIDTH, break_on_hyphens=False
+                )
+            )
+        return "\n".join(line.rstrip() for line in lines)
+
+    def in_deck(self, deck: str) -> BalanceReport:
+        """The report of the cards of one deck of the run, each with that deck's figures
+        (its equip rate, win rates and impact there; the totals are not kept per deck and
+        are 0). Raises ``ValueError`` for a name that is no deck of the run."""
+        folded = deck.casefold()
+        index = next((i for i, name in enumerate(self.decks) if name.casefold() == folded), None)
+        if index is None:
+            listed = ", ".join(self.decks)
+            raise ValueError(f"no deck {deck!r} in this run; its decks: {listed}")
+        cards = []
+        for c in self.cards:
+            for d in c.decks:
+                if d.deck == index:
+                    cards.append(
+                        CardBalance(
+                            c.card,
+                            c.name,
+                            d.games,
+                            d.equipped,
+                            d.won_equipped,
+                            d.won_not_equipped,
+                            0,
+                            0,
+                            0,
+                            0,
+                            (d,),
+                            self.min_games,
+                        )
+                    )
+        cards.sort(key=_rank_key)
+        return attrs.evolve(self, cards=tuple(cards))
 
     def plot(self, path: str | Path) -> None:
         """Draw each card's impact with its 95 % interval, in rank order, to ``path`` (the
@@ -267,7 +454,12 @@ _NOTHING = CardUse("")
 
 
 def balance_report(
-    results: Sequence[GameResult], deck_names: Sequence[str], *, min_games: int = MIN_GAMES
+    results: Sequence[GameResult],
+    deck_names: Sequence[str],
+    *,
+    min_games: int = MIN_GAMES,
+    database: CardDatabase | None = None,
+    characters: Sequence[str] = (),
 ) -> BalanceReport:
     """Pool the :class:`TrackedCards` of ``results`` (each game's ``observed``, from a
     :class:`CardTracker`) into a :class:`BalanceReport`. ``deck_names[i]`` names the deck
@@ -276,6 +468,10 @@ def balance_report(
     Every player-game whose deck held a card counts for that card: equipped when the player
     equipped at least one copy, won when the player won (a draw is not a win). Raises
     ``ValueError`` for a result a tracker did not watch or a deck index with no name.
+
+    ``database`` (the run's card database) adds each card's type and printed cost, and the
+    cards of the database in no deck of the run; ``characters[i]`` names deck ``i``'s
+    character, for the characters' impact.
     """
     cards: dict[str, _Card] = {}
     player_games = draws = 0
@@ -352,6 +548,58 @@ def balance_report(
             )
         )
     balances.sort(key=_rank_key)
+    info: dict[str, tuple[str, int]] = {}
+    absent: tuple[str, ...] = ()
+    if database is not None:
+        seen = cards_seen(results)
+        info = {c.id: (c.type.value, c.primal_cost) for c in database}
+        absent = tuple(c.name for c in database if c.id not in seen)
     return BalanceReport(
-        tuple(deck_names), len(results), player_games, draws, tuple(balances), min_games
+        tuple(deck_names),
+        len(results),
+        player_games,
+        draws,
+        tuple(balances),
+        min_games,
+        info,
+        _characters(results, characters),
+        absent,
+    )
+
+
+def cards_seen(results: Sequence[GameResult]) -> set[str]:
+    """The ids of the cards in the decks of ``results``."""
+    seen: set[str] = set()
+    for result in results:
+        if isinstance(result.observed, TrackedCards):
+            for seat in result.observed.seats:
+                seen.update(seat.deck)
+    return seen
+
+
+def _characters(
+    results: Sequence[GameResult], characters: Sequence[str]
+) -> tuple[CharacterBalance, ...]:
+    """Each character's player-games and wins, against every other player-game's."""
+    if not characters:
+        return ()
+    games: dict[str, list[int]] = {}  # name: [player-games, wins]
+    total = wins = 0
+    for result in results:
+        for s, deck in enumerate(result.decks):
+            name = characters[deck] if deck < len(characters) else "?"
+            tally = games.setdefault(name, [0, 0])
+            won = result.winner == s
+            tally[0] += 1
+            tally[1] += won
+            total += 1
+            wins += won
+    return tuple(
+        sorted(
+            (
+                CharacterBalance(name, n, Proportion(w, n), Proportion(wins - w, total - n))
+                for name, (n, w) in games.items()
+            ),
+            key=lambda ch: (ch.impact is None, -(ch.impact or 0.0), ch.name),
+        )
     )

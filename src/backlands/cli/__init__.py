@@ -40,10 +40,12 @@ from .common import add_command as add_command
 from .common import add_format_option as add_format_option
 from .common import database_from_args as database_from_args
 from .common import load_card_paths as load_card_paths
+from .completion import _register_completion
 from .convert import register_deck_convert
 from .decks import BAR as BAR
 from .decks import BAR_WIDTH as BAR_WIDTH
-from .decks import _register_deck_stats, _register_validate_deck
+from .decks import _register_deck_sheet, _register_deck_stats, _register_validate_deck
+from .docs import _register_docs
 from .games import DEFAULT_MATCH as DEFAULT_MATCH
 from .games import MAX_LOG_GAMES as MAX_LOG_GAMES
 from .games import MAX_SEED as MAX_SEED
@@ -51,7 +53,12 @@ from .games import _register_play, _register_replay
 from .runs import MAX_GAMES as MAX_GAMES
 from .runs import _register_balance, _register_simulate
 
+#: The exit code when the reader of the output went away (``backlands cards | head``): 128 +
+#: SIGPIPE, as a shell reports a command a closed pipe stopped.
+CLOSED_PIPE = 141
+
 __all__ = [
+    "CLOSED_PIPE",
     "COMMANDS",
     "add_cards_option",
     "add_command",
@@ -79,7 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return UsageError.exit_code
     _tolerant_output()
     try:
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()  # here, so that a closed pipe is caught below, not at exit
+        return code
     except CardDatabaseError as error:
         count = len(error.problems)
         for problem in error.problems:
@@ -99,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `backlands cards | head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout
-        return 1
+        return CLOSED_PIPE
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
         message = printable(f"{where}{error.strerror or error}")
@@ -128,14 +137,18 @@ def build_parser() -> argparse.ArgumentParser:
         "  backlands validate-deck decks/*.yaml\n"
         "  backlands cards --summary\n"
         "  backlands play --seed 1\n\n"
-        "Run 'backlands COMMAND --help' for a command's options and examples.\n"
+        "Run 'backlands COMMAND --help' for a command's options and examples, and\n"
+        "'backlands docs' for the documentation.\n"
         "Exit codes: 0 success; 1 a deck is not legal (validate-deck, deck-stats);\n"
         "2 usage error, unreadable path, a card database that does not load,\n"
-        "or a game that cannot start; 3 an optional package is missing (--plot, --dask);\n"
-        "130 stopped by Ctrl-C (simulate and balance print the games so far).",
+        "or a game that cannot start; 3 an optional package or program is missing\n"
+        "(--plot, --dask, deck-sheet --pdf, completion);\n"
+        "130 stopped by Ctrl-C (simulate and balance print the games so far);\n"
+        "141 the output's reader went away (a closed pipe, as in 'backlands cards | head').",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"backlands {__version__}")
+    parser.set_defaults(root_parser=parser)  # for `completion`, which writes the whole parser
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for register in COMMANDS:
         register(subparsers)
@@ -150,9 +163,12 @@ COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], N
     _register_cards,
     _register_check_cards,
     _register_deck_stats,
+    _register_deck_sheet,
     register_deck_convert,
     _register_play,
     _register_simulate,
     _register_replay,
     _register_balance,
+    _register_docs,
+    _register_completion,
 ]

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import attrs
 
 from .. import bundled_cards, load_cards
-from ..database import CardDatabase
+from ..database import CardDatabase, with_overrides
 from ..deck import Deck, DeckProblem, validate_deck
 from ..describe import printable
-from ..errors import CardDatabaseError, UsageError
+from ..errors import CardDatabaseError, LoadProblem, UsageError
 
 __all__ = [
     "INTERRUPTED",
@@ -23,6 +26,7 @@ __all__ = [
     "add_cards_option",
     "add_command",
     "add_format_option",
+    "check_output",
     "database_from_args",
     "deck_problems",
     "load_card_paths",
@@ -83,6 +87,14 @@ def add_cards_option(parser: argparse.ArgumentParser) -> None:
         dest="cards",
         type=lambda path: ADD + path,
         help="a card file or folder loaded together with the bundled set (as --cards +PATH)",
+    )
+    parser.add_argument(
+        "--override",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="a card file whose cards and characters replace those of the same id (new ids "
+        "are added); repeat for several; it says on stderr what it replaced",
     )
 
 
@@ -156,9 +168,20 @@ def add_format_option(parser: argparse.ArgumentParser) -> None:
 
 
 def database_from_args(args: argparse.Namespace) -> CardDatabase:
-    """The card database named by ``--cards`` (see :func:`add_cards_option`)."""
+    """The card database named by ``--cards`` and ``--override`` (see
+    :func:`add_cards_option`); each override says on stderr what it replaced."""
     paths: list[str] = args.cards
-    return load_card_paths(paths)
+    cards = load_card_paths(paths)
+    for name in getattr(args, "override", None) or ():
+        override = load_cards(name)  # a file that loads on its own (docs/balance.md)
+        try:
+            cards, replaced, added = with_overrides(cards, override)
+        except ValueError as error:
+            raise UsageError(f"--override {printable(name)}: {error}") from None
+        said = [f"replaces {', '.join(replaced)}"] if replaced else []
+        said += [f"adds {', '.join(added)}"] if added else []
+        print(printable(f"--override {name}: {'; '.join(said)}"), file=sys.stderr)
+    return cards
 
 
 def load_card_paths(paths: Sequence[str]) -> CardDatabase:
@@ -173,10 +196,46 @@ def load_card_paths(paths: Sequence[str]) -> CardDatabase:
     plain = [path.removeprefix(ADD) for path in paths]
     if not all(plain):
         raise UsageError("--cards +PATH (or --extra-cards PATH) needs a PATH after the +")
-    return load_cards([None, *plain])
+    try:
+        return load_cards([None, *plain])
+    except CardDatabaseError as error:  # a bundled id again: say how to replace it
+        raise CardDatabaseError([_override_hint(p) for p in error.problems]) from None
+
+
+#: What a duplicate id among added cards adds: the way to replace a card on purpose.
+OVERRIDE_HINT = "to replace a bundled card or character on purpose, give its file as --override"
+
+
+def _override_hint(problem: LoadProblem) -> LoadProblem:
+    if not problem.message.startswith(("duplicate card id", "duplicate character id")):
+        return problem
+    return attrs.evolve(problem, message=f"{problem.message}; {OVERRIDE_HINT}")
 
 
 # --------------------------------------------------------------------------- output
+
+
+def check_output(option: str, name: str, suffixes: Sequence[str] = ()) -> None:
+    """Refuse (exit code 2, before any game is played or file read) an output path that
+    cannot be written as asked: a suffix not in ``suffixes`` (when given), a folder, a
+    folder that does not exist, or no permission to write it or in its folder."""
+    path = Path(name)
+    shown = printable(name)
+    if path.is_dir():
+        raise UsageError(f"{option} {shown}: is a folder; give a file name")
+    if suffixes and path.suffix.lower() not in suffixes:
+        listed = ", ".join(suffixes[:-1]) + (" or " if len(suffixes) > 1 else "") + suffixes[-1]
+        found = f"the suffix {printable(path.suffix)!r}" if path.suffix else "no suffix"
+        raise UsageError(f"{option} {shown}: {found}; give a file name ending in {listed}")
+    folder = path.parent
+    if not folder.is_dir():
+        raise UsageError(f"{option} {shown}: the folder {printable(str(folder))} does not exist")
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            raise UsageError(f"{option} {shown}: no permission to write it")
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{option} {shown}: no permission to write in {printable(str(folder))}")
+
 
 # JSON escapes control characters below U+0020 itself; these are the rest that printable()
 # escapes, written as JSON escapes (they only ever occur inside JSON strings).

@@ -6,10 +6,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..deck import DeckConversionError, deck_form, deck_to_text, deck_to_yaml, load_deck
+from ..deck import (
+    DeckConversionError,
+    deck_comments,
+    deck_form,
+    deck_to_text,
+    deck_to_yaml,
+    load_deck,
+    read_file,
+)
 from ..describe import printable
 from ..errors import UsageError
-from .common import add_cards_option, add_command, database_from_args
+from .common import add_cards_option, add_command, check_output, database_from_args
 from .deckargs import deck_sources
 
 __all__ = ["register_deck_convert"]
@@ -40,20 +48,26 @@ def register_deck_convert(
     parser.add_argument(
         "--keys",
         choices=("written", "name", "id"),
-        default="written",
-        help="name each card as the deck writes it (default), by its name, or by its id",
+        default="name",
+        help="name each card (and the character) by its name (default), by its id, or as "
+        "the deck writes it",
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
     add_cards_option(parser)
 
 
 def _deck_convert(args: argparse.Namespace) -> int:
+    if args.output is not None:
+        check_output("-o", args.output)
     cards = database_from_args(args)
     [(label, source)] = deck_sources([args.deck])
     deck = load_deck(source, cards, file=label)
     to = args.to or ("yaml" if deck_form(source) == "text" else "text")
+    written = source if isinstance(source, str) else _text_of(source)
+    comments = deck_comments(written)  # kept where they were (the schema line in YAML only)
     try:
-        text = (deck_to_yaml if to == "yaml" else deck_to_text)(deck, keys=args.keys)
+        write = deck_to_yaml if to == "yaml" else deck_to_text
+        text = write(deck, keys=args.keys, comments=comments)
     except DeckConversionError as error:
         for problem in error.problems:
             print(printable(problem.located(label)), file=sys.stderr)
@@ -68,3 +82,8 @@ def _deck_convert(args: argparse.Namespace) -> int:
         raise UsageError(f"{printable(args.output)}: the output would replace the deck read")
     output.write_text(text, encoding="utf-8")
     return 0
+
+
+def _text_of(path: Path) -> str:
+    """A deck file's text (load_deck read it already: any problem was said then)."""
+    return read_file(path, what="deck file").decode("utf-8", errors="replace")

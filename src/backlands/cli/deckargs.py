@@ -53,10 +53,12 @@ def deck_sources(arguments: Sequence[str], stdin: BinaryIO | None = None) -> lis
                     f"{shown}: a folder with no deck files (*.yaml, *.yml, *.txt, ...)"
                 )
             found.extend((str(file), file) for file in files)
-        elif path.exists() or is_deck_path(argument) or "/" in argument or "\\" in argument:
-            found.append((argument, path))  # a file, or a path whose error load_deck gives
+        elif path.exists():
+            found.append((argument, path))
         elif argument in bundled:
             found.append((argument, bundled[argument]))
+        elif is_deck_path(argument) or "/" in argument or "\\" in argument:
+            found.append((argument, path))  # a path whose error load_deck gives
         else:
             near = close_matches(argument, bundled)
             hint = f"; did you mean {', '.join(repr(n) for n in near)}?" if near else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +19,14 @@ from ..errors import GameSetupError, UsageError
 from ..report import EventPrinter, game_summary
 from ..simulation import read_logged_record, seat
 from ..terminal import parse_human_seats, play_in_terminal
+from ..viewer import replay_html
 from .common import (
     _json,
     _whole,
     add_cards_option,
     add_command,
     add_format_option,
+    check_output,
     database_from_args,
     deck_problems,
 )
@@ -35,6 +37,9 @@ MAX_SEED = 2**64 - 1
 
 #: The largest ``replay --game`` (a log may join the logs of several runs).
 MAX_LOG_GAMES = 10**9
+
+#: The suffixes ``--html`` takes.
+HTML_SUFFIXES = (".html", ".htm")
 
 #: The decks of a game (or run) given none: bundled decks, by file name.
 DEFAULT_MATCH = ("rust-raiders", "iron-bulwark")
@@ -119,60 +124,119 @@ def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
     parser.add_argument(
         "--human",
         metavar="SEAT[,SEAT...]",
-        help="seats played by people at this terminal, from 1 (docs/play.md); the others are bots",
+        help="seats played by people at this terminal, from 1 (see: backlands docs play); the "
+        "others are bots",
     )
     parser.add_argument("--log", action="store_true", help="print every event of the game")
     parser.add_argument("--summary", action="store_true", help="print the summary (default)")
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    parser.add_argument(
+        "--resume",
+        metavar="RECORD",
+        help="continue the game of a record ('play --record', or saved when a game was "
+        "stopped) from where it stopped; takes no DECK or --seed",
+    )
+    _add_viewer_options(parser)
     add_format_option(parser)
 
 
 def _play(args: argparse.Namespace) -> int:
     specs = _agent_specs(args.agents)
+    if args.as_player is not None and not args.html:
+        raise UsageError("--as P goes with --html: it says whose viewer to write")
     if args.human is not None and args.format == "json":
         raise UsageError("--human plays in the terminal: it takes no --format json")
+    if args.resume is not None and (args.decks or args.seed is not None):
+        raise UsageError("--resume continues the game of a record: it takes no DECK or --seed")
     if args.record:
-        _check_writable(args.record)
+        check_output("--record", args.record)
+    if args.html:
+        check_output("--html", args.html, HTML_SUFFIXES)
     cards = database_from_args(args)
-    seats = _seats_from_args(args, cards)
+    text_log = args.log and args.format == "text" and args.human is None
+    printer = [(Event, EventPrinter())] if text_log else []  # --log: events as they happen
+    if args.resume is not None:
+        game = _resumed(args.resume, cards, printer)
+    else:
+        game = Game(_seats_from_args(args, cards), seed=args.seed, handlers=printer)
+    count = len(game.players)
+    if len(specs) not in (1, count):
+        raise UsageError(
+            f"--agents names {len(specs)} agents for {count} decks: give one for all, "
+            f"or one per deck in the order of the decks"
+        )
+    specs = specs * count if len(specs) == 1 else specs
     if args.human is not None:
-        return _play_human(args, seats, specs)
-    if len(specs) not in (1, len(seats)):
-        raise UsageError(
-            f"--agents names {len(specs)} agents for {len(seats)} decks: give one for all, "
-            f"or one per deck in the order of the decks"
-        )
-    specs = specs * len(seats) if len(specs) == 1 else specs
-    text_log = args.log and args.format == "text"
-    printer = [(Event, EventPrinter())] if text_log else []
-    game = Game(seats, seed=args.seed, handlers=printer)  # --log: events print as they happen
-    play_game(game, [make_agent(spec, game.seed + i + 1) for i, spec in enumerate(specs)])
-    _print_game(game, args)
+        try:
+            humans = parse_human_seats(args.human, count)
+        except ValueError as error:
+            raise UsageError(f"--human: {error}") from None
+        bots = [
+            None if i in humans else make_agent(spec, game.seed + i + 1)
+            for i, spec in enumerate(specs)
+        ]
+        play_in_terminal(game, bots, humans, ask_save=args.record is None)  # docs/play.md
+    else:
+        play_game(game, [make_agent(spec, game.seed + i + 1) for i, spec in enumerate(specs)])
+        _print_game(game, args)
     if args.record:
         Path(args.record).write_text(game.record().to_json() + "\n", encoding="utf-8")
+    if args.html:
+        _write_viewer(args, game.record(), cards, len(game.players))
     return 0
 
 
-def _play_human(args: argparse.Namespace, seats: list[Seat], specs: list[str]) -> int:
-    """``play --human``: people at some seats, bots at the others (docs/play.md)."""
+def _write_viewer(
+    args: argparse.Namespace, record: GameRecord, cards: CardDatabase, players: int
+) -> None:
+    """``--html FILE [--as P]``: the replay viewer of the game (backlands.viewer)."""
+    seat = None
+    if args.as_player is not None:
+        if not 1 <= args.as_player <= players:
+            raise UsageError(
+                f"--as {args.as_player}: a game of {players} players has seats 1 to {players}"
+            )
+        seat = args.as_player - 1
+    page = replay_html(record, cards, viewer=seat)
+    Path(args.html).write_text(page, encoding="utf-8")
+    shown = "everyone" if seat is None else f"P{seat + 1}"
+    print(
+        f"replay viewer written to {printable(args.html)} (as {shown} sees the game)",
+        file=sys.stderr,
+    )
+
+
+def _add_viewer_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--html",
+        metavar="FILE.html",
+        help="write the replay viewer: one self-contained HTML page that steps through the "
+        "game (no player's inventory shown, unless --as names them)",
+    )
+    parser.add_argument(
+        "--as",
+        dest="as_player",
+        metavar="P",
+        type=_whole("--as", 1, 6),
+        help="with --html: show the game as seat P (from 1) sees it, their inventory and "
+        "draws included",
+    )
+
+
+def _resumed(name: str, cards: CardDatabase, handlers: list[tuple[type[Event], Any]]) -> Game:
+    """``play --resume RECORD``: the record's game replayed to where it stopped (exit code
+    2 for a file that is not a record, or one whose game is over)."""
+    data = read_file(name, limit=MAX_RECORD_BYTES, what="game record")
     try:
-        humans = parse_human_seats(args.human, len(seats))
-    except ValueError as error:
-        raise UsageError(f"--human: {error}") from None
-    if len(specs) not in (1, len(seats)):
+        game = GameRecord.from_json(data).replay(cards, handlers=handlers)
+    except GameSetupError as error:
+        raise GameSetupError(f"{name}: {_cli_hint(str(error))}") from None
+    if game.over:
         raise UsageError(
-            f"--agents names {len(specs)} agents for {len(seats)} decks: give one for all, "
-            f"or one per deck in the order of the decks"
+            f"--resume {name}: that game is over, nothing to resume "
+            f"(see it with: backlands replay {name})"
         )
-    specs = specs * len(seats) if len(specs) == 1 else specs
-    game = Game(seats, seed=args.seed)
-    bots = [
-        None if i in humans else make_agent(spec, game.seed + i + 1) for i, spec in enumerate(specs)
-    ]
-    play_in_terminal(game, bots, humans, ask_save=args.record is None)
-    if args.record:
-        Path(args.record).write_text(game.record().to_json() + "\n", encoding="utf-8")
-    return 0
+    return game
 
 
 def _agent_specs(text: str) -> list[str]:
@@ -184,22 +248,6 @@ def _agent_specs(text: str) -> list[str]:
         except ValueError as error:
             raise UsageError(f"--agents: {error}") from None
     return specs
-
-
-def _check_writable(name: str) -> None:
-    """Refuse (exit code 2, before any game is played) a ``--record`` path that cannot be
-    written: a folder that does not exist, a folder, or one without write permission."""
-    path = Path(name)
-    folder = path.parent
-    if path.is_dir():
-        raise UsageError(f"--record {name}: is a folder; give a file name")
-    if not folder.is_dir():
-        raise UsageError(f"--record {name}: the folder {folder} does not exist")
-    if path.exists():
-        if not os.access(path, os.W_OK):
-            raise UsageError(f"--record {name}: no permission to write it")
-    elif not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(f"--record {name}: no permission to write in {folder}")
 
 
 def _print_game(game: Game, args: argparse.Namespace) -> None:
@@ -265,11 +313,16 @@ def _register_replay(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
         help="replay game N of a game log (games are numbered from 1, one a line)",
     )
     parser.add_argument("--log", action="store_true", help="print every event of the game")
+    _add_viewer_options(parser)
     add_cards_option(parser)
     add_format_option(parser)
 
 
 def _replay(args: argparse.Namespace) -> int:
+    if args.html:
+        check_output("--html", args.html, HTML_SUFFIXES)
+    if args.as_player is not None and not args.html:
+        raise UsageError("--as P goes with --html: it says whose viewer to write")
     cards = database_from_args(args)
     name: str = args.record
     if args.game is None:
@@ -295,9 +348,30 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         game = record.replay(cards, handlers=printer)
     except GameSetupError as error:
-        raise GameSetupError(f"{where}: {error}") from None
+        raise GameSetupError(f"{where}: {_cli_hint(str(error))}") from None
     _print_game(game, args)
+    if args.html:
+        _write_viewer(args, record, cards, len(game.players))
     return 0
+
+
+#: What the engine adds to a refused record action, for Python callers (``abilities=``).
+_PYTHON_HINT = " (a record does not say which abilities its game played with"
+
+#: What the command line says instead: the options that change what a record replays.
+CLI_REPLAY_HINT = (
+    " (a record names its cards by id and replays against the card database: was the game "
+    "played with other cards? replay it with the same --cards, --extra-cards or --override)"
+)
+
+
+def _cli_hint(message: str) -> str:
+    """A refused record action's message, its hint naming the command line's options
+    rather than Python arguments."""
+    at = message.find(_PYTHON_HINT)
+    if at < 0:
+        return message
+    return message[:at] + CLI_REPLAY_HINT
 
 
 def _is_game_log(data: bytes) -> bool:

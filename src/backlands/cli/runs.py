@@ -14,6 +14,8 @@ from typing import Any, TextIO
 import attrs
 
 from ..agents import agent_names, make_agent
+from ..balance.report import SORTS
+from ..database import CardDatabase
 from ..describe import printable
 from ..engine import Seat
 from ..errors import MissingExtraError, UsageError
@@ -33,12 +35,16 @@ from .common import (
     add_cards_option,
     add_command,
     add_format_option,
+    check_output,
     database_from_args,
 )
 from .games import DEFAULT_MATCH, _seats_from_args, _seed
 
 #: The most games one ``simulate`` plays (a few minutes of play).
 MAX_GAMES = 100_000
+
+#: The suffixes ``--plot`` takes (the formats matplotlib writes from the suffix).
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 
 # --------------------------------------------------------------------------- simulate, run options
@@ -58,7 +64,9 @@ def _register_simulate(subparsers: argparse._SubParsersAction[argparse.ArgumentP
     )
     _add_run_options(parser)
     parser.add_argument(
-        "--plot", metavar="FILE", help="draw the win-rate matrix as a heatmap to FILE (.png)"
+        "--plot",
+        metavar="FILE",
+        help="draw the win-rate matrix as a heatmap to FILE (.png, .svg or .pdf)",
     )
     parser.add_argument(
         "--log",
@@ -134,6 +142,7 @@ class _Run:
     seats: list[Seat]
     games: int
     options: dict[str, Any]
+    cards: CardDatabase
 
 
 def _run_from_args(args: argparse.Namespace) -> _Run:
@@ -167,12 +176,15 @@ def _run_from_args(args: argparse.Namespace) -> _Run:
         "workers": workers,
         "dask": args.dask,
     }
-    return _Run(seats, args.games, options)
+    return _Run(seats, args.games, options, cards)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     if args.plot:
+        check_output("--plot", args.plot, PLOT_SUFFIXES)
         require_matplotlib("--plot")
+    if args.log:
+        check_output("--log", args.log)
     run = _run_from_args(args)
     with contextlib.ExitStack() as stack:
         on_game = None
@@ -240,7 +252,7 @@ def _register_balance(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         subparsers,
         "balance",
         "play many seeded bot games and rank every card by how its player fared with it "
-        "equipped and without it (docs/balance.md)",
+        "equipped and without it (see: backlands docs balance)",
         "backlands balance decks/rust-raiders.yaml decks/iron-bulwark.yaml --games 1000\n"
         "backlands balance decks/*.yaml --games 3600 --workers 2 --by-deck\n"
         "backlands balance a.yaml b.yaml --format json --plot impact.png",
@@ -251,25 +263,66 @@ def _register_balance(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         "--by-deck", action="store_true", help="text: a line per deck under each card"
     )
     parser.add_argument(
-        "--plot", metavar="FILE", help="draw each card's impact with its interval to FILE (.png)"
+        "--plot",
+        metavar="FILE",
+        help="draw each card's impact with its interval to FILE (.png, .svg or .pdf)",
+    )
+    parser.add_argument(
+        "--sort",
+        choices=tuple(SORTS),
+        default="impact",
+        help="text: the order of the cards (default: impact, highest first)",
+    )
+    parser.add_argument(
+        "--top", type=_whole("--top", 1, 10**6), metavar="N", help="text: the first N cards only"
+    )
+    parser.add_argument(
+        "--deck",
+        metavar="NAME",
+        help="text: only the cards of the deck named NAME, with that deck's figures",
+    )
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("A.json", "B.json"),
+        help="play nothing: compare two reports written by 'balance --format json', each "
+        "card's change in equip rate and impact, flagging intervals that do not overlap",
     )
 
 
 def _balance(args: argparse.Namespace) -> int:
     from ..balance import CardTracker, balance_report
+    from ..balance.compare import compare_reports, read_report
 
+    if args.compare:
+        if args.decks:
+            raise UsageError("--compare reads two reports and plays nothing: it takes no DECK")
+        first, second = (read_report(path) for path in args.compare)
+        comparison = compare_reports(first, second)
+        if args.format == "json":
+            print(_json(comparison.to_json()))
+        else:
+            print(comparison.to_text(top=args.top))
+        return 0
     if args.plot:
+        check_output("--plot", args.plot, PLOT_SUFFIXES)
         require_matplotlib("--plot")
     run = _run_from_args(args)
+    if args.deck is not None and args.deck.casefold() not in {
+        seat.name.casefold() for seat in run.seats if seat.name
+    }:
+        names = ", ".join(seat.name or "?" for seat in run.seats)
+        raise UsageError(f"--deck {printable(args.deck)}: no such deck in this run ({names})")
     with _progress_bar(run.games) as progress:
         result = simulate(
             run.seats, run.games, **run.options, observer=CardTracker, progress=progress
         )
-    report = balance_report(result.results, result.names)
+    characters = [seat.character.name for seat in run.seats]
+    report = balance_report(result.results, result.names, database=run.cards, characters=characters)
     if args.format == "json":
         print(_json(report.to_json()))
     else:
-        print(report.to_text(by_deck=args.by_deck))
+        print(report.to_text(by_deck=args.by_deck, sort=args.sort, top=args.top, deck=args.deck))
     if args.plot:
         report.plot(args.plot)
     return _interrupted(result.games, result.planned) if result.interrupted else 0
