@@ -224,12 +224,12 @@ table.mat td { padding: .1em .4em; vertical-align: top; }
 <div>Shown as <span id="seen">@SEEN@</span> sees it. Keys: &larr; &rarr; a step,
 Page Up / Page Down a turn, Home / End the start and the end.</div>
 <div id="controls">
-<button id="first" type="button">&#x23EE; start</button>
+<button id="first" type="button">|&laquo; start</button>
 <button id="prev-turn" type="button">&laquo; turn</button>
 <button id="prev" type="button">&lsaquo; step</button>
 <button id="next" type="button">step &rsaquo;</button>
 <button id="next-turn" type="button">turn &raquo;</button>
-<button id="last" type="button">end &#x23ED;</button>
+<button id="last" type="button">end &raquo;|</button>
 </div>
 <div id="where"></div>
 <div id="state"></div>
