@@ -121,7 +121,7 @@ class MainQuestion(_EquipQuestion):
 
     kind = DecisionKind.MAIN
     window = False
-    nothing = END
+    nothing: Action = END  # annotated: mypyc wants the base class's type
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         """``equips(t, p, window=False)`` and END, written out: the game's hottest listing."""
@@ -181,7 +181,7 @@ class RespondQuestion(_EquipQuestion):
 
     kind = DecisionKind.RESPONSE
     window = True
-    nothing = PASS
+    nothing: Action = PASS  # annotated: mypyc wants the base class's type
 
     def not_an_answer(self, p: PlayerState) -> str:
         return f"{p.name} is in a response window: play an instant spell or pass (8.1, 8.2)"

@@ -9,7 +9,6 @@ triggered ability listens to its class.
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -75,7 +74,6 @@ class Table:
     """All mutable state of one game (see the module docstring). ``Game`` is its facade."""
 
     __slots__ = (
-        "__weakref__",
         "abilities",
         "actions",
         "active",
@@ -147,7 +145,9 @@ class Table:
         self.resolving = False  # an ability from the queue is resolving
         self.deck_emptied = True  # a primal deck ran out since the out check (9.1, 9.2)
         self.held = 0  # effects in parts still resolving: the out check waits (11.6)
-        self.heard: set[type] = set()
+        # the event classes something listens to: how many of the bus and the trigger index
+        # listen to each (see ``_hook``); an event is built only when its class is here
+        self.heard: dict[type, int] = {}
         # the triggered abilities each card brings into play (see ``enter_play``); None for
         # none (``NO_ABILITIES``)
         self.abilities: AbilitySource | None = None
@@ -166,23 +166,18 @@ class Table:
         self._hook()
         if self.log is not None:
             self.bus.subscribe(ev.Event, self.log.append, priority=-1000)
-        self._hear()
 
     def _hook(self) -> None:
-        """The bus and the trigger index tell this table when what is heard changes, through
-        a weak reference: no reference cycle, so a finished game is freed at once (by
-        reference counting, not by the garbage collector)."""
-        table = weakref.ref(self)
-
-        def hear() -> None:
-            found = table()
-            if found is not None:
-                found._hear()
-
-        self.bus.on_change = self.triggers.on_change = hear
-
-    def _hear(self) -> None:
-        self.heard = set(self.bus.wanted).union(self.triggers.event_classes())
+        """Count in ``heard`` the event classes the bus and the trigger index listen to; they
+        keep the count as listeners come and go. They hold the count, not this table: no
+        reference cycle, so a finished game is freed at once (by reference counting, not by
+        the garbage collector)."""
+        heard: dict[type, int] = {}
+        for cls in self.bus.wanted:
+            ev.hear(heard, cls)
+        for cls in self.triggers.event_classes():
+            ev.hear(heard, cls)
+        self.heard = self.bus.heard = self.triggers.heard = heard
 
     def new_instance(self, card: Card, owner: int) -> CardInstance:
         instance = CardInstance(len(self.instances), card, owner)
@@ -223,7 +218,6 @@ class Table:
         other.own = dict(self.own)
         other.casting = self.casting[:]
         other._hook()
-        other._hear()
         return other
 
     # ------------------------------------------------------------------ events
