@@ -85,7 +85,10 @@ class Question:
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         raise NotImplementedError
 
-    def problem(self, t: Table, step: Step, action: Action) -> str | None:
+    def problem(self, t: Table, step: Step, action: object) -> str | None:
+        """Why ``action``, anything a caller played (its fields checked by
+        ``actions.malformed``), does not answer ``step``, or None: never assumed to be an
+        answer, so a compiled build too says why instead of raising ``TypeError``."""
         raise NotImplementedError
 
     def apply(self, t: Table, step: Step, action: Action) -> None:
@@ -104,7 +107,7 @@ class _EquipQuestion(Question):
         found.append(self.nothing)
         return tuple(found)
 
-    def problem(self, t: Table, step: Step, action: Action) -> str | None:
+    def problem(self, t: Table, step: Step, action: object) -> str | None:
         p = t.players[step[1]]
         if action == self.nothing:
             return None
@@ -220,7 +223,7 @@ class AttackQuestion(Question):
         found.append(END)
         return tuple(found)
 
-    def problem(self, t: Table, step: Step, action: Action) -> str | None:
+    def problem(self, t: Table, step: Step, action: object) -> str | None:
         p = t.players[step[1]]
         if isinstance(action, EndPhase):
             return None
@@ -341,7 +344,7 @@ class DefendQuestion(Question):
             listing.append(defend_action(absorbs) if absorbs else NO_DEFENCE)
         return tuple(listing)
 
-    def problem(self, t: Table, step: Step, action: Action) -> str | None:
+    def problem(self, t: Table, step: Step, action: object) -> str | None:
         p = t.players[step[1]]
         if not isinstance(action, Defend):
             return f"{p.name} must defend {step[2]} damage first (6.1)"
@@ -419,7 +422,7 @@ class ChooseQuestion(Question):
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         return tuple(Choose(option) for option in step[2])
 
-    def problem(self, t: Table, step: Step, action: Action) -> str | None:
+    def problem(self, t: Table, step: Step, action: object) -> str | None:
         if not isinstance(action, Choose):
             return f"{t.players[step[1]].name} must choose first (11.4)"
         if not any(action.option is o or _same_player(action.option, o) for o in step[2]):
