@@ -45,12 +45,12 @@ test: lint typecheck pytest
 # installs it in place of the editable pure-Python one (a C compiler is needed)
 compiled: $(STAMP)
 	BACKLANDS_COMPILE=1 $(BIN)/pip install --quiet --no-deps --force-reinstall .
-	@$(BIN)/python -c 'from backlands.engine._compiled import compiled_modules as c; \
+	@$(BIN)/python -c 'from backlands._build import compiled_modules as c; \
 	print(f"backlands: the compiled build, {len(c())} engine modules compiled")'
 
 pure: $(STAMP)
 	$(BIN)/pip install --quiet --no-deps --force-reinstall -e .
-	@$(BIN)/python -c 'from backlands.engine._compiled import compiled_modules as c; \
+	@$(BIN)/python -c 'from backlands._build import compiled_modules as c; \
 	print("backlands: the pure-Python build" if not c() else "still compiled?")'
 
 COMPILED_TESTS := tests/engine tests/test_golden.py

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from backlands.engine._compiled import compiled_modules
+from backlands._build import compiled_modules
 
 FAST_EXAMPLES = 100  # Hypothesis's default: the fast profile changes no other test
 

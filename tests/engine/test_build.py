@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from backlands.engine._compiled import compiled_modules
+from backlands._build import compiled_modules
 from buildhook import ROOT, hook_config, to_compile
 
 

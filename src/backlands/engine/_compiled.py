@@ -2,17 +2,13 @@
 pure-Python one: ``mypyc_attr``, which lets the classes that users subclass (abilities'
 ``Reaction``, ``Work`` and ``Choice``) have subclasses that are not compiled. Without
 mypy_extensions installed it is a decorator that does nothing, as it does in pure Python
-anyway. And ``compiled_modules``: which build this is. This module itself is never
-compiled (docs/performance.md, "The compiled build")."""
+anyway. This module itself is never compiled."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from importlib.machinery import ExtensionFileLoader
 from typing import TYPE_CHECKING
 
-__all__ = ["compiled_modules", "mypyc_attr"]
+__all__ = ["mypyc_attr"]
 
 if TYPE_CHECKING:
     from mypy_extensions import mypyc_attr
@@ -23,16 +19,3 @@ else:
 
         def mypyc_attr(*attrs, **kwattrs):
             return lambda cls: cls
-
-
-def compiled_modules() -> list[str]:
-    """The names of the engine's modules that are extension modules, in order: those
-    ``BACKLANDS_COMPILE=1 pip install .`` compiled; empty in the pure-Python build."""
-    import backlands.engine as engine
-
-    found = []
-    for info in pkgutil.iter_modules(engine.__path__, "backlands.engine."):
-        module = importlib.import_module(info.name)
-        if isinstance(getattr(module, "__loader__", None), ExtensionFileLoader):
-            found.append(info.name)
-    return sorted(found)
