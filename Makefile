@@ -46,7 +46,7 @@ test: lint typecheck pytest
 compiled: $(STAMP)
 	BACKLANDS_COMPILE=1 $(BIN)/pip install --quiet --no-deps --force-reinstall .
 	@$(BIN)/python -c 'from backlands._build import compiled_modules as c; \
-	print(f"backlands: the compiled build, {len(c())} engine modules compiled")'
+	print(f"backlands: the compiled build, {len(c())} modules compiled")'
 
 pure: $(STAMP)
 	$(BIN)/pip install --quiet --no-deps --force-reinstall -e .
