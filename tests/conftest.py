@@ -9,8 +9,8 @@
 Pick one with ``BACKLANDS_PROFILE=thorough`` (or pytest's ``--hypothesis-profile``, which
 wins). Both print the ``@reproduce_failure`` blob of a failing example.
 
-The build under test (docs/performance.md, "The compiled build") is named in the header of
-the run: the pure-Python engine or the compiled one. Two markers, each with its reason:
+The build under test (docs/performance.md, "The compiled build") is named at the end of the
+run: the pure-Python engine or the compiled one. Two markers, each with its reason:
 ``pure_only`` for a test of what cannot exist in the compiled build (a card instance whose
 uid is not an int, say), ``compiled_only`` for its counterpart there.
 """
@@ -45,7 +45,9 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("BACKLANDS_PROFILE", "fast"))
 
-COMPILED = bool(compiled_modules())
+_COMPILED_MODULES = compiled_modules()
+COMPILED = bool(_COMPILED_MODULES)
+BUILD = f"compiled (mypyc), {len(_COMPILED_MODULES)} modules" if COMPILED else "pure Python"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -55,10 +57,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "compiled_only(reason): a test of the compiled build")
 
 
-def pytest_report_header() -> str:
-    if COMPILED:
-        return f"backlands engine: compiled (mypyc), {len(compiled_modules())} modules"
-    return "backlands engine: pure Python"
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Which build the run tested, printed at its end (also with ``-q``)."""
+    terminalreporter.write_line(f"backlands build tested: {BUILD}")
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
