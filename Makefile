@@ -2,12 +2,18 @@
 #   make run   -- set up, validate every bundled deck, print the card database summary,
 #                 play one seeded bot-vs-bot game and print its summary
 #   make test  -- set up, then ruff, mypy --strict and the whole pytest suite
+# The compiled build (docs/performance.md, "The compiled build"):
+#   make compiled       -- compile the engine with mypyc and install it over the pure build
+#   make pure           -- put the pure-Python (editable) build back
+#   make test-compiled  -- the compiled build's tests (the engine's and the golden games), as
+#                          .ci/run runs them, then the pure build back
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: setup run test lint typecheck pytest bench bench-ratio bench-sim clean
+.PHONY: compiled pure test-compiled
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +29,8 @@ run: $(STAMP)
 	$(BIN)/backlands play --seed 1 --summary
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench mutation
-	$(BIN)/ruff format --check src tests bench mutation
+	$(BIN)/ruff check src tests bench mutation hatch_build.py
+	$(BIN)/ruff format --check src tests bench mutation hatch_build.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -33,6 +39,26 @@ pytest: $(STAMP)
 	$(BIN)/pytest
 
 test: lint typecheck pytest
+
+# BACKLANDS_COMPILE=1 is the build switch (hatch_build.py): pip builds a wheel whose engine
+# modules are compiled with mypyc, getting mypy and setuptools for that build alone, and
+# installs it in place of the editable pure-Python one (a C compiler is needed)
+compiled: $(STAMP)
+	BACKLANDS_COMPILE=1 $(BIN)/pip install --quiet --no-deps --force-reinstall .
+	@$(BIN)/python -c 'from backlands._build import compiled_modules as c; \
+	print(f"backlands: the compiled build, {len(c())} modules compiled")'
+
+pure: $(STAMP)
+	$(BIN)/pip install --quiet --no-deps --force-reinstall -e .
+	@$(BIN)/python -c 'from backlands._build import compiled_modules as c; \
+	print("backlands: the pure-Python build" if not c() else "still compiled?")'
+
+COMPILED_TESTS := tests/engine tests/test_golden.py
+
+test-compiled: $(STAMP)
+	$(MAKE) --no-print-directory compiled
+	BACKLANDS_EXPECT_COMPILED=1 $(BIN)/pytest $(COMPILED_TESTS); status=$$?; \
+	$(MAKE) --no-print-directory pure; exit $$status
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -17,7 +17,9 @@ same interpreter. The machine is shared and noisy, so:
 
 Only public names of the engine are used (``Game``, ``copy``, ``play_game``, ``RandomAgent``,
 ``simulate``, ``seat``, ``NO_ABILITIES``), so the script measures the engine before and after
-a rebuild alike.
+a rebuild alike. The report names the build it measured, pure Python or compiled
+(``make compiled``, docs/performance.md); ``--build pure`` or ``--build compiled`` refuses
+to measure the other one.
 """
 
 from __future__ import annotations
@@ -212,6 +214,17 @@ def copy_times(seats: Sequence[Seat], seconds: float, keep_log: bool = False) ->
     return times
 
 
+def engine_build() -> str:
+    """Which build of the engine this is: "compiled (mypyc, N modules)" or "pure Python"
+    (also for a checkout from before the build switch, which had no compiled build)."""
+    try:
+        from backlands._build import compiled_modules
+    except ImportError:
+        return "pure Python"
+    found = compiled_modules()
+    return f"compiled (mypyc, {len(found)} modules)" if found else "pure Python"
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Random self-play speed as a ratio to the bare loop, in interleaved rounds."
@@ -231,11 +244,20 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help=f"the bare loop to compare with (default {DEFAULT_BARE})",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--build",
+        choices=("pure", "compiled"),
+        help="the build to measure: refuse to run on the other one",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.rounds, args.seconds = 3, 0.3
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds positive")
+    build = engine_build()
+    if args.build is not None and build.startswith("pure") != (args.build == "pure"):
+        parser.error(f"--build {args.build}, but this is the {build} build of the engine")
+    args.engine_build = build
     if not args.bare.is_file():
         parser.error(
             f"the bare loop is not at {args.bare}: it lives in shared/bench/bare_loop.py next to"
@@ -268,6 +290,7 @@ def report(
 
     return {
         "python": sys.version.split()[0],
+        "build": args.engine_build,
         "rounds": args.rounds,
         "seconds": args.seconds,
         "command": command(),
@@ -285,7 +308,8 @@ def command() -> str:
 
 def print_markdown(figures: dict[str, Any]) -> None:
     print(
-        f"python {figures['python']}, {figures['rounds']} interleaved rounds of"
+        f"python {figures['python']}, engine {figures['build']},"
+        f" {figures['rounds']} interleaved rounds of"
         f" {figures['seconds']:g} CPU s per workload, medians over rounds;"
         f" reproduce: `{figures['command']}`\n"
     )

@@ -7,10 +7,13 @@ import os
 import re
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from buildhook import hook
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,6 +24,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     subprocess.run(
         [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(out)],
         cwd=ROOT,
+        env=_pure_env(),
         check=True,
         capture_output=True,
     )
@@ -108,3 +112,57 @@ def test_the_docs_are_in_the_wheel_and_backlands_docs_prints_them(
     for command in ("play", "balance", "deck-sheet"):
         text = run(command, "--help").stdout
         assert "docs/" not in text.replace("backlands docs ", ""), command
+
+
+def test_the_default_wheel_is_pure_python(wheel: Path) -> None:
+    """Without BACKLANDS_COMPILE=1 the build hook does nothing: no extension module, a
+    wheel for any platform (docs/performance.md, "The compiled build")."""
+    assert wheel.name.endswith("-py3-none-any.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "backlands/engine/table.py" in names
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".c"))]
+
+
+def test_the_build_switch_takes_1_or_0(monkeypatch: pytest.MonkeyPatch) -> None:
+    build = hook()
+    for value, compiling in (("", False), ("0", False), (" 1 ", True), ("1", True)):
+        monkeypatch.setenv("BACKLANDS_COMPILE", value)
+        assert build.compiling() is compiling
+    monkeypatch.delenv("BACKLANDS_COMPILE")
+    assert build.compiling() is False
+    monkeypatch.setenv("BACKLANDS_COMPILE", "yes")
+    with pytest.raises(ValueError, match=r"BACKLANDS_COMPILE='yes': set it to 1 to compile"):
+        build.compiling()
+
+
+def test_a_build_with_a_bad_switch_fails_saying_so(tmp_path: Path) -> None:
+    env = {**os.environ, "BACKLANDS_COMPILE": "true"}
+    done = subprocess.run(
+        [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode != 0
+    assert "BACKLANDS_COMPILE='true': set it to 1 to compile the engine with mypyc" in done.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_source_distribution_carries_the_build_hook(tmp_path: Path) -> None:
+    """So that ``BACKLANDS_COMPILE=1 pip install backlands-*.tar.gz`` compiles too."""
+    subprocess.run(
+        [sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d", str(tmp_path)],
+        cwd=ROOT,
+        env=_pure_env(),
+        check=True,
+        capture_output=True,
+    )
+    (sdist,) = tmp_path.glob("backlands-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert {"hatch_build.py", "pyproject.toml", "src/backlands/engine/table.py"} <= names
+
+
+def _pure_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "BACKLANDS_COMPILE"}

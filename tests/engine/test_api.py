@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import gc
 import json
 import random
 from pathlib import Path
@@ -18,6 +19,7 @@ from backlands.agents import Perspective, RandomAgent, play_game
 from backlands.database import CardDatabase
 from backlands.deck import Deck, load_deck
 from backlands.engine import (
+    NO_ABILITIES,
     Attack,
     CardInstance,
     Decision,
@@ -215,6 +217,30 @@ def mid_game(seed: int = 21, players: int = 3) -> tuple[Game, list[RandomAgent]]
         assert game.decision is not None
         game.play(chosen[game.decision.player].choose(Perspective(game, game.decision.player)))
     return game, chosen
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"keep_log": False}, {"abilities": NO_ABILITIES}],
+    ids=["log", "no log", "rules"],
+)
+def test_a_finished_game_and_its_copy_leave_no_reference_cycle(options: dict[str, Any]) -> None:
+    """The bus and the trigger index keep the table's count of what is heard, not the table
+    (and no weak reference, which a compiled table could not have): a game and its copy are
+    freed by reference counting alone, the garbage collector finds nothing after them."""
+    gc.collect()
+    gc.disable()
+    try:
+        game = Game(seats(3), seed=7, **options)
+        play(game, agents(3, 7), 40)
+        other = game.copy()
+        play(other, agents(3, 8))
+        play(game, agents(3, 9))
+        assert game.over and other.over
+        del game, other
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
 
 
 def test_a_copy_plays_on_identically() -> None:

@@ -120,7 +120,7 @@ class Uidless(CardInstance):
 
 
 def _uidless() -> CardInstance:
-    return object.__new__(Uidless)  # never initialised: no uid, no card
+    return Uidless.__new__(Uidless)  # never initialised: no uid, no card
 
 
 def _defence_of(absorbs: object) -> Defend:
@@ -168,13 +168,44 @@ REASONS: list[tuple[Callable[[CardInstance], Any], str]] = [
 ]
 
 
-@pytest.mark.parametrize(("make", "reason"), REASONS, ids=[r for _, r in REASONS])
+# what the compiled build cannot even make (its classes are native, their attributes typed):
+# the counterparts below show that it refuses to
+PURE_ONLY = {
+    "a defence's pairs are a tuple, not [1]": "a compiled Defend holds its pairs in a tuple",
+    "a Uidless is not a card of this game": "a compiled CardInstance has no Python subclass",
+}
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        pytest.param(
+            make,
+            reason,
+            id=reason,
+            marks=[pytest.mark.pure_only(PURE_ONLY[reason])] if reason in PURE_ONLY else [],
+        )
+        for make, reason in REASONS
+    ],
+)
 def test_a_malformed_action_is_refused_with_its_exact_reason(
     game: Game, assert_illegal: Callable[..., str], make: Any, reason: str
 ) -> None:
     card = game.instance(0)
     message = assert_illegal(game, make(card))
     assert message.endswith(f": {reason}"), message
+
+
+@pytest.mark.compiled_only("the counterpart of the pure-only defence above")
+def test_a_compiled_defence_cannot_hold_its_pairs_in_a_list() -> None:
+    with pytest.raises(TypeError):
+        _defence_of([1])
+
+
+@pytest.mark.compiled_only("the counterpart of the pure-only Uidless above")
+def test_a_compiled_card_instance_has_no_instance_of_a_python_subclass() -> None:
+    with pytest.raises(TypeError, match="interpreted classes cannot inherit from compiled"):
+        _uidless()
 
 
 # --------------------------------------------------------------------------- records

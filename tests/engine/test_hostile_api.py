@@ -371,14 +371,18 @@ def _defending(make_card: MakeCard, player: MakePlayer, position: MakeGame, find
     return game, find(game, armour)
 
 
+# a compiled CardInstance holds an int uid: its constructor refuses any other (see below)
+_NOT_INT = pytest.mark.pure_only("a compiled card instance cannot hold a uid that is not an int")
+
+
 @pytest.mark.parametrize(
     ("uid", "fragment"),
     [
-        ([1], "#[1]> is not a card of this game"),
-        ({}, "#{}> is not a card of this game"),
+        pytest.param([1], "#[1]> is not a card of this game", marks=_NOT_INT),
+        pytest.param({}, "#{}> is not a card of this game", marks=_NOT_INT),
         (999, "#999> is not a card of this game"),
         (-1, "#-1> is not a card of this game"),
-        ("0", "#0> is not a card of this game"),
+        pytest.param("0", "#0> is not a card of this game", marks=_NOT_INT),
         (_Uid(0), "is not a card of this game"),
     ],
 )
@@ -397,6 +401,15 @@ def test_a_card_instance_with_an_unhashable_or_foreign_uid_is_refused(
     assert_illegal(game, Equip(forged), fragment)
     assert_illegal(game, Choose(forged), fragment)
     assert_illegal(game, Attack(forged, 0), fragment)
+
+
+@pytest.mark.compiled_only("the counterpart of the pure-only uids above")
+@pytest.mark.parametrize("uid", [[1], {}, "0"])
+def test_a_compiled_card_instance_cannot_hold_a_uid_that_is_not_an_int(
+    make_card: MakeCard, uid: Any
+) -> None:
+    with pytest.raises(TypeError, match="int object expected"):
+        CardInstance(uid, make_card(CardType.ARMOUR), 1)
 
 
 @pytest.mark.parametrize(

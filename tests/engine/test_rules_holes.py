@@ -546,22 +546,38 @@ class _OnCounter(Reaction):
 
 
 def test_rule_11_2_the_trigger_index_tells_when_a_class_starts_or_stops_being_heard():
-    """triggers.TriggerIndex.add / remove: ``on_change`` is called when the first reaction
-    to an event class comes into play and when the last one leaves, never otherwise: the
-    table then knows which events to build and publish (11.2)."""
+    """triggers.TriggerIndex.add / remove: the index counts a class in the game's ``heard``
+    when the first reaction to it comes into play and stops counting it when the last one
+    leaves, never otherwise: the table then knows which events to build and publish (11.2)."""
     index = TriggerIndex()
-    told: list[list[str]] = []
-    index.on_change = lambda: told.append(sorted(c.__name__ for c in index.event_classes()))
+    heard: dict[type, int] = {ev.AttackDeclared: 1}  # the bus listens to attacks too
+    index.heard = heard
+    told: list[dict[str, int]] = []
+
+    def tell() -> None:
+        told.append({c.__name__: n for c, n in heard.items()})
+
     first, second, counter = _OnAttack(0), _OnAttack(1), _OnCounter(0)
     index.add(first)
+    tell()
     index.add(second)  # the class is heard already
+    tell()
     index.add(counter)
-    assert told == [["AttackDeclared"], ["AttackDeclared", "CounterAdded"]]
+    tell()
+    assert told == [
+        {"AttackDeclared": 2},
+        {"AttackDeclared": 2},
+        {"AttackDeclared": 2, "CounterAdded": 1},
+    ]
     index.remove(first)  # the second still listens
-    assert len(told) == 2 and index.listening(ev.AttackDeclared) == [second]
+    tell()
+    assert told[3] == {"AttackDeclared": 2, "CounterAdded": 1}
+    assert index.listening(ev.AttackDeclared) == [second]
     index.remove(counter)
+    tell()
     index.remove(second)
-    assert told[2:] == [["AttackDeclared"], []]
+    tell()
+    assert told[4:] == [{"AttackDeclared": 2}, {"AttackDeclared": 1}]  # the bus's alone
     assert len(index) == 0
 
 

@@ -31,6 +31,7 @@ from backlands.engine import (
 )
 from backlands.engine import events as ev
 from backlands.engine.abilities import character_abilities
+from backlands.engine.table import Table
 from backlands.model import (
     Boost,
     CardStat,
@@ -51,6 +52,7 @@ from backlands.model import (
     TriggeredAbility,
     Whose,
 )
+from backlands.ruleset import STANDARD
 
 WEAPON, CREATURE, ARMOUR = CardType.WEAPON, CardType.CREATURE, CardType.ARMOUR
 INSTANT, ATTACH = CardType.INSTANT_SPELL, CardType.ATTACH_SPELL
@@ -351,7 +353,7 @@ def test_a_characters_abilities_come_first_among_its_players() -> None:
     assert [(r.player, r.order) for r in character_abilities(seer, 1)] == [(1, 0), (1, 0)]
 
 
-NO_TABLE: Any = None  # what these ``matches`` read of the table: nothing
+NO_TABLE = Table(0, STANDARD, keep_log=False)  # what these ``matches`` read of it: nothing
 
 
 def test_each_own_card_trigger_matches_its_event_about_its_card(make_card: Fixture) -> None:

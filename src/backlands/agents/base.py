@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from ..engine import (
     Action,
@@ -24,6 +24,7 @@ from ..engine import (
     Seat,
     Zone,
 )
+from ..engine._compiled import mypyc_attr
 from ..model import CardStat
 from ..ruleset import Ruleset
 
@@ -107,10 +108,11 @@ class Agent(Protocol):
         ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # an agent of one's own may start from it
 class RandomAgent:
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
-    name = "random"
+    name: ClassVar[str] = "random"
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)

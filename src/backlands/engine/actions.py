@@ -178,6 +178,13 @@ Action: TypeAlias = Equip | EndPhase | Attack | Defend | Pass | Choose
 ACTION_CLASSES = (Equip, EndPhase, Attack, Defend, Pass, Choose)
 
 
+def is_action(value: object) -> bool:
+    """``isinstance(value, ACTION_CLASSES)``, without narrowing ``value`` to ``Action``: a
+    compiled build would then check an instance of a subclass against the exact classes and
+    raise ``TypeError``, where the engine says why it refuses it (``malformed``)."""
+    return isinstance(value, ACTION_CLASSES)
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     """A JSON-ready form naming card instances by uid (for game records)."""
     if isinstance(action, Equip):
@@ -239,20 +246,23 @@ def malformed(action: Any, instances: Mapping[int, CardInstance]) -> str | None:
     """Why ``action`` is not even well formed for this game: a field of the wrong type, or
     a card instance that is not this game's own (another uid, or the same uid and another
     card). Numbers are plain ``int`` values: not a bool, nor any other subclass of int,
-    whose comparisons could say anything. Never raises, whatever ``action`` holds."""
-    if type(action) not in ACTION_CLASSES and isinstance(action, ACTION_CLASSES):
+    whose comparisons could say anything. Never raises, whatever ``action`` holds: each
+    field is read as the value it is (``_field``), not as its declared type."""
+    if type(action) not in ACTION_CLASSES and is_action(action):
         return f"{type(action).__name__} is a subclass of an action; play the action itself"
     named: list[object] = []
     if isinstance(action, Equip):
-        named = [action.card]
-        if action.host is not None:
-            named.append(action.host)
+        named = [_field(action, "card")]
+        host = _field(action, "host")
+        if host is not None:
+            named.append(host)
     elif isinstance(action, Attack):
-        named = [action.card]
-        if type(action.target) is not int or not -_HUGE < action.target < _HUGE:
-            return f"the target must be a player index, not {_short(action.target)}"
+        named = [_field(action, "card")]
+        target = _field(action, "target")
+        if type(target) is not int or not -_HUGE < target < _HUGE:
+            return f"the target must be a player index, not {_short(target)}"
     elif isinstance(action, Defend):
-        absorbs = action.absorbs
+        absorbs = _field(action, "absorbs")
         if type(absorbs) is not tuple:
             return f"a defence's pairs are a tuple, not {_short(absorbs)}"
         for pair in absorbs:
@@ -264,7 +274,7 @@ def malformed(action: Any, instances: Mapping[int, CardInstance]) -> str | None:
                 return f"an amount of damage is less than {_HUGE}, not {_short(pair[1])}"
             named.append(pair[0])
     elif isinstance(action, Choose):
-        option = action.option
+        option = _field(action, "option")
         if not isinstance(option, CardInstance) and (
             type(option) is not int or not -_HUGE < option < _HUGE
         ):
@@ -278,6 +288,12 @@ def malformed(action: Any, instances: Mapping[int, CardInstance]) -> str | None:
         if type(uid) is not int or instances.get(uid) is not instance:
             return f"{_short(instance)} is not a card of this game"
     return None
+
+
+def _field(action: object, name: str) -> object:
+    """A field of an action from outside, as it is: read as its declared type, a compiled
+    build would check it on reading and raise ``TypeError`` before the reason is found."""
+    return getattr(action, name)
 
 
 _HUGE = 10**9  # numbers at or past this are no index or amount (and too long to show)

@@ -271,7 +271,7 @@ class Defence(Question):
             for absorbs in defences(self.amount, found)
         )
 
-    def problem(self, t: Table, action: Action) -> str | None:
+    def problem(self, t: Table, action: object) -> str | None:
         p = t.players[self.player]
         if not isinstance(action, Defend):
             return f"{p.name} must defend {self.amount} damage first (6.1)"

@@ -109,7 +109,7 @@ class EquipQuestion(Question):
         found.append(self.nothing)
         return tuple(found)
 
-    def problem(self, t: Table, action: Action) -> str | None:
+    def problem(self, t: Table, action: object) -> str | None:
         p = t.players[self.player]
         if action == self.nothing:
             return None
@@ -128,7 +128,7 @@ class ResponseWindow(EquipQuestion):
     __slots__ = ()
     kind = DecisionKind.RESPONSE
     window = True
-    nothing = PASS
+    nothing: Action = PASS  # annotated: mypyc wants the base class's type
     attack: ClassVar[bool] = False  # the window of an attack's target (8.2)
 
     def not_an_answer(self, p: PlayerState) -> str:

@@ -422,14 +422,16 @@ class EventBus:
     to it), so a game nobody watches makes no event objects at all.
     """
 
-    __slots__ = ("_by_class", "_resolved", "_serial", "on_change", "wanted")
+    __slots__ = ("_by_class", "_resolved", "_serial", "heard", "wanted")
 
     def __init__(self) -> None:
         self._by_class: dict[type, list[tuple[int, int, Handler]]] = {}
         self._resolved: dict[type, tuple[Handler, ...]] = {}
         self._serial = 0
         self.wanted: dict[type, tuple[Handler, ...]] = {}
-        self.on_change: Callable[[], None] | None = None  # the game's, to re-read ``wanted``
+        # the game's count of listeners by event class (``Table.heard``): one per class in
+        # ``wanted``
+        self.heard: dict[type, int] | None = None
 
     def subscribe(
         self, event_class: type[E], handler: Callable[[E], None], priority: int = 0
@@ -447,18 +449,24 @@ class EventBus:
     def _changed(self) -> None:
         self._resolved.clear()
         by_class = self._by_class
+        before = self.wanted
+        wanted: dict[type, tuple[Handler, ...]]
         if len(by_class) == 1 and Event in by_class:  # the log (and the like) alone
             handlers = self._handlers(Event)
-            self.wanted = dict.fromkeys(_ENGINE_EVENTS, handlers) if handlers else {}
+            wanted = dict.fromkeys(_ENGINE_EVENTS, handlers) if handlers else {}
         else:
             wanted = {}
             for cls in _ENGINE_CLASSES:
                 found = self._handlers(cls)
                 if found:
                     wanted[cls] = found
-            self.wanted = wanted
-        if self.on_change is not None:
-            self.on_change()
+        self.wanted = wanted
+        heard = self.heard
+        if heard is not None:
+            for cls in before.keys() - wanted.keys():
+                unhear(heard, cls)
+            for cls in wanted.keys() - before.keys():
+                hear(heard, cls)
 
     def _handlers(self, cls: type) -> tuple[Handler, ...]:
         found = self._resolved.get(cls)
@@ -489,6 +497,20 @@ class EventBus:
             if proposal.cancelled:
                 break
         return proposal
+
+
+def hear(heard: dict[type, int], cls: type) -> None:
+    """One more listener (the bus, the trigger index) of ``cls`` in a game's ``heard``."""
+    heard[cls] = heard.get(cls, 0) + 1
+
+
+def unhear(heard: dict[type, int], cls: type) -> None:
+    """One listener fewer of ``cls``: the class leaves ``heard`` with its last."""
+    left = heard[cls] - 1
+    if left:
+        heard[cls] = left
+    else:
+        del heard[cls]
 
 
 def _order(entry: tuple[int, int, Handler]) -> tuple[int, int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .actions import ACTION_CLASSES, Action, malformed
+from .actions import Action, is_action, malformed
 from .table import Table
 
 __all__ = ["LegalActions", "illegal", "listing"]
@@ -20,7 +20,7 @@ def illegal(t: Table, action: object) -> str | None:
     problem = malformed(action, t.instances)
     if problem is not None:
         return problem
-    return question.problem(t, action)  # type: ignore[arg-type]
+    return question.problem(t, action)
 
 
 def listing(t: Table) -> tuple[Action, ...]:
@@ -54,7 +54,7 @@ class LegalActions:
         return self._t.legal or listing(self._t)
 
     def __contains__(self, action: object) -> bool:
-        if not isinstance(action, ACTION_CLASSES):
+        if not is_action(action):
             return False
         return illegal(self._t, action) is None
 

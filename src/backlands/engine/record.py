@@ -87,14 +87,18 @@ Parsed: TypeAlias = tuple[
 
 
 def dump_record(
-    seed: int,
-    first_player: int | None,
+    seed: object,
+    first_player: object,
     seats: tuple[RecordSeat, ...],
     ruleset: Ruleset,
     actions: tuple[dict[str, Any], ...],
     position: RecordPosition | None,
 ) -> str:
-    """The JSON of a record: format 1 for a game from seats, format 2 from a position."""
+    """The JSON of a record: format 1 for a game from seats, format 2 from a position.
+
+    ``seed`` (an int) and ``first_player`` (an int or None) are written as they are, not
+    taken for ints: a record made in code is checked as its JSON is read, so a seed of
+    True is refused on reading, never written as 1 (as a compiled build would take it)."""
     data: dict[str, Any]
     if position is None:
         data = {
@@ -122,7 +126,7 @@ _SEATS_FIELDS = {"format", "seed", "first_player", "ruleset", "seats", "actions"
 _POSITION_FIELDS = {"format", "seed", "ruleset", "position", "actions"}
 
 
-def parse_record(text: str | bytes) -> Parsed:
+def parse_record(text: object) -> Parsed:
     """The fields of a record (seed, first player, seats, ruleset, actions, position) from
     its JSON; a malformed record raises :class:`GameSetupError` saying what and where."""
     if not isinstance(text, str | bytes):

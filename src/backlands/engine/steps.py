@@ -146,8 +146,11 @@ class Question(Step):
         """Every legal answer, in a fixed order (the do-nothing answer among them)."""
         raise NotImplementedError
 
-    def problem(self, t: Table, action: Action) -> str | None:
-        """Why ``action`` is not a legal answer (with the rule number), or None."""
+    def problem(self, t: Table, action: object) -> str | None:
+        """Why ``action``, anything a caller played (its fields checked by
+        ``actions.malformed``), is not a legal answer (with the rule number), or None: never
+        assumed to be an answer, so a compiled build too says why instead of raising
+        ``TypeError``."""
         raise NotImplementedError
 
     def apply(self, t: Table, action: Action) -> None:
@@ -231,7 +234,7 @@ class AbilityChoice(Question):
     def options(self, t: Table) -> tuple[Action, ...]:
         return tuple(Choose(option) for option in self.choices)
 
-    def problem(self, t: Table, action: Action) -> str | None:
+    def problem(self, t: Table, action: object) -> str | None:
         player = t.players[self.player]
         if not isinstance(action, Choose):
             return f"{player.name} must choose first (11.4)"

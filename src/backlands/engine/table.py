@@ -13,7 +13,6 @@ of triggered abilities) is here too, behind a few methods: :meth:`push` and :met
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +49,6 @@ class Table:
     """All mutable state of one game (see the module docstring). ``Game`` is its facade."""
 
     __slots__ = (
-        "__weakref__",
         "_rng",
         "_rng_shared",
         "abilities",
@@ -144,31 +142,28 @@ class Table:
         self.reactions_in_play: dict[int, tuple[Reaction, ...]] = {}
         self.card_listeners: dict[tuple[int, type], tuple[Reaction, ...]] = {}
         self.bus = ev.EventBus()
-        self.heard: set[type] = set()  # the event classes a handler or the index hears
+        # the event classes something listens to: how many of the bus and the trigger index
+        # listen to each (see ``_hook``); an event is built only when its class is here
+        self.heard: dict[type, int] = {}
         self.wire()
 
     def wire(self) -> None:
-        """Hook the log, the bus and the trigger index to this table."""
+        """Hook the log, the bus and the trigger index to this table (also after a copy)."""
         self._hook()
         if self.log is not None:
             self.bus.subscribe(ev.Event, self.log.append, priority=-1000)
-        self._hear()
 
     def _hook(self) -> None:
-        """The bus and the trigger index tell this table when what is heard changes, through
-        a weak reference: no reference cycle, so a finished game is freed at once (by
-        reference counting, not by the garbage collector)."""
-        table = weakref.ref(self)
-
-        def hear() -> None:
-            found = table()
-            if found is not None:
-                found._hear()
-
-        self.bus.on_change = self.triggers.on_change = hear
-
-    def _hear(self) -> None:
-        self.heard = set(self.bus.wanted).union(self.triggers.event_classes())
+        """Count in ``heard`` the event classes the bus and the trigger index listen to; they
+        keep the count as listeners come and go. They hold the count, not this table: no
+        reference cycle, so a finished game is freed at once (by reference counting, not by
+        the garbage collector)."""
+        heard: dict[type, int] = {}
+        for cls in self.bus.wanted:
+            ev.hear(heard, cls)
+        for cls in self.triggers.event_classes():
+            ev.hear(heard, cls)
+        self.heard = self.bus.heard = self.triggers.heard = heard
 
     def new_instance(self, card: Card, owner: int) -> CardInstance:
         instance = CardInstance(len(self.instances), card, owner)
@@ -228,7 +223,6 @@ class Table:
         other.reactions_in_play = dict(self.reactions_in_play)
         other.card_listeners = dict(self.card_listeners)
         other.bus = ev.EventBus()
-        other.heard = set()
         other.wire()
         return other
 

@@ -16,10 +16,11 @@ queue resolves one ability at a time, each completely before the next (``flow.py
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from ..model import Slot
+from . import events as ev
 from ._compiled import mypyc_attr
 from .events import Event
 from .state import CardInstance
@@ -74,11 +75,12 @@ class Reaction:
 class TriggerIndex:
     """Every reaction in play, by the event class it listens to."""
 
-    __slots__ = ("_by_event", "on_change")
+    __slots__ = ("_by_event", "heard")
 
     def __init__(self) -> None:
         self._by_event: dict[type[Event], list[Reaction]] = {}
-        self.on_change: Callable[[], None] | None = None
+        # the game's count of listeners by event class (``Table.heard``): one per class here
+        self.heard: dict[type, int] | None = None
 
     def copy(self) -> TriggerIndex:
         other = TriggerIndex()
@@ -92,8 +94,8 @@ class TriggerIndex:
             found.append(reaction)
             return
         self._by_event[reaction.event] = [reaction]
-        if self.on_change is not None:  # a class is listened to now: what is heard changed
-            self.on_change()
+        if self.heard is not None:  # a class is listened to now: what is heard changed
+            ev.hear(self.heard, reaction.event)
 
     def remove(self, reaction: Reaction) -> None:
         """``reaction`` left play."""
@@ -103,8 +105,8 @@ class TriggerIndex:
         found.remove(reaction)
         if not found:
             del self._by_event[reaction.event]
-            if self.on_change is not None:  # nothing listens to the class any more
-                self.on_change()
+            if self.heard is not None:  # nothing listens to the class any more
+                ev.unhear(self.heard, reaction.event)
 
     def listening(self, event_class: type[Event]) -> list[Reaction] | None:
         """The reactions listening to ``event_class`` (one dict lookup), or None."""

@@ -122,7 +122,7 @@ class MainPhase(EquipQuestion):
     __slots__ = ()
     kind = DecisionKind.MAIN
     window = False
-    nothing = END
+    nothing: Action = END  # annotated: mypyc wants the base class's type
 
     def not_an_answer(self, p: PlayerState) -> str:
         return f"{p.name} is in the main phase: equip a card or end the phase (3.2)"
@@ -169,7 +169,7 @@ class AttackPhase(Question):
         found.append(END)
         return tuple(found)
 
-    def problem(self, t: Table, action: Action) -> str | None:
+    def problem(self, t: Table, action: object) -> str | None:
         p = t.players[self.player]
         if isinstance(action, EndPhaseAction):
             return None
