@@ -92,9 +92,15 @@ class Table:
         keep_log: bool,
         abilities: AbilitySource | None = None,
         printed_abilities: bool = False,
+        *,
+        original: Table | None = None,
     ) -> None:
         """A new, empty table; ``abilities`` is what each card brings into play (None:
-        nothing), ``printed_abilities`` that it is the card format's printed abilities."""
+        nothing), ``printed_abilities`` that it is the card format's printed abilities.
+        With ``original``, a copy of that table instead (``copy``)."""
+        if original is not None:
+            self._copy(original)
+            return
         self.seed = seed
         self.ruleset = ruleset
         self.seats: tuple[Seat, ...] = ()
@@ -189,42 +195,44 @@ class Table:
     def copy(self) -> Table:
         """An independent table in the same state. Handlers subscribed from outside are not
         copied; the copy's log starts as a copy of this one's."""
-        other = Table.__new__(Table)
-        other.seed = self.seed
-        other.ruleset = self.ruleset
-        other.seats = self.seats
-        other._rng = self._rng  # shared until one side draws (``rng``)
-        other._rng_shared = self._rng_shared = True
-        other.instances = self.instances  # never changed after setup
-        other.values = self.values
-        other.players = players = [p.copy() for p in self.players]
-        other.turn = self.turn
-        other.last_turn_ended = self.last_turn_ended
-        other.active = self.active
-        other.first_player = self.first_player
-        other.first_player_named = self.first_player_named
-        other.outcome = self.outcome
-        other.log = None if self.log is None else list(self.log)
-        other.agenda = self.agenda[:]
-        other.decision = self.decision
-        other.asking = self.asking
-        other.legal = self.legal
-        other.actions = self.actions[:]
-        other.stats = self.stats.copy(players)
-        other.triggered = self.triggered[:]
-        other.queue = self.queue[:]
-        other.ability_resolving = self.ability_resolving
-        other.instants_resolving = self.instants_resolving[:]
-        other.out_check_due = self.out_check_due
-        other.out_check_held = self.out_check_held
-        other.abilities = self.abilities
-        other.printed_abilities = self.printed_abilities
-        other.triggers = self.triggers.copy()
-        other.reactions_in_play = dict(self.reactions_in_play)
-        other.card_listeners = dict(self.card_listeners)
-        other.bus = ev.EventBus()
-        other.wire()
-        return other
+        return Table(self.seed, self.ruleset, self.log is not None, original=self)
+
+    def _copy(self, original: Table) -> None:
+        """This (new) table in ``original``'s state: its data copied, nothing else made."""
+        self.seed = original.seed
+        self.ruleset = original.ruleset
+        self.seats = original.seats
+        self._rng = original._rng  # shared until one side draws (``rng``)
+        self._rng_shared = original._rng_shared = True
+        self.instances = original.instances  # never changed after setup
+        self.values = original.values
+        self.players = players = [p.copy() for p in original.players]
+        self.turn = original.turn
+        self.last_turn_ended = original.last_turn_ended
+        self.active = original.active
+        self.first_player = original.first_player
+        self.first_player_named = original.first_player_named
+        self.outcome = original.outcome
+        self.log = None if original.log is None else list(original.log)
+        self.agenda = original.agenda[:]
+        self.decision = original.decision
+        self.asking = original.asking
+        self.legal = original.legal
+        self.actions = original.actions[:]
+        self.stats = original.stats.copy(players)
+        self.triggered = original.triggered[:]
+        self.queue = original.queue[:]
+        self.ability_resolving = original.ability_resolving
+        self.instants_resolving = original.instants_resolving[:]
+        self.out_check_due = original.out_check_due
+        self.out_check_held = original.out_check_held
+        self.abilities = original.abilities
+        self.printed_abilities = original.printed_abilities
+        self.triggers = original.triggers.copy()
+        self.reactions_in_play = dict(original.reactions_in_play)
+        self.card_listeners = dict(original.card_listeners)
+        self.bus = ev.EventBus()
+        self.wire()
 
     # ------------------------------------------------------------------ events
 
