@@ -107,10 +107,11 @@ def quiet(t: Table) -> bool:
 def open_windows(t: Table, player: int, then: Step | None = None) -> bool:
     """8.1: each other player still in, in turn order, may answer with one instant.
 
-    A player without an instant is not asked (8.3). While nothing can change before their
+    A player without an instant is not asked (8.3): while nothing can change before their
     window (no state check is due, no ability waits, and no window before theirs may be
     answered), that is settled here and their window is not pushed at all; from the first
-    window that may ask on, each is a step that looks again when it runs.
+    window that may ask on, each is a step that looks again when it runs. With the ruleset's
+    ``ask_every_window`` (8.3), every other player still in is asked.
 
     Whether everything is settled: no window was pushed and nothing is due (``quiet``), so
     the flow may go on at once with ``then``, the step that comes after the windows; when
@@ -124,11 +125,12 @@ def open_windows(t: Table, player: int, then: Step | None = None) -> bool:
     players = t.players
     n = len(players)
     windows = []
+    every = t.ruleset.ask_every_window  # 8.3: then no one is skipped
     for offset in range(1, n):
         p = players[(player + offset) % n]
         if p.out:
             continue
-        if settled:
+        if settled and not every:
             for instance in p.inventory:  # holds_instant(p), written out
                 if instance.type is _INSTANT:
                     break

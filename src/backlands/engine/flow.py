@@ -210,7 +210,8 @@ def end_phase(t: Table, step: Step) -> None:
 
 
 def respond(t: Table, step: Step) -> None:  # 8.1 to 8.3
-    if t.ruleset.response_windows and holds_instant(t.players[step[1]]):
+    rules = t.ruleset
+    if rules.response_windows and (rules.ask_every_window or holds_instant(t.players[step[1]])):
         QUESTIONS[RESPOND].ask(t, step)
 
 

@@ -6,7 +6,9 @@ A question knows, for the agenda step that asks it (see ``steps.py``):
 - ``options``: every legal answer, in a fixed order, the do-nothing answer (end the phase,
   pass, do not defend) among them. They are listed once per decision, when it is asked. A
   question with no more than one answer is answered by the game and not recorded (a phase
-  with nothing to do, no defender, 8.3: no playable instant, 11.4: one option or none);
+  with nothing to do, no defender, 8.3: no playable instant, 11.4: one option or none),
+  except that with the ruleset's ``ask_every_window`` (8.3) a main phase or a response window
+  is asked even when ending the phase or passing is all there is;
 - ``problem``: why an action is not a legal answer, with the rule, or None;
 - ``apply``: how a legal answer changes the game (the flow runs on after it).
 
@@ -61,11 +63,14 @@ class Question:
 
     kind: DecisionKind
     same_each_time = True  # equal steps ask the same Decision: made once (``ASKED``)
+    hidden = False  # its answers depend on the player's inventory, which others cannot see
 
     def ask(self, t: Table, step: Step) -> None:
         """Ask this question for ``step``, or answer it at once when there is no choice."""
         listing = self.options(t, step)
-        if len(listing) > 1:
+        # 8.3, ``ask_every_window``: a question whose answers come from the hidden inventory
+        # is asked even with one answer, so that being asked reveals nothing
+        if len(listing) > 1 or (self.hidden and t.ruleset.ask_every_window and listing):
             t.listing = listing
             if self.same_each_time:
                 decision = ASKED.get(step)
@@ -98,6 +103,7 @@ class _EquipQuestion(Question):
 
     window: bool  # a response window: instant spells only (4.6, 8.1)
     nothing: Action  # the do-nothing answer
+    hidden = True  # what may be equipped comes from the inventory
 
     def options(self, t: Table, step: Step) -> tuple[Action, ...]:
         found = equips(t, t.players[step[1]], self.window)
@@ -258,7 +264,7 @@ class AttackQuestion(Question):
         dealt = (TAKE_DAMAGE, action.target, damage, instance, p.index, True, t.stats.version)
         windows = t.ruleset.response_windows
         if not (t.triggered or t.queue or t.deck_emptied or t.stats.stale):  # quiet(t)
-            if windows:  # holds_instant(target), written out
+            if windows and not t.ruleset.ask_every_window:  # holds_instant(target), written out
                 for held in t.players[action.target].inventory:
                     if held.type is _INSTANT:
                         break
