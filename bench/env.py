@@ -227,7 +227,9 @@ def main(argv: list[str] | None = None) -> int:
     print("| workload | steps (decisions) per CPU s | ratio to the engine loop |")
     print("|---|---:|---:|")
     for row in figures["workloads"]:
-        print(f"| {row['workload']} | {row['steps_per_s']:,.0f} | {row['ratio_to_engine_loop']:.2f} |")
+        print(
+            f"| {row['workload']} | {row['steps_per_s']:,.0f} | {row['ratio_to_engine_loop']:.2f} |"
+        )
     for name, rate in vectors.items():
         print(f"| gymnasium {name} single-agent envs (wall time) | {rate:,.0f} | |")
     return 0

@@ -569,3 +569,83 @@ def test_game_from_the_same_seed_as_the_engine() -> None:
     replayed = e.game.record().replay(CARDS)
     assert isinstance(replayed, Game)
     assert replayed.outcome == e.game.outcome
+
+
+# --------------------------------------------------------------------------- no tell (8.3)
+
+
+def _public_answer(legal: dict[int, Any]) -> int | None:
+    """An answer that names no hidden card: end the phase, pass, or the lowest other index
+    that is not an equip or a discard (an attack, a defence, a choice on the table)."""
+    for i in sorted(legal):
+        if not isinstance(legal[i], Equip) and not (
+            isinstance(legal[i], Choose)
+            and isinstance(legal[i].option, CardInstance)
+            and legal[i].option.slot is None
+        ):
+            return i
+    return None
+
+
+def _continuations(ruleset: Ruleset, games: int) -> tuple[int, int]:
+    """At decisions of random games, deal player X's unseen cards again and play on both
+    games alike: X picks at random among its legal indices (the same in both), the others
+    play only answers that name no hidden card. Until X draws (what X draws is new to X
+    in both games) or a poison coin is to be flipped (the coins to come are dealt again
+    too), compare who is asked and what X observes. (compared, differences)"""
+    compared = differences = 0
+    for k in range(games):
+        e = raw_env(seats(NAMES[k % 9], NAMES[(k + 5) % 9]), ruleset=ruleset)
+        e.reset(seed=200 + k)
+        rng = random.Random(k)
+        codec, _encoder = e.codec, e.encoder
+        fresh = ObservationEncoder(e.index, ruleset, 2)
+        step = 0
+        while e.agents:
+            agent = e.agent_selection
+            if e.terminations[agent]:
+                e.step(None)
+                continue
+            step += 1
+            if step % 6 == 0:  # from here, one continuation from X = the player asked now
+                game = e.game
+                x = game.decision.player
+                pair = [game.copy(), game.resample(x, random.Random(step))]
+                hand = [c.card.id for c in game.players[x].inventory]
+                for _ in range(40):
+                    if any(g.decision is None for g in pair):
+                        break
+                    if any([c.card.id for c in g.players[x].inventory] != hand for g in pair):
+                        break  # X drew: both go on, but with news for X
+                    if any(p.poisoned for g in pair for p in g.players):
+                        break  # coins to come (7.1): dealt again too, they may differ
+                    compared += 1
+                    asked = [g.decision.player for g in pair]
+                    seen = [fresh.encode(g, x) for g in pair]
+                    if asked[0] != asked[1] or not np.array_equal(*seen):
+                        differences += 1
+                        break
+                    legal = [codec.legal(g, asked[0]) for g in pair]
+                    if asked[0] == x:
+                        i = rng.choice(sorted(legal[0]))
+                        assert legal[0].keys() == legal[1].keys()
+                    else:
+                        found = _public_answer(legal[0])
+                        if found is None or found not in legal[1]:
+                            break
+                        i = found
+                    for g, mapped in zip(pair, legal, strict=True):
+                        g.play(mapped[i])
+                    hand = [c.card.id for c in pair[0].players[x].inventory]
+            e.step(rng.choice(sorted(e.legal_actions())))
+    return compared, differences
+
+
+def test_no_tell_in_who_is_asked() -> None:
+    """With ``ask_every_window`` (the environments' default, RULINGS 8.3), who is asked and
+    what X observes are the same in a game and in a resample of the cards X cannot see;
+    under the standard rules, who is asked gives hidden cards away."""
+    compared, differences = _continuations(ENV_RULESET, 9)
+    assert compared > 300 and differences == 0
+    _, told = _continuations(Ruleset(), 9)
+    assert told  # the control: without it, a window or a main phase skipped tells

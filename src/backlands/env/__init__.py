@@ -1,4 +1,6 @@
-"""Reinforcement-learning environments of Backlands (docs/env.md).
+"""Reinforcement-learning environments of Backlands (docs/env.md): PettingZoo's AEC
+``env``/``raw_env``, the single-agent Gymnasium ``single_agent``, trained policies as agents
+(``PolicyAgent``), and the observation and action layouts they share.
 
 Needs the optional extra ``env`` (``pip install 'backlands[env]'``: PettingZoo, Gymnasium,
 NumPy); without it, importing this module raises
@@ -35,6 +37,9 @@ from ._codec import (  # noqa: E402
     CardIndex,
     ObservationEncoder,
 )
+from ._evaluate import Evaluation, evaluate  # noqa: E402
+from ._policy import Policy, PolicyAgent, load_policy, save_policy  # noqa: E402
+from ._single import SingleAgentEnv, single_agent  # noqa: E402
 from ._spec import DEFAULT_DECK, ENV_RULESET, MAX_ABSORB, Encoding  # noqa: E402
 
 __all__ = [
@@ -42,14 +47,31 @@ __all__ = [
     "DEFAULT_DECK",
     "ENV_RULESET",
     "FAMILIES",
+    "GYMNASIUM_ID",
     "LAYOUTS",
     "MAX_ABSORB",
     "MAX_PLAYERS",
     "ActionCodec",
     "CardIndex",
     "Encoding",
+    "Evaluation",
     "Observation",
     "ObservationEncoder",
+    "Policy",
+    "PolicyAgent",
+    "SingleAgentEnv",
     "env",
+    "evaluate",
+    "load_policy",
     "raw_env",
+    "save_policy",
+    "single_agent",
 ]
+
+#: ``gymnasium.make(GYMNASIUM_ID, **kwargs)`` makes a :class:`SingleAgentEnv` in Gymnasium's
+#: usual wrappers (reach ``action_masks`` through ``env.unwrapped``).
+GYMNASIUM_ID = "backlands/Backlands-v1"
+if GYMNASIUM_ID not in importlib.import_module("gymnasium").registry:
+    importlib.import_module("gymnasium").register(
+        id=GYMNASIUM_ID, entry_point="backlands.env._single:SingleAgentEnv"
+    )

@@ -21,7 +21,7 @@ from ..deck import Deck
 from ..engine import Action, Game, Seat
 from ..errors import IllegalActionError
 from ..ruleset import Ruleset
-from ._spec import ENV_RULESET, MAX_ABSORB, Table
+from ._spec import ENV_RULESET, MAX_ABSORB, Table, table_text
 
 __all__ = ["Observation", "env", "raw_env"]
 
@@ -100,9 +100,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(
-                        low=0.0, high=self.encoder.high, dtype=np.float32
-                    ),
+                    "observation": spaces.Box(low=0.0, high=self.encoder.high, dtype=np.float32),
                     "action_mask": spaces.Box(
                         low=0, high=1, shape=(self.codec.size,), dtype=np.int8
                     ),
@@ -310,23 +308,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         return None
 
     def _text(self) -> str:
-        game = self.game
-        lines = [f"turn {game.turn}"]
-        view = game.view(game.active)
-        for p in view.players:
-            state = " out" if p.out else (" poisoned" if p.poisoned else "")
-            lines.append(
-                f"{self.possible_agents[p.index]} ({p.character}): deck {p.deck_size}, "
-                f"inventory {p.inventory_size}, void {len(p.void)}{state}"
-            )
-            for slot, eq in p.mat.items():
-                extra = f", {len(eq.attached)} attached" if eq.attached else ""
-                lines.append(f"  {slot}: {eq.card.card.name} ({eq.counters} counters{extra})")
-        if game.outcome is not None:
-            lines.append(f"over: {game.outcome.reason}")
-        elif game.decision is not None:
-            lines.append(str(game.decision))
-        return "\n".join(lines)
+        return table_text(self.game, self.possible_agents)
 
     def close(self) -> None:
         """Nothing to release."""

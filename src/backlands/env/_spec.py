@@ -25,13 +25,14 @@ __all__ = [
     "Encoding",
     "Table",
     "bundled_cards",
+    "table_text",
 ]
 
 #: The default table: this bundled deck in every seat, a mirror (docs/env.md, "The default
 #: matchup": its first-seat win rates).
 DEFAULT_DECK = "backlands-stampede"
 #: The environments' default rules: the standard ones, with every player asked in every
-#: response window (8.3), so that who is asked tells nothing (docs/env.md, "No tell").
+#: response window (RULINGS 8.3), so that who is asked tells nothing (docs/env.md, "No tell").
 ENV_RULESET = attrs.evolve(STANDARD, ask_every_window=True)
 MAX_ABSORB = 15  # the most damage one defender's absorb index names (docs/env.md)
 
@@ -144,3 +145,24 @@ class Table:
             max_absorb=max_absorb,
             index=self.index,
         )
+
+
+def table_text(game: Game, names: Sequence[str]) -> str:
+    """The table as text, from what everyone sees (``render``): each player's sizes and mat,
+    then the pending decision or the end."""
+    lines = [f"turn {game.turn}"]
+    view = game.view(game.active)
+    for p in view.players:
+        state = " out" if p.out else (" poisoned" if p.poisoned else "")
+        lines.append(
+            f"{names[p.index]} ({p.character}): deck {p.deck_size}, "
+            f"inventory {p.inventory_size}, void {len(p.void)}{state}"
+        )
+        for slot, eq in p.mat.items():
+            extra = f", {len(eq.attached)} attached" if eq.attached else ""
+            lines.append(f"  {slot}: {eq.card.card.name} ({eq.counters} counters{extra})")
+    if game.outcome is not None:
+        lines.append(f"over: {game.outcome.reason}")
+    elif game.decision is not None:
+        lines.append(str(game.decision))
+    return "\n".join(lines)
