@@ -13,12 +13,11 @@ from ..agents import Agent, make_agent, play_game
 from ..database import CardDatabase
 from ..deck import Deck
 from ..engine import Game, Seat
-from ..errors import GameSetupError
 from ..ruleset import Ruleset
-from ..simulation import agent_seed, game_seed, seat
+from ..simulation import agent_seed, game_seed
 from ..stats import Proportion
 from ._policy import PolicyAgent
-from ._spec import ENV_RULESET, bundled_cards, default_seats
+from ._spec import ENV_RULESET, Table, opponents_of
 
 __all__ = ["Evaluation", "evaluate"]
 
@@ -95,21 +94,12 @@ def evaluate(
     """
     if type(games) is not int or games < 1:
         raise ValueError(f"games is a whole number >= 1, not {games!r}")
-    if cards is None:
-        cards = bundled_cards()
-    if decks is None:
-        seats = default_seats(2 if players is None else players, cards, ruleset)
-    else:
-        seats = [d if isinstance(d, Seat) else seat(d, cards, ruleset) for d in decks]
+    table = Table(decks, players, cards, ruleset)
+    seats, cards = table.seats, table.cards
     n = len(seats)
-    if players is not None and players != n:
-        raise GameSetupError(f"players={players}, but {n} decks are given")
-    others = list(opponents) if isinstance(opponents, list | tuple) else [opponents] * (n - 1)
-    if len(others) != n - 1:
-        raise ValueError(f"{n} players need {n - 1} opponents, not {len(others)}")
-    for who in [policy, *others]:
-        if isinstance(who, str):
-            make_agent(who, 0)  # a bad spec fails here, before any game
+    others = opponents_of(opponents, n)
+    if isinstance(policy, str):
+        make_agent(policy, 0)  # a bad spec fails here, before any game
     wins = losses = draws = 0
     seat_wins = [0] * n
     seat_games = [0] * n

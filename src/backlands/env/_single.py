@@ -20,7 +20,7 @@ from ..errors import IllegalActionError
 from ..ruleset import Ruleset
 from ..simulation import agent_seed
 from ._policy import PolicyAgent
-from ._spec import ENV_RULESET, MAX_ABSORB, Table, table_text
+from ._spec import ENV_RULESET, MAX_ABSORB, Table, opponents_of, table_text
 
 __all__ = ["ILLEGAL", "SingleAgentEnv", "single_agent"]
 
@@ -81,12 +81,7 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.encoder = encoding.encoder
         self.codec = encoding.codec
         self.index = table.index
-        others = list(opponents) if isinstance(opponents, list | tuple) else [opponents] * (n - 1)
-        if len(others) != n - 1:
-            raise ValueError(f"{n} players need {n - 1} opponents, not {len(others)}")
-        for who in others:
-            if isinstance(who, str):
-                make_agent(who, 0)  # a bad spec fails now
+        others = opponents_of(opponents, n)
         self._opponents: list[Any] = [self._playable(who, encoding.settings) for who in others]
         self.fixed_seat = seat
         self.skip_forced = skip_forced

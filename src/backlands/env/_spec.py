@@ -10,6 +10,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from ..agents import make_agent
 from ..database import CardDatabase
 from ..deck import Deck, bundled_deck_files, load_deck
 from ..engine import Action, Game, Seat
@@ -25,6 +26,7 @@ __all__ = [
     "Encoding",
     "Table",
     "bundled_cards",
+    "opponents_of",
     "table_text",
 ]
 
@@ -55,6 +57,18 @@ def default_seats(players: int, cards: CardDatabase, ruleset: Ruleset) -> list[S
         raise GameSetupError(f"the bundled deck {DEFAULT_DECK!r} is missing")
     one = seat_of(load_deck(found[0], cards), cards, ruleset)
     return [one] * players
+
+
+def opponents_of(opponents: Any, players: int) -> list[Any]:
+    """One opponent for each other seat: the one given for all, or a list of one per other
+    seat in seat order; an agent spec among them is checked now (``ValueError``)."""
+    others = list(opponents) if isinstance(opponents, list | tuple) else [opponents] * (players - 1)
+    if len(others) != players - 1:
+        raise ValueError(f"{players} players need {players - 1} opponents, not {len(others)}")
+    for who in others:
+        if isinstance(who, str):
+            make_agent(who, 0)  # a bad spec fails here, before any game
+    return others
 
 
 class Encoding:
