@@ -173,7 +173,7 @@ def _load(spec: str, cards: CardDatabase | None) -> PolicyAgent:
         if not path.is_file():
             raise ValueError(f"no policy file {spec!r}")
         try:
-            from sb3_contrib import MaskablePPO  # type: ignore[import-not-found, unused-ignore]
+            from sb3_contrib import MaskablePPO  # type: ignore[import-not-found, import-untyped, unused-ignore]
         except ImportError:
             raise MissingExtraError("a policy file", "sb3-contrib", "rl") from None
         try:
