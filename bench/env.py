@@ -13,9 +13,9 @@ Every workload plays random games of the environments' default table (a mirror o
 - **single-agent env**: ``backlands.env.single_agent()``'s ``reset``/``step`` with the
   learner picking uniformly among ``action_masks()``, a random bot in the other seat;
   a step is one decision of the learner (the bot's are played inside it);
-- **SyncVectorEnv / AsyncVectorEnv** of 2 single-agent envs: steps of all envs per second
-  of **wall time** (the async workers are other processes: their CPU time is not this
-  process's);
+- **SyncVectorEnv / AsyncVectorEnv** of 2 single-agent envs, each env's action picked from
+  the mask its ``info`` returns: steps of all envs per second of **wall time** (the async
+  workers are other processes: their CPU time is not this process's);
 - and the bare loop (``../shared/bench/bare_loop.py``), the project's yardstick.
 
 As ``bench/ratio.py`` does: CPU time of this process (``time.process_time``) but for the
@@ -89,6 +89,41 @@ def aec_steps(wrapped: bool) -> Step:
     return step
 
 
+def floor_steps(kind: str) -> Step:
+    """What the AEC loop costs without parts of the observation, to show where the time
+    goes (``--floor``): ``"constant"``: the encoder returns one fixed vector (the mask is
+    real); ``"none"``: no ``last()`` at all, the action picked from ``legal_actions()``."""
+    e = raw_env()
+    pick = random.Random(0)
+    seeds = iter(range(10**9))
+    if kind == "constant":
+        fixed = e.encoder.encode(Game(e.seats, seed=0, ruleset=e.ruleset), 0)
+        e.encoder.encode = lambda game, player: fixed  # type: ignore[method-assign]
+
+    def step() -> tuple[int, int]:
+        e.reset(seed=next(seeds))
+        steps = 0
+        for agent in e.agent_iter():
+            if kind == "none":
+                if e.terminations[agent]:
+                    e.step(None)
+                    continue
+                legal = list(e.legal_actions())
+                e.step(legal[pick.randrange(len(legal))])
+                steps += 1
+                continue
+            observation, _, termination, truncation, _ = e.last()
+            if termination or truncation:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            e.step(int(legal[pick.randrange(len(legal))]))
+            steps += 1
+        return 1, steps
+
+    return step
+
+
 def single_steps() -> Step:
     from backlands.env import single_agent
 
@@ -135,14 +170,17 @@ def vector_rate(kind: str, envs: int, seconds: float) -> float:
     cls = gymnasium.vector.SyncVectorEnv if kind == "sync" else gymnasium.vector.AsyncVectorEnv
     vec = cls([make(i) for i in range(envs)])
     try:
-        vec.reset(seed=0)
-        pick = np.random.default_rng(0)
+        _, infos = vec.reset(seed=0)
+        pick = random.Random(0)
         steps = 0
         start = time.perf_counter()
         while True:
-            masks = np.stack(vec.call("action_masks"))
-            actions = np.array([pick.choice(np.flatnonzero(m)) for m in masks])
-            vec.step(actions)
+            actions = []
+            for mask in infos["action_mask"]:  # each env's mask, stacked by the vector env
+                legal = np.flatnonzero(mask)
+                # a finished game's mask is all zero: the vector env resets it, any action
+                actions.append(int(legal[pick.randrange(len(legal))]) if len(legal) else 0)
+            _, _, _, _, infos = vec.step(np.array(actions))
             steps += envs
             elapsed = time.perf_counter() - start
             if elapsed >= seconds:
@@ -174,6 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU s per workload a round")
     parser.add_argument("--quick", action="store_true", help="3 rounds of 0.3 s: a smoke run")
     parser.add_argument("--no-vector", action="store_true", help="leave out the vector envs")
+    parser.add_argument(
+        "--floor", action="store_true", help="add the AEC loop without parts of the observation"
+    )
     parser.add_argument("--bare", type=Path, default=DEFAULT_BARE)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
@@ -186,6 +227,9 @@ def main(argv: list[str] | None = None) -> int:
         "AEC env() (PettingZoo wrappers)": lambda: aec_steps(wrapped=True),
         "single-agent env, random learner vs random": single_steps,
     }
+    if args.floor:
+        workloads["AEC raw_env, a fixed vector (mask real)"] = lambda: floor_steps("constant")
+        workloads["AEC raw_env, no observation at all"] = lambda: floor_steps("none")
     if args.bare.exists():
         workloads = {"bare loop": bare_steps(load_bare_play(args.bare)), **workloads}
     rates: dict[str, list[float]] = {name: [] for name in workloads}
