@@ -216,3 +216,41 @@ def test_evaluate_a_policy_and_a_mirror_of_policies() -> None:
         evaluate("nobody", "random", games=2)
     with pytest.raises(ValueError):
         evaluate("random", "random", games=0)
+
+
+def _run(code: str) -> str:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert not done.stderr or "Warning" in done.stderr, done.stderr
+    return done.stdout.strip()
+
+
+def test_missing_heavy_extras_say_which_to_install(tmp_path: Path) -> None:
+    """Without the extra 'rl' a model file, and without 'openspiel' the OpenSpiel game,
+    raise MissingExtraError (exit code 3) naming the pip install."""
+    model = tmp_path / "model.zip"
+    model.write_bytes(b"PK")
+    out = _run(
+        "import sys\n"
+        "sys.modules['sb3_contrib'] = None\n"
+        "sys.modules['pyspiel'] = None\n"
+        "from backlands.agents import make_agent\n"
+        "from backlands.errors import MissingExtraError\n"
+        "try:\n"
+        f"    make_agent('policy:{model}', 0)\n"
+        "except MissingExtraError as error:\n"
+        "    print(error.extra, error.exit_code, error)\n"
+        "try:\n"
+        "    import backlands.env.openspiel\n"
+        "except MissingExtraError as error:\n"
+        "    print(error.extra, error.exit_code, error)\n"
+    )
+    assert out.splitlines() == [
+        "rl 3 a policy file needs sb3-contrib, which is not installed: pip install 'backlands[rl]'",
+        "openspiel 3 the OpenSpiel game needs open-spiel, which is not installed: pip install "
+        "'backlands[openspiel]'",
+    ]
