@@ -6,9 +6,10 @@ Needs the optional extra ``env`` (``pip install 'backlands[env]'``: PettingZoo, 
 NumPy); without it, importing this module raises
 :class:`~backlands.errors.MissingExtraError`. ``import backlands`` never imports it.
 
-``env(...)`` is the PettingZoo AEC environment with the rules of PettingZoo's usual wrappers,
-``raw_env(...)`` the bare one. Agents are ``player_0`` to ``player_{n-1}``; each observes a fixed-size vector
-built from what its own player may see, with a mask of the legal action indices.
+``env(...)`` is the PettingZoo AEC environment with the rules of PettingZoo's usual
+wrappers, ``raw_env(...)`` the bare one. Agents are ``player_0`` to ``player_{n-1}``; each
+observes a fixed-size vector built from what its own player may see, with a mask of the
+legal action indices.
 """
 
 from __future__ import annotations
