@@ -29,8 +29,8 @@ run: $(STAMP)
 	$(BIN)/backlands play --seed 1 --summary
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench mutation hatch_build.py
-	$(BIN)/ruff format --check src tests bench mutation hatch_build.py
+	$(BIN)/ruff check src tests bench mutation examples hatch_build.py
+	$(BIN)/ruff format --check src tests bench mutation examples hatch_build.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -94,3 +94,13 @@ mutate-score:
 mutate-check:
 	@$(BIN)/python mutation/score.py --check
 
+
+# the tests that need the heavy extras (issue 23; docs/env.md): sb3-contrib's MaskablePPO
+# (PyTorch) and OpenSpiel. PyTorch's CPU build first (the file this machine class carries;
+# a plain `torch` would be a CUDA build of several GB), then the extras, then their tests:
+# the training example's smoke run, the OpenSpiel game, the policy files
+.PHONY: test-rl
+test-rl: $(STAMP)
+	$(BIN)/python -c 'import torch' 2>/dev/null || $(BIN)/pip install --quiet torch==2.13.0
+	$(BIN)/pip install --quiet -e '.[dev,rl,openspiel]'
+	$(BIN)/pytest -q tests/test_rl.py tests/test_openspiel.py tests/test_policy.py

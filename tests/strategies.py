@@ -621,6 +621,7 @@ def rulesets(
         poison_coins=st.integers(0, 3),
         poison_damage=st.integers(0, 2),
         response_windows=st.booleans(),
+        ask_every_window=st.booleans(),
         turn_limit=st.integers(min_turn_limit, max(min_turn_limit, 400)),
     )
     standard = STANDARD if deck_size == STANDARD.deck_size else Ruleset(deck_size=deck_size)

@@ -19,11 +19,19 @@ import numpy as np  # after the skip: numpy comes with the extra
 from pettingzoo.test import api_test
 
 from backlands import load_cards
-from backlands.agents import Perspective
 from backlands.deck import bundled_deck_files, load_deck
-from backlands.engine import Defend, Game, Seat
-from backlands.env import env, raw_env
+from backlands.engine import CardInstance, Choose, Defend, Equip, Game, Seat
+from backlands.env import (
+    CARD_FEATURES,
+    DEFAULT_DECK,
+    ENV_RULESET,
+    FAMILIES,
+    ObservationEncoder,
+    env,
+    raw_env,
+)
 from backlands.errors import GameSetupError, IllegalActionError
+from backlands.model import CardStat
 from backlands.ruleset import Ruleset
 from backlands.simulation import seat
 
@@ -85,11 +93,17 @@ def test_spaces_and_agents() -> None:
     assert space["observation"].dtype == np.float32
     assert space["action_mask"].shape == (e.codec.size,)
     assert e.action_space("player_2").n == e.codec.size
-    assert e.metadata["name"] == "backlands_v0"
-    # the layout is fixed: it does not depend on the players or decks at the table
-    other = raw_env()
+    assert e.metadata["name"] == "backlands_v1"
+    # the layout depends on the number of players (compact) but not on the decks
+    other = raw_env(seats("iron-bulwark", "tempest-circle", "rust-raiders"))
     assert other.encoder.labels == e.encoder.labels
     assert other.codec.ranges == e.codec.ranges
+    two = raw_env()
+    assert two.encoder.size < e.encoder.size and two.codec.size < e.codec.size
+    # padded: 6 seat blocks whatever the table, one network for every table size
+    padded = [raw_env(players=k, layout="padded") for k in (2, 6)]
+    assert padded[0].encoder.labels == padded[1].encoder.labels
+    assert padded[0].codec.ranges == padded[1].codec.ranges
     e.reset(seed=1)
     decision = e.game.decision
     assert decision is not None
@@ -106,14 +120,20 @@ def test_bad_setups_are_refused() -> None:
     with pytest.raises(ValueError):
         raw_env(render_mode="rgb_array")
     with pytest.raises(ValueError):
-        raw_env(inventory_slots=0)
+        raw_env(layout="diagonal")
+    with pytest.raises(ValueError):
+        raw_env(one_hot=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        raw_env(max_absorb=0)
 
 
 def test_default_decks_and_deck_values() -> None:
     e = raw_env(players=3)
-    assert [s.name for s in e.seats] == [SEATS[name].name for name in NAMES[:3]]
+    assert e.seats == (SEATS[DEFAULT_DECK],) * 3  # a mirror (docs/env.md, "The default matchup")
+    assert raw_env().seats == (SEATS[DEFAULT_DECK],) * 2
     deck = load_deck(bundled_deck_files()[0], CARDS)
     assert raw_env([deck, deck]).seats[0] == SEATS[NAMES[0]]
+    assert raw_env().ruleset == ENV_RULESET and ENV_RULESET.ask_every_window
 
 
 def test_render_and_pickle() -> None:
@@ -202,35 +222,63 @@ def _positions(count: int) -> Iterator[raw_env]:
             e.step(rng.choice(sorted(e.legal_actions())))
 
 
-def test_every_legal_action_has_one_index_both_ways() -> None:
-    defences = 0
+def _alike(a: Any, b: Any) -> bool:
+    """Two actions that differ at most by which copy of a card in the inventory they name."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, Equip):
+        return a.card.card.id == b.card.card.id and a.host is b.host
+    if isinstance(a, Choose) and isinstance(a.option, CardInstance):
+        return isinstance(b.option, CardInstance) and a.option.card.id == b.option.card.id
+    return bool(a == b)
+
+
+def test_every_legal_action_has_an_index_both_ways() -> None:
+    defences = attaches = copies = 0
     for e in _positions(400):
         game = e.game
         decision = game.decision
         assert decision is not None
-        view = game.view(decision.player)
+        me = decision.player
         legal = list(game.legal_actions())
         mask = e.observe(e.agent_selection)["action_mask"]
-        assert int(mask.sum()) == len(legal)
-        indices = set()
+        by_index: dict[int, list[Any]] = {}
         for action in legal:
-            i = e.codec.encode(action, view)
+            i = e.codec.encode(action, game, me)
             assert i is not None, action
             assert mask[i] == 1
-            assert e.codec.decode(i, view) == action
-            assert e.decode_action(i) is action
-            assert e.encode_action(action) == i
-            indices.add(i)
+            by_index.setdefault(i, []).append(action)
             defences += isinstance(action, Defend) and len(action.absorbs) == 2
-        assert len(indices) == len(legal)
-        assert all(e.codec.describe(i) for i in indices)
-    assert defences  # some defences named both armour and creature
+            attaches += isinstance(action, Equip) and action.host is not None
+        assert int(mask.sum()) == len(by_index)
+        for i, actions in by_index.items():
+            # one index for several actions only for copies of one card: alike in the game
+            assert all(_alike(actions[0], other) for other in actions), actions
+            copies += len(actions) > 1
+            assert e.decode_action(i) is actions[0]  # the first listed: the oldest copy
+            assert _alike(e.codec.decode(i, game, me), actions[0])
+            assert e.encode_action(actions[0]) == i
+            assert e.codec.describe(i)
+    assert defences and attaches and copies
+
+
+def test_describe_names_cards() -> None:
+    e = raw_env()
+    ranges = e.codec.ranges
+    first = e.index.cards[0].name
+    assert e.codec.describe(ranges["equip"][0]) == f"equip {first}"
+    assert e.codec.describe(ranges["choose_inventory"][0]) == f"choose {first} in the inventory"
+    spell = e.index.cards[e.index.card(e.index.attach_ids[0]) - 1].name
+    assert e.codec.describe(ranges["attach"][5]) == f"equip {spell} under the armour of seat +1"
+    assert e.codec.describe(ranges["attack"][1]) == "attack with creature at seat +1"
+    with pytest.raises(IndexError):
+        e.codec.describe(e.codec.size)
 
 
 def test_small_layouts_leave_out_what_they_cannot_name() -> None:
-    """Inventory positions past ``inventory_slots`` and amounts past ``max_absorb`` have no
-    index: those actions are not in the mask, and the others still are."""
-    e = raw_env(inventory_slots=2, max_absorb=1)
+    """Amounts past ``max_absorb`` have no index: those defences are not in the mask, and
+    the other actions still are."""
+    e = raw_env(max_absorb=1)
     left_out = 0
     for seed in range(3):
         e.reset(seed=seed)
@@ -242,7 +290,9 @@ def test_small_layouts_leave_out_what_they_cannot_name() -> None:
             assert 1 <= len(mapped) <= len(legal)
             assert all(action in legal for action in mapped.values())
             assert int(e.action_mask().sum()) == len(mapped)
-            left_out += len(legal) - len(mapped)
+            left_out += any(
+                isinstance(a, Defend) and any(n > 1 for _, n in a.absorbs) for a in legal
+            )
             e.step(rng.choice(sorted(mapped)))
     assert left_out
 
@@ -286,15 +336,15 @@ def test_observation_ignores_hidden_cards() -> None:
         for player in range(len(game.players)):
             if game.players[player].out:
                 continue
-            vector = e.encoder.encode(game.view(player), Perspective(game, player))
+            vector = e.encoder.encode(game, player)
             for k in range(2):
                 sample = game.resample(player, random.Random(k))
                 assert sample.players[player].inventory == game.players[player].inventory
-                seen = e.encoder.encode(sample.view(player), Perspective(sample, player))
+                seen = e.encoder.encode(sample, player)
                 assert np.array_equal(vector, seen)
                 if game.decision is not None and game.decision.player == player:
-                    ours = e.codec.encode_all(game.legal_actions(), game.view(player))
-                    theirs = e.codec.encode_all(sample.legal_actions(), sample.view(player))
+                    ours = e.codec.legal(game, player)
+                    theirs = e.codec.legal(sample, player)
                     assert ours.keys() == theirs.keys()
                 checked += 1
     assert checked > 100
@@ -306,16 +356,39 @@ def test_observation_changes_with_the_own_inventory() -> None:
     e = raw_env(seed=6)
     e.reset()
     game = e.game
-    vector = e.encoder.encode(game.view(0), Perspective(game, 0))
+    vector = e.encoder.encode(game, 0)
     changed = 0
     for k in range(5):
         sample = game.resample(1, random.Random(k))  # deals player 0's hidden cards again
-        seen = e.encoder.encode(sample.view(0), Perspective(sample, 0))
-        changed += not np.array_equal(vector, seen)
+        changed += not np.array_equal(vector, e.encoder.encode(sample, 0))
     assert changed
 
 
-def test_observation_slots() -> None:
+def test_kept_stats_match_a_fresh_encoder() -> None:
+    """The environment's encoder keeps live stats between calls (``watch``); at every
+    decision of games of every deck (boosts, stolen cards, modifiers coming and going) its
+    vectors are those of an encoder that computes everything again."""
+    compared = 0
+    for k in range(12):
+        e = raw_env(seats(NAMES[k % 9], NAMES[(k * 4 + 1) % 9]), seed=k)
+        fresh = ObservationEncoder(e.index, e.ruleset, 2)
+        rng = random.Random(k)
+        e.reset()
+        while e.agents:
+            agent = e.agent_selection
+            for player in range(2):
+                assert np.array_equal(
+                    e.encoder.encode(e.game, player), fresh.encode(e.game, player)
+                )
+                compared += 1
+            if e.terminations[agent]:
+                e.step(None)
+            else:
+                e.step(rng.choice(sorted(e.legal_actions())))
+    assert compared > 1000
+
+
+def test_observation_entries() -> None:
     e = raw_env(seats("rust-raiders", "iron-bulwark"))
     e.reset(seed=8)
     game = e.game
@@ -323,13 +396,73 @@ def test_observation_slots() -> None:
     me = game.decision.player
     obs = dict(zip(e.encoder.labels, e.observe(f"player_{me}")["observation"], strict=True))
     assert obs["player[0].present"] == obs["player[1].present"] == 1
-    assert obs["player[2].present"] == 0
+    assert "player[2].present" not in obs  # compact: two seats at a table of two
     assert obs["decision.main"] == obs["decision.mine"] == obs["player[0].deciding"] == 1
     assert obs["players"] == pytest.approx(2 / 6)
     assert obs["player[0].deck"] == pytest.approx(len(game.players[me].primal_deck) / 36)
     assert obs["player[1].inventory"] == pytest.approx(5 / 36)
-    counts = sum(v for k, v in obs.items() if k.startswith("inventory.count["))
-    assert counts * 5 == pytest.approx(len(game.players[me].inventory))
+    hand = game.players[me].inventory
+    counts = sum(v for k, v in obs.items() if k.startswith("hand.count["))
+    assert counts * 5 == pytest.approx(len(hand))
+    card = hand[0]
+    assert obs[f"hand.count[{card.card.id}]"] * 5 == sum(c.card is card.card for c in hand)
+    assert obs[f"hand.cost[{card.card.id}]"] == pytest.approx(game.cost(card, me) / 10)
+    character = game.players[me].character.id
+    assert obs["player[0].character"] == e.index.character(character)
+    high = dict(zip(e.encoder.labels, e.encoder.high, strict=True))
+    assert high["player[0].weapon.card"] == len(e.index.card_ids)
+    assert high["player[0].character"] == len(e.index.character_ids)
+    assert {e.encoder.labels[i] for i in e.encoder.card_entries} >= {
+        "decision.source.card",
+        "player[1].spell.card",
+    }
+
+
+def test_mat_entries_and_card_features() -> None:
+    """A card on a mat: its number, live stats, counters, and its families."""
+    e = raw_env(seats("rust-raiders", "iron-bulwark"), seed=3)
+    for _ in random_rollout(e, seed=3, pick_seed=3, limit=300):
+        game = e.game
+        found = [(p.index, eq) for p in game.players for eq in p.mat.values() if eq.counters]
+        if found and game.decision is not None:
+            break
+    seat, eq = found[0]
+    me = game.decision.player
+    r = (seat - me) % 2
+    obs = dict(zip(e.encoder.labels, e.encoder.encode(game, me), strict=True))
+    card = eq.instance
+    at = f"player[{r}].{card.slot}"
+    assert obs[f"{at}.present"] == 1
+    assert obs[f"{at}.card"] == e.index.card(card.card.id)
+    durability = game.stat(card, CardStat.DURABILITY, seat)
+    assert obs[f"{at}.durability"] == pytest.approx(min(durability, 10) / 10)
+    assert obs[f"{at}.counters"] == pytest.approx(eq.counters / 10)
+    left = max(0, durability - eq.counters)
+    assert obs[f"{at}.remaining"] == pytest.approx(min(left, 10) / 10)
+    number = e.index.card(card.card.id)
+    row = dict(zip(CARD_FEATURES, e.index.features[number], strict=True))
+    assert row[f"type.{card.type}"] == 1
+    for name in FAMILIES:
+        assert obs[f"{at}.family.{name}"] == row[f"family.{name}"]
+
+
+def test_one_hot_cards() -> None:
+    e = raw_env(seats("rust-raiders", "iron-bulwark"), one_hot=True, seed=2)
+    e.reset()
+    game = e.game
+    me = game.decision.player
+    assert not e.encoder.card_entries and not e.encoder.character_entries
+    assert float(e.encoder.high.max()) == 1.0
+    obs = dict(zip(e.encoder.labels, e.encoder.encode(game, me), strict=True))
+    character = game.players[me].character.id
+    assert obs[f"player[0].character[{character}]"] == 1
+    assert sum(v for k, v in obs.items() if k.startswith("player[0].character[")) == 1
+    index = raw_env(seats("rust-raiders", "iron-bulwark"))
+    cards = len(e.index.card_ids)
+    slots = 2 * 4 + 1  # a card block for each slot of each seat, and the decision's source
+    assert e.encoder.size == index.encoder.size + slots * (cards - 1) + 2 * (
+        len(e.index.character_ids) - 1
+    )
 
 
 # --------------------------------------------------------------------------- rewards
@@ -436,3 +569,83 @@ def test_game_from_the_same_seed_as_the_engine() -> None:
     replayed = e.game.record().replay(CARDS)
     assert isinstance(replayed, Game)
     assert replayed.outcome == e.game.outcome
+
+
+# --------------------------------------------------------------------------- no tell (8.3)
+
+
+def _public_answer(legal: dict[int, Any]) -> int | None:
+    """An answer that names no hidden card: end the phase, pass, or the lowest other index
+    that is not an equip or a discard (an attack, a defence, a choice on the table)."""
+    for i in sorted(legal):
+        if not isinstance(legal[i], Equip) and not (
+            isinstance(legal[i], Choose)
+            and isinstance(legal[i].option, CardInstance)
+            and legal[i].option.slot is None
+        ):
+            return i
+    return None
+
+
+def _continuations(ruleset: Ruleset, games: int) -> tuple[int, int]:
+    """At decisions of random games, deal player X's unseen cards again and play on both
+    games alike: X picks at random among its legal indices (the same in both), the others
+    play only answers that name no hidden card. Until X draws (what X draws is new to X
+    in both games) or a poison coin is to be flipped (the coins to come are dealt again
+    too), compare who is asked and what X observes. (compared, differences)"""
+    compared = differences = 0
+    for k in range(games):
+        e = raw_env(seats(NAMES[k % 9], NAMES[(k + 5) % 9]), ruleset=ruleset)
+        e.reset(seed=200 + k)
+        rng = random.Random(k)
+        codec, _encoder = e.codec, e.encoder
+        fresh = ObservationEncoder(e.index, ruleset, 2)
+        step = 0
+        while e.agents:
+            agent = e.agent_selection
+            if e.terminations[agent]:
+                e.step(None)
+                continue
+            step += 1
+            if step % 6 == 0:  # from here, one continuation from X = the player asked now
+                game = e.game
+                x = game.decision.player
+                pair = [game.copy(), game.resample(x, random.Random(step))]
+                hand = [c.card.id for c in game.players[x].inventory]
+                for _ in range(40):
+                    if any(g.decision is None for g in pair):
+                        break
+                    if any([c.card.id for c in g.players[x].inventory] != hand for g in pair):
+                        break  # X drew: both go on, but with news for X
+                    if any(p.poisoned for g in pair for p in g.players):
+                        break  # coins to come (7.1): dealt again too, they may differ
+                    compared += 1
+                    asked = [g.decision.player for g in pair]
+                    seen = [fresh.encode(g, x) for g in pair]
+                    if asked[0] != asked[1] or not np.array_equal(*seen):
+                        differences += 1
+                        break
+                    legal = [codec.legal(g, asked[0]) for g in pair]
+                    if asked[0] == x:
+                        i = rng.choice(sorted(legal[0]))
+                        assert legal[0].keys() == legal[1].keys()
+                    else:
+                        found = _public_answer(legal[0])
+                        if found is None or found not in legal[1]:
+                            break
+                        i = found
+                    for g, mapped in zip(pair, legal, strict=True):
+                        g.play(mapped[i])
+                    hand = [c.card.id for c in pair[0].players[x].inventory]
+            e.step(rng.choice(sorted(e.legal_actions())))
+    return compared, differences
+
+
+def test_no_tell_in_who_is_asked() -> None:
+    """With ``ask_every_window`` (the environments' default, RULINGS 8.3), who is asked and
+    what X observes are the same in a game and in a resample of the cards X cannot see;
+    under the standard rules, who is asked gives hidden cards away."""
+    compared, differences = _continuations(ENV_RULESET, 9)
+    assert compared > 300 and differences == 0
+    _, told = _continuations(Ruleset(), 9)
+    assert told  # the control: without it, a window or a main phase skipped tells

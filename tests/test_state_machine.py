@@ -86,6 +86,7 @@ from strategies import GameSetup, bundled_decks, examples, games, sample_cards
 
 DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # 6.1
 ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # 3.3
+ASKED_ALONE = (DecisionKind.MAIN, DecisionKind.RESPONSE)  # 8.3, ask_every_window
 ANSWERS: dict[DecisionKind, tuple[type, ...]] = {
     DecisionKind.MAIN: (Equip, EndPhase),
     DecisionKind.ATTACK: (Attack, EndPhase),
@@ -533,7 +534,10 @@ class Referee:
         else:
             if decision.player not in remaining or len(remaining) < 2:
                 problem(f"{decision} with {remaining} still in (9.2)")
-            if len(legal) < 2 or len(set(legal)) != len(legal):
+            # a single answer is the game's to take (docs/engine.md), except a main phase or a
+            # window under ``ask_every_window`` (8.3): that one is asked all the same
+            fewest = 1 if game.ruleset.ask_every_window and decision.kind in ASKED_ALONE else 2
+            if len(legal) < fewest or len(set(legal)) != len(legal):
                 problem(f"{decision}: {len(legal)} answers listed, or twice: {legal}")
             kinds = ANSWERS[decision.kind]
             for action in legal:

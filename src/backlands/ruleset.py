@@ -60,7 +60,8 @@ class Ruleset:
     ``turn_limit``                     2000     1 to 10,000 (``MAX_TURN_LIMIT``)
     =================================  =======  ========================================
 
-    ``attack_on_first_turn`` and ``response_windows`` are ``True`` or ``False``. The turn
+    ``attack_on_first_turn``, ``response_windows`` and ``ask_every_window`` are ``True`` or
+    ``False``. The turn
     limit's bound is what makes every game end soon, even one where nothing is ever decided
     (a game from a record included): 10,000 turns take well under a second to run.
     """
@@ -86,6 +87,10 @@ class Ruleset:
     poison_damage: int = attrs.field(default=1, validator=_count(0, MAX_PER_TURN))
     # 8.1, 8.2: other players may answer with instant spells
     response_windows: bool = attrs.field(default=True, validator=_flag)
+    # 8.3: every player still in is asked in each window, even one who can only pass (and a
+    # main phase with nothing to equip is asked too), so that who is asked reveals nothing
+    # about hidden cards; the reinforcement-learning environment turns it on
+    ask_every_window: bool = attrs.field(default=False, validator=_flag)
     # 9.3: the game is a draw after this many turns (every player's turns counted), so that
     # a game where nobody can lose cards (no draws, nothing to attack with) still ends
     turn_limit: int = attrs.field(default=2000, validator=_count(1, MAX_TURN_LIMIT))

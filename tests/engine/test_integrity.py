@@ -123,6 +123,7 @@ def test_importing_the_engine_loads_no_yaml():
         ("min_players", 0),
         ("poison_coins", 1.5),
         ("response_windows", 1),
+        ("ask_every_window", "yes"),
     ],
 )
 def test_a_ruleset_no_game_could_use_is_refused(field, value):

@@ -209,3 +209,78 @@ def test_rule_8_3_instant_in_attack_window_opens_no_window(make_card, player, po
     # no window for P1 or P3; P2 has no defender: damage sacrificed; P1's attack phase ends
     assert len(game.players[1].void) == 2
     assert game.decision.player == 1 and game.decision.kind is DecisionKind.MAIN
+
+
+# --------------------------------------------------------------------------- 8.3, every window
+
+ASK_EVERY = Ruleset(ask_every_window=True)
+
+
+def test_rule_8_3_ask_every_window_asks_players_with_no_playable_instant(
+    make_card, player, position, find
+):
+    weapon = make_card(CardType.WEAPON)
+    game = position(
+        player(5, inventory=[weapon, make_card(CardType.ARMOUR)]),
+        player(0, inventory=[_instant(make_card)]),  # out: never asked (9.2)
+        player(2, inventory=[_instant(make_card, cost=3)]),  # cannot pay: asked, may only pass
+        player(5, inventory=[make_card(CardType.ARMOUR)]),  # no instant: asked, may only pass
+        player(5, inventory=[_instant(make_card, cost=5)]),  # can pay exactly
+        ruleset=ASK_EVERY,
+    )
+    game.play(Equip(find(game, weapon)))
+    asked = []
+    while game.decision.kind is RESPONSE:
+        asked.append((game.decision.player, len(game.legal_actions())))
+        game.play(Pass())
+    assert asked == [(2, 1), (3, 1), (4, 2)]  # in turn order; 1 is out
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+    # the passes are decisions, so the record holds them and replays the same game
+    assert game.actions == (Equip(find(game, weapon)), Pass(), Pass(), Pass())
+
+
+def test_rule_8_3_ask_every_window_asks_the_attack_target(make_card, player, position, find):
+    weapon = make_card(CardType.WEAPON, damage=2)
+    game = position(
+        player(5, mat={Slot.WEAPON: weapon}),
+        player(5, inventory=[make_card(CardType.ARMOUR)]),  # no instant
+        phase=StartPhase.ATTACK,
+        ruleset=ASK_EVERY,
+    )
+    game.play(Attack(find(game, weapon), 1))
+    assert game.decision == Decision(RESPONSE, 1)  # 8.2: asked before the damage
+    assert list(game.legal_actions()) == [Pass()]
+    assert len(game.players[1].void) == 0
+    game.play(Pass())
+    assert len(game.players[1].void) == 2  # no defender: the 2 damage is sacrificed
+
+
+def test_rule_8_3_ask_every_window_asks_a_main_phase_with_nothing_to_equip(
+    make_card, player, position
+):
+    # the main phase's answers come from the inventory too: nothing affordable, still asked
+    game = position(
+        player(1, inventory=[make_card(CardType.ARMOUR, cost=3)]),
+        player(5),
+        ruleset=ASK_EVERY,
+    )
+    assert game.decision == Decision(DecisionKind.MAIN, 0)
+    assert list(game.legal_actions()) == [EndPhase()]
+    game.play(EndPhase())
+    assert (game.turn, game.decision) == (4, Decision(DecisionKind.MAIN, 1))
+    # the same position under the standard rules: P1's phase ends by itself, and P2 (who
+    # draws an armour of cost 0) is the first to be asked
+    other = position(player(1, inventory=[make_card(CardType.ARMOUR, cost=3)]), player(5))
+    assert (other.turn, other.decision) == (4, Decision(DecisionKind.MAIN, 1))
+    assert other.actions == ()
+
+
+def test_rule_8_3_ask_every_window_off_by_default(make_card, player, position, find):
+    weapon = make_card(CardType.WEAPON)
+    game = position(
+        player(5, inventory=[weapon, make_card(CardType.ARMOUR)]),
+        player(5, inventory=[make_card(CardType.ARMOUR)]),
+    )
+    assert Ruleset().ask_every_window is False
+    game.play(Equip(find(game, weapon)))
+    assert game.decision == Decision(DecisionKind.MAIN, 0)  # P2 holds no instant: not asked

@@ -1,7 +1,9 @@
-"""Agents by name: ``make_agent("greedy", seed)``, ``make_agent("search:400", seed)``."""
+"""Agents by name: ``make_agent("greedy", seed)``, ``make_agent("search:400", seed)``,
+``make_agent("policy:model.zip", seed)`` (a trained policy, docs/env.md)."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
@@ -46,7 +48,26 @@ def _search(seed: int, budget: str | None) -> Agent:
     return SearchAgent(seed, playouts=int(digits))
 
 
-_FACTORIES: dict[str, AgentFactory] = {"random": _random, "greedy": _greedy, "search": _search}
+def _plugin(path: str) -> AgentFactory:
+    """A built-in agent that lives in an optional part of the library, named by
+    ``module:function`` and imported on first use: the registry itself imports nothing of
+    it (the policy agent needs ``backlands.env``, which needs the extra 'env')."""
+
+    def factory(seed: int, budget: str | None) -> Agent:
+        module, _, name = path.partition(":")
+        made: Agent = getattr(importlib.import_module(module), name)(seed, budget)
+        return made
+
+    return factory
+
+
+_FACTORIES: dict[str, AgentFactory] = {
+    "random": _random,
+    "greedy": _greedy,
+    "search": _search,
+    # a trained policy: policy:model.zip, policy:module:name (backlands.env.load_policy)
+    "policy": _plugin("backlands.env._policy:policy_agent"),
+}
 _BUILT_IN = frozenset(_FACTORIES)
 
 #: Agents by name, each ``factory(seed, budget)``; read-only. Use :func:`make_agent`.
@@ -78,8 +99,9 @@ def make_agent(spec: str, seed: int) -> Agent:
 
     ``spec`` is a name from :data:`AGENTS`, optionally with a budget after a colon
     (``"search:400"``: 400 playouts a decision; ``"search:50ms"``: 50 ms of CPU time a
-    decision, which makes results depend on the machine). An unknown name or a bad budget
-    raises ``ValueError`` saying what is known.
+    decision, which makes results depend on the machine; ``"policy:model.zip"`` or
+    ``"policy:module:name"``: a trained policy, see ``backlands.env.load_policy``). An
+    unknown name or a bad budget raises ``ValueError`` saying what is known.
     """
     if not isinstance(spec, str):
         raise ValueError(f"an agent is named by a string, not {type(spec).__name__}")

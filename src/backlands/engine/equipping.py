@@ -103,6 +103,7 @@ class EquipQuestion(Question):
     __slots__ = ()
     window: bool  # a response window: instant spells only (4.6, 8.1)
     nothing: Action  # the do-nothing answer
+    hidden = True  # what may be equipped comes from the inventory (8.3, ``ask_every_window``)
 
     def options(self, t: Table) -> tuple[Action, ...]:
         found = equips(t, t.players[self.player], self.window)
@@ -158,10 +159,12 @@ def open_windows(t: Table, player: int) -> None:
     A player with no playable instant is not asked (8.3). While nothing can change before
     their window (nothing is due, and no window before theirs may be answered), that is
     settled here and their window is not pushed at all; from the first window that may ask
-    on, each is pushed and looks again when it runs."""
-    if not t.ruleset.response_windows:
+    on, each is pushed and looks again when it runs. With the ruleset's ``ask_every_window``
+    (8.3) every other player still in is asked."""
+    rules = t.ruleset
+    if not rules.response_windows:
         return
-    settled = t.nothing_due()
+    settled = t.nothing_due() and not rules.ask_every_window
     players = t.players
     n = len(players)
     windows = []

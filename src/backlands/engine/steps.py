@@ -36,7 +36,7 @@ defended, and abilities already triggered still resolve.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..model import ValueEnum
 from ._compiled import mypyc_attr
@@ -121,6 +121,10 @@ class Question(Step):
 
     __slots__ = ("_decision",)
     kind: DecisionKind
+    # its answers come from the player's hidden inventory (a main phase, a window): with the
+    # ruleset's ``ask_every_window`` (8.3) it is asked even with one answer, so that being
+    # asked reveals nothing
+    hidden: ClassVar[bool] = False
 
     def __init__(self, player: int) -> None:
         super().__init__(player)
@@ -128,9 +132,9 @@ class Question(Step):
 
     def run(self, t: Table) -> None:
         """Ask: list the legal answers once; one answer is taken by the game at once (not
-        recorded), none means there is nothing to decide."""
+        recorded; but see ``hidden``), none means there is nothing to decide."""
         listing = self.options(t)
-        if len(listing) > 1:
+        if len(listing) > 1 or (listing and self.hidden and t.ruleset.ask_every_window):
             t.pend(self, self.decision(t), listing)
         elif listing:
             self.apply(t, listing[0])

@@ -15,28 +15,18 @@ from gymnasium.utils import EzPickle
 # PettingZoo ships no type information (no py.typed): its classes are Any to mypy
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped, unused-ignore]
 
-from ..agents import Perspective
 from ..database import CardDatabase
-from ..deck import Deck, bundled_deck_files, load_deck
+from ..deck import Deck
 from ..engine import Action, Game, Seat
-from ..errors import GameSetupError, IllegalActionError
-from ..ruleset import STANDARD, Ruleset
-from ..simulation import seat as seat_of
-from ._codec import MAX_PLAYERS, ActionCodec, CardIndex, ObservationEncoder
+from ..errors import IllegalActionError
+from ..ruleset import Ruleset
+from ._spec import ENV_RULESET, MAX_ABSORB, Table, table_text
 
 __all__ = ["Observation", "env", "raw_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
-
-MAX_ABSORB = 15  # the most damage one defender's absorb index names (docs/env.md)
-
-
-def _default_seats(players: int, cards: CardDatabase, ruleset: Ruleset) -> list[Seat]:
-    files = bundled_deck_files()
-    if players > len(files):
-        raise GameSetupError(f"{players} players need decks: only {len(files)} are bundled")
-    return [seat_of(load_deck(path, cards), cards, ruleset) for path in files[:players]]
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.typed)
@@ -44,16 +34,17 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
     the seats of ``decks`` in order (docs/env.md tells it all).
 
     ``decks`` are seats (``backlands.simulation.seat``) or legal decks, 2 to 6 of them; the
-    default is the first ``players`` bundled decks (by file name). ``cards`` is the card
-    database the observation numbers cards from (default: the bundled set); every card and
-    character of the decks must be in it. ``seed`` seeds the first ``reset()`` that names no
-    seed. ``inventory_slots`` (default: the ruleset's deck size, as many cards as an
-    inventory can hold) and ``max_absorb`` size the observation and the action space.
+    default is ``players`` (2) seats of the bundled deck ``DEFAULT_DECK``, a mirror. ``cards``
+    is the card database the observation numbers cards from (default: the bundled set);
+    every card and character of the decks must be in it. ``ruleset`` defaults to
+    ``ENV_RULESET`` (the standard rules with ``ask_every_window``, 8.3). ``seed`` seeds the
+    first ``reset()`` that names no seed. ``layout``, ``one_hot`` and ``max_absorb`` shape
+    the observation and the action space (docs/env.md, "Observation").
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention: a class attribute)
         "render_modes": ["human", "ansi"],
-        "name": "backlands_v0",
+        "name": "backlands_v1",
         "is_parallelizable": False,
     }
 
@@ -72,10 +63,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         *,
         players: int | None = None,
         cards: CardDatabase | None = None,
-        ruleset: Ruleset = STANDARD,
+        ruleset: Ruleset = ENV_RULESET,
         seed: int | None = None,
         render_mode: str | None = None,
-        inventory_slots: int | None = None,
+        layout: str = "compact",
+        one_hot: bool = False,
         max_absorb: int = MAX_ABSORB,
     ) -> None:
         EzPickle.__init__(
@@ -86,53 +78,30 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
             ruleset=ruleset,
             seed=seed,
             render_mode=render_mode,
-            inventory_slots=inventory_slots,
+            layout=layout,
+            one_hot=one_hot,
             max_absorb=max_absorb,
         )
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is one of {self.metadata['render_modes']} or None")
-        if cards is None:
-            from .._loader import load_cards
-
-            cards = load_cards()
-        if decks is None:
-            seats = _default_seats(2 if players is None else players, cards, ruleset)
-        else:
-            seats = [d if isinstance(d, Seat) else seat_of(d, cards, ruleset) for d in decks]
-        if players is not None and players != len(seats):
-            raise GameSetupError(f"players={players}, but {len(seats)} decks are given")
-        if not max(2, ruleset.min_players) <= len(seats) <= min(MAX_PLAYERS, ruleset.max_players):
-            raise GameSetupError(
-                f"the environment seats 2 to {MAX_PLAYERS} players (1.1), not {len(seats)}"
-            )
-        self.index = CardIndex(cards)
-        for s in seats:
-            if cards.find_character(s.character.id) is None:
-                raise GameSetupError(f"character {s.character.id!r} is not in the card database")
-            for card in s.cards:
-                if not self.index.has_card(card.id):
-                    raise GameSetupError(f"card {card.id!r} is not in the card database")
-        if inventory_slots is None:
-            inventory_slots = ruleset.deck_size
-        if type(inventory_slots) is not int or inventory_slots < 1:
-            raise ValueError(f"inventory_slots is a whole number >= 1, not {inventory_slots!r}")
-        if type(max_absorb) is not int or max_absorb < 1:
-            raise ValueError(f"max_absorb is a whole number >= 1, not {max_absorb!r}")
-        self.seats: tuple[Seat, ...] = tuple(seats)
-        self.cards = cards
-        self.ruleset = ruleset
+        table = Table(decks, players, cards, ruleset)
+        self.encoding = encoding = table.encoding(layout, one_hot, max_absorb)
+        self.seats: tuple[Seat, ...] = table.seats
+        self.cards = table.cards
+        self.ruleset = table.ruleset
+        self.index = table.index
+        self.encoder = encoding.encoder
+        self.codec = encoding.codec
         self.render_mode = render_mode
-        self.encoder = ObservationEncoder(self.index, ruleset, inventory_slots)
-        self.codec = ActionCodec(self.index, inventory_slots, max_absorb)
-        self.possible_agents = [f"player_{i}" for i in range(len(seats))]
+        self.possible_agents = [f"player_{i}" for i in range(len(self.seats))]
+        self._player_of = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self._many = len(self.seats) > 2  # a player may be out before the end (9.2)
         self.agents = []
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(
-                        low=0.0, high=1.0, shape=(self.encoder.size,), dtype=np.float32
-                    ),
+                    "observation": spaces.Box(low=0.0, high=self.encoder.high, dtype=np.float32),
                     "action_mask": spaces.Box(
                         low=0, high=1, shape=(self.codec.size,), dtype=np.int8
                     ),
@@ -185,6 +154,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         self._game = Game(
             self.seats, seed=game_seed, ruleset=self.ruleset, first_player=first, keep_log=False
         )
+        self.encoder.watch(self._game)
         self._legal = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -194,6 +164,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         self.infos = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
         self.agent_selection = self.agents[0]
+        self._out = 0  # players seen out so far
         self._settle()
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -207,20 +178,37 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for an agent that is done")
-        chosen = self._legal_map().get(int(action))
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_map()
+        chosen = legal.get(action if type(action) is int else int(action))
         if chosen is None:
             raise IllegalActionError(
-                f"action {int(action)} is not legal for {agent} now "
-                f"(legal: {sorted(self._legal_map())})"
+                f"action {int(action)} is not legal for {agent} now (legal: {sorted(legal)})"
             )
+        rewards = self.rewards
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self.game.play(chosen)
+        for name in rewards:  # _clear_rewards, written out
+            rewards[name] = 0.0
+        game = self._game
+        assert game is not None
+        game.play(chosen)
         self._legal = None
-        self._settle()
-        self._accumulate_rewards()
+        decision = game.decision
+        if decision is None or (self._many and self._someone_out(game)):
+            self._settle()
+            self._accumulate_rewards()
+        else:  # the game goes on and nobody went out: only who acts next changes
+            self.agent_selection = self.possible_agents[decision.player]
         if self.render_mode == "human":
             self.render()
+
+    def _someone_out(self, game: Game) -> bool:
+        out = sum(1 for p in game.players if p.out)
+        if out == self._out:
+            return False
+        self._out = out
+        return True
 
     def _settle(self) -> None:
         """After setup or an action: rewards and terminations for who is out or when the
@@ -230,7 +218,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         for agent in self.agents:
             if self.terminations[agent]:
                 continue
-            player = self.possible_agents.index(agent)
+            player = self._player_of[agent]
             if outcome is not None:
                 self.terminations[agent] = True
                 # a draw is 0 for whoever is still in; an agent out before the end was
@@ -258,8 +246,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
             if decision is None:
                 self._legal = {}
             else:
-                view = game.view(decision.player)
-                self._legal = self.codec.encode_all(game.legal_actions(), view)
+                self._legal = self.codec.legal(game, decision.player)
                 if not self._legal:  # cannot happen: see docs/env.md, "Limits"
                     listed = ", ".join(str(a) for a in game.legal_actions())
                     raise RuntimeError(f"no legal action has an index: {listed}")
@@ -272,12 +259,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         the vector from what its player may see (docs/env.md, "Observation"); the mask
         marks the legal action indices when ``agent`` is to act, else it is all zeros."""
         game = self.game
-        player = self.possible_agents.index(agent)
-        vector = self.encoder.encode(game.view(player), Perspective(game, player))
-        mask = np.zeros(self.codec.size, dtype=np.int8)
+        player = self._player_of[agent]
+        vector = self.encoder.encode(game, player)
         decision = game.decision
         if decision is not None and decision.player == player:
-            mask[list(self._legal_map())] = 1
+            legal = self._legal
+            mask = self.codec.mask(self._legal_map() if legal is None else legal)
+        else:
+            mask = self.codec.mask(())
         return {"observation": vector, "action_mask": mask}
 
     def action_mask(self, agent: str | None = None) -> npt.NDArray[np.int8]:
@@ -301,7 +290,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         decision = self.game.decision
         if decision is None:
             raise ValueError("the game is over")
-        index = self.codec.encode(action, self.game.view(decision.player))
+        index = self.codec.encode(action, self.game, decision.player)
         if index is None:
             raise ValueError(f"{action} has no action index")
         return index
@@ -320,33 +309,44 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         return None
 
     def _text(self) -> str:
-        game = self.game
-        lines = [f"turn {game.turn}"]
-        view = game.view(game.active)
-        for p in view.players:
-            state = " out" if p.out else (" poisoned" if p.poisoned else "")
-            lines.append(
-                f"{self.possible_agents[p.index]} ({p.character}): deck {p.deck_size}, "
-                f"inventory {p.inventory_size}, void {len(p.void)}{state}"
-            )
-            for slot, eq in p.mat.items():
-                extra = f", {len(eq.attached)} attached" if eq.attached else ""
-                lines.append(f"  {slot}: {eq.card.card.name} ({eq.counters} counters{extra})")
-        if game.outcome is not None:
-            lines.append(f"over: {game.outcome.reason}")
-        elif game.decision is not None:
-            lines.append(str(game.decision))
-        return "\n".join(lines)
+        return table_text(self.game, self.possible_agents)
 
     def close(self) -> None:
         """Nothing to release."""
 
 
+class _lenient_env(raw_env):
+    """``raw_env`` that does what PettingZoo's ``TerminateIllegalWrapper`` (-1) and
+    ``AssertOutOfBoundsWrapper`` do, itself: the same behaviour, without two wrappers' layers
+    of attribute forwarding on every step (they cost twice the environment's own step)."""
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        agent = self.agent_selection
+        if action is None or self.terminations[agent] or self.truncations[agent]:
+            super().step(action)
+            return
+        index = int(action)
+        assert 0 <= index < self.codec.size, "action is not in action space"
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_map()
+        if index in legal:
+            super().step(index)
+            return
+        EnvLogger.warn_on_illegal_move()  # as TerminateIllegalWrapper(illegal_reward=-1)
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+
 def env(**kwargs: Any) -> AECEnv:
-    """``raw_env(**kwargs)`` in PettingZoo's usual wrappers, as its classic games are: an
-    illegal action ends the game with -1 for the agent that took it, an index outside the
-    action space is an assertion error, and calls out of order are refused."""
-    wrapped = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """``raw_env(**kwargs)`` as PettingZoo's classic games are wrapped: an illegal action
+    ends the game with -1 for the agent that took it (and 0 for the others), an index
+    outside the action space is an assertion error (both done by the environment itself,
+    as PettingZoo's ``TerminateIllegalWrapper`` and ``AssertOutOfBoundsWrapper`` would), and
+    calls out of order are refused (``OrderEnforcingWrapper``)."""
+    return wrappers.OrderEnforcingWrapper(_lenient_env(**kwargs))

@@ -1,20 +1,28 @@
-"""The fixed layouts of ``backlands.env``: the observation vector (built from one player's
-view) and the action indices (every action form, both ways). docs/env.md describes them.
+"""The fixed layouts of ``backlands.env``: the observation vector of one player and the
+action indices (every action form, both ways). docs/env.md describes them.
 
-Everything here reads a :class:`~backlands.engine.GameView` and, for live stats, the
-player's :class:`~backlands.agents.Perspective`: never another player's inventory, never a
-deck's order.
+The observation reads the game from one player's side: every mat, the sizes of every deck,
+inventory and void, and that player's own inventory; never another player's inventory,
+never a deck's order (the tests deal the hidden cards again and compare). It reads the
+public state directly (``Game.players``: their mats and zone sizes), not through
+``Game.view``, and each live stat with ``Game.stat`` on the side the card is on: no search
+for where a card is, no copy of the table. It writes the non-zero entries only, into a
+buffer it keeps, and hands out a copy.
+
+Cards are named by number (:class:`CardIndex`): an integer for an embedding, or one-hot.
+An action names a card by its number too, not by a position in the inventory: copies of a
+card in an inventory are alike, and the action equips (or discards) the copy that has been
+there longest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import get_args
+from collections.abc import Iterable, Sequence
+from typing import Any, get_args
 
 import numpy as np
 import numpy.typing as npt
 
-from ..agents import Perspective
 from ..database import CardDatabase
 from ..engine import (
     Action,
@@ -25,10 +33,22 @@ from ..engine import (
     Defend,
     EndPhase,
     Equip,
-    GameView,
+    Game,
     Pass,
 )
-from ..model import CardStat, CardType, Effect, Slot
+from ..engine.events import CardBoosted
+from ..model import (
+    Card,
+    CardStat,
+    CardStatModifier,
+    CardType,
+    ContinuousAbility,
+    Effect,
+    Immunity,
+    PlayerStatModifier,
+    Slot,
+    TriggeredAbility,
+)
 from ..ruleset import Ruleset
 
 __all__ = [
@@ -36,7 +56,9 @@ __all__ = [
     "CARD_TYPES",
     "DEFENDERS",
     "EFFECTS",
+    "FAMILIES",
     "KINDS",
+    "LAYOUTS",
     "MAX_PLAYERS",
     "SLOTS",
     "ActionCodec",
@@ -44,13 +66,17 @@ __all__ = [
     "ObservationEncoder",
 ]
 
-MAX_PLAYERS = 6  # 1.1: the observation has a block for each of 6 seats, padded
+MAX_PLAYERS = 6  # 1.1: at most 6 seats; the padded layout has a block for each
+LAYOUTS = ("compact", "padded")  # seat blocks: the players at the table, or always 6
 SLOTS = (Slot.WEAPON, Slot.ARMOUR, Slot.CREATURE, Slot.SPELL)  # a mat's slots (1.5)
 ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # the slots that attack (3.3)
 DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # the slots that defend (6.1)
 KINDS = tuple(DecisionKind)
 CARD_TYPES = tuple(CardType)
 EFFECTS = tuple(cls.__name__.lower() for cls in get_args(Effect))  # as effect_name names them
+#: What a card's abilities do: each effect of its triggered abilities, a continuous stat
+#: modifier (of card or player stats), an immunity (docs/env.md, "Card features").
+FAMILIES = (*EFFECTS, "modifier", "immunity")
 
 # scales: a value is divided by its scale and clipped to [0, 1]
 STAT_SCALE = 10  # damage, durability, counters, remaining durability, primal cost
@@ -80,15 +106,7 @@ SLOT_FEATURES = (
     "attached",
     "new",
     "stolen",
-)
-INVENTORY_FEATURES = (
-    "present",
-    "card",
-    *(f"type.{t}" for t in CARD_TYPES),
-    "cost",
-    "damage",
-    "durability",
-    "affordable",
+    *(f"family.{name}" for name in FAMILIES),
 )
 GLOBAL_FEATURES = (
     "turn",
@@ -103,9 +121,29 @@ GLOBAL_FEATURES = (
     "decision.source.card",
     "resolving",
 )
+#: The columns of :attr:`CardIndex.features`, printed values of each card.
+CARD_FEATURES = (
+    *(f"type.{t}" for t in CARD_TYPES),
+    "cost",
+    "damage",
+    "durability",
+    *(f"family.{name}" for name in FAMILIES),
+)
 
 _DAMAGE = CardStat.DAMAGE
 _DURABILITY = CardStat.DURABILITY
+_PRIMAL_COST = CardStat.PRIMAL_COST
+_ATTACH = CardType.ATTACH_SPELL
+_SLOT_AT = {slot: s for s, slot in enumerate(SLOTS)}
+_ATTACKER_AT = {slot: a for a, slot in enumerate(ATTACKERS)}
+_DEFENDER_AT = {slot: d for d, slot in enumerate(DEFENDERS)}
+_WEAPON = Slot.WEAPON
+_CREATURE = Slot.CREATURE
+# where the global entries are (GLOBAL_FEATURES, before the source card's block)
+_KIND_AT = {kind: GLOBAL_FEATURES.index(f"decision.{kind}") for kind in KINDS}
+_MINE = GLOBAL_FEATURES.index("decision.mine")
+_AMOUNT = GLOBAL_FEATURES.index("decision.amount")
+_EFFECT_AT = {name: GLOBAL_FEATURES.index(f"decision.effect.{name}") for name in EFFECTS}
 
 
 def _scaled(value: float, scale: float) -> float:
@@ -115,45 +153,416 @@ def _scaled(value: float, scale: float) -> float:
     return 1.0 if value >= scale else value / scale
 
 
+def families(card: Card) -> tuple[str, ...]:
+    """The ability families of ``card`` (:data:`FAMILIES`), in that order."""
+    found: set[str] = set()
+    for ability in card.abilities:
+        if isinstance(ability, TriggeredAbility):
+            found.update(type(effect).__name__.lower() for effect in ability.effects)
+        elif isinstance(ability, ContinuousAbility):
+            for mod in ability.while_equipped:
+                if isinstance(mod, CardStatModifier | PlayerStatModifier):
+                    found.add("modifier")
+                elif isinstance(mod, Immunity):
+                    found.add("immunity")
+    return tuple(name for name in FAMILIES if name in found)
+
+
 class CardIndex:
-    """A fixed numbering of a card database: cards and characters by id, in id order, from 1
-    (0 is "no card"). The observation names a card by ``number / len``, in (0, 1]."""
+    """A fixed numbering of a card database: cards by id in id order from 1 (0 is "no
+    card"), characters likewise, and attach spells among themselves (for the ``attach``
+    actions). :attr:`features` holds each card's printed features by number."""
 
     def __init__(self, cards: CardDatabase) -> None:
-        self.card_ids: tuple[str, ...] = tuple(sorted(card.id for card in cards))
+        by_id = {card.id: card for card in cards}
+        self.card_ids: tuple[str, ...] = tuple(sorted(by_id))
         self.character_ids: tuple[str, ...] = tuple(sorted(cards.characters))
-        self._cards = {card_id: n for n, card_id in enumerate(self.card_ids, 1)}
-        self._characters = {cid: n for n, cid in enumerate(self.character_ids, 1)}
-        # a view names a player's character by name (PlayerView.character)
-        characters = cards.characters
-        self._named = {characters[cid].name: n for cid, n in self._characters.items()}
+        self.attach_ids: tuple[str, ...] = tuple(
+            card_id for card_id in self.card_ids if by_id[card_id].type is _ATTACH
+        )
+        self.numbers: dict[str, int] = {cid: n for n, cid in enumerate(self.card_ids, 1)}
+        self.attach_numbers: dict[str, int] = {cid: n for n, cid in enumerate(self.attach_ids, 1)}
+        self.character_numbers: dict[str, int] = {
+            cid: n for n, cid in enumerate(self.character_ids, 1)
+        }
+        self.cards: tuple[Card, ...] = tuple(by_id[cid] for cid in self.card_ids)
+        rows = np.zeros((len(self.card_ids) + 1, len(CARD_FEATURES)), dtype=np.float32)
+        at = {name: k for k, name in enumerate(CARD_FEATURES)}
+        for n, card in enumerate(self.cards, 1):
+            rows[n, at[f"type.{card.type}"]] = 1.0
+            rows[n, at["cost"]] = _scaled(card.primal_cost, STAT_SCALE)
+            rows[n, at["damage"]] = _scaled(card.damage or 0, STAT_SCALE)
+            rows[n, at["durability"]] = _scaled(card.durability or 0, STAT_SCALE)
+            for name in families(card):
+                rows[n, at[f"family.{name}"]] = 1.0
+        rows.setflags(write=False)
+        #: ``features[n]``: the printed features (:data:`CARD_FEATURES`) of card number
+        #: ``n`` (row 0, "no card", is zeros), scaled as the observation scales them: a
+        #: table to start an embedding from.
+        self.features: npt.NDArray[np.float32] = rows
 
     def card(self, card_id: str) -> int:
         """The card's number, from 1; ``KeyError`` for a card not in the database."""
-        return self._cards[card_id]
+        return self.numbers[card_id]
 
     def character(self, character_id: str) -> int:
-        return self._characters[character_id]
+        return self.character_numbers[character_id]
 
     def has_card(self, card_id: str) -> bool:
-        return card_id in self._cards
+        return card_id in self.numbers
 
     def has_character(self, character_id: str) -> bool:
-        return character_id in self._characters
+        return character_id in self.character_numbers
 
-    def card_value(self, card_id: str) -> float:
-        return self._cards[card_id] / len(self._cards)
 
-    def character_value(self, name: str) -> float:
-        """The number of the character named ``name`` over the number of characters; 0 for
-        a character not in the database (a game from a position may have one)."""
-        return self._named.get(name, 0) / max(1, len(self._named))
+def _seat_count(layout: str, players: int) -> int:
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout is one of {', '.join(LAYOUTS)}, not {layout!r}")
+    if not 2 <= players <= MAX_PLAYERS:
+        raise ValueError(f"the environment seats 2 to {MAX_PLAYERS} players, not {players}")
+    return MAX_PLAYERS if layout == "padded" else players
 
-    def inventory_order(self, inventory: Iterable[CardInstance]) -> list[CardInstance]:
-        """The inventory in the environment's order: by card number, then uid (copies of
-        one card in a fixed order). Equip and discard actions name positions in it."""
-        cards = self._cards
-        return sorted(inventory, key=lambda c: (cards[c.card.id], c.uid))
+
+class ObservationEncoder:
+    """The observation vector of one player (docs/env.md, "Observation"): ``labels`` names
+    every entry, ``high`` is each one's upper bound (the lower is 0).
+
+    ``players`` is the number at the table; ``layout="compact"`` has a block for each of
+    them, ``"padded"`` a block for each of 6 seats (one network for every table size).
+    ``one_hot=False`` names a card (or character) by its number, an integer for an
+    embedding (``card_entries``, ``character_entries``: where they are); ``True`` by a
+    one-hot block of as many entries as the database has cards (or characters).
+    """
+
+    def __init__(
+        self,
+        index: CardIndex,
+        ruleset: Ruleset,
+        players: int = 2,
+        *,
+        layout: str = "compact",
+        one_hot: bool = False,
+    ) -> None:
+        self.index = index
+        self.ruleset = ruleset
+        self.players = players
+        self.layout = layout
+        self.seats = seats = _seat_count(layout, players)
+        self.one_hot = one_hot
+        characters = len(index.character_ids)
+        labels: list[str] = []
+        high: list[float] = []
+        card_entries: list[int] = []
+        character_entries: list[int] = []
+
+        def add(label: str) -> int:
+            labels.append(label)
+            high.append(1.0)
+            return len(labels) - 1
+
+        def identity(label: str, ids: Sequence[str], entries: list[int]) -> int:
+            """A card or character entry (or one-hot block); its first offset."""
+            if one_hot:
+                start = len(labels)
+                for cid in ids:
+                    add(f"{label}[{cid}]")
+                return start
+            at = add(label)
+            high[at] = float(len(ids))
+            entries.append(at)
+            return at
+
+        for name in GLOBAL_FEATURES:
+            if name == "decision.source.card":
+                self._source = identity(name, index.card_ids, card_entries)
+            else:
+                add(name)
+        self._seat: list[int] = []
+        self._slot: list[list[int]] = []
+        for r in range(seats):
+            self._seat.append(len(labels))
+            for name in PLAYER_FEATURES:
+                if name == "character":
+                    identity(f"player[{r}].character", index.character_ids, character_entries)
+                else:
+                    add(f"player[{r}].{name}")
+            offsets = []
+            for slot in SLOTS:
+                offsets.append(len(labels))
+                for name in SLOT_FEATURES:
+                    if name == "card":
+                        identity(f"player[{r}].{slot}.card", index.card_ids, card_entries)
+                    else:
+                        add(f"player[{r}].{slot}.{name}")
+            self._slot.append(offsets)
+        self._count = len(labels)
+        for cid in index.card_ids:
+            add(f"hand.count[{cid}]")
+        self._cost = len(labels)
+        for cid in index.card_ids:
+            add(f"hand.cost[{cid}]")
+        self._affordable = len(labels)
+        for cid in index.card_ids:
+            add(f"hand.affordable[{cid}]")
+
+        self.labels: tuple[str, ...] = tuple(labels)
+        self.size = len(labels)
+        self.high: npt.NDArray[np.float32] = np.array(high, dtype=np.float32)
+        self.high.setflags(write=False)
+        #: offsets of the entries that hold a card number (empty with ``one_hot``)
+        self.card_entries: tuple[int, ...] = tuple(card_entries)
+        #: offsets of the entries that hold a character number (empty with ``one_hot``)
+        self.character_entries: tuple[int, ...] = tuple(character_entries)
+        self._at = {label: i for i, label in enumerate(labels)}
+
+        # where each part of a seat block and a slot block is, from its start
+        width = len(index.card_ids) if one_hot else 1
+        cwidth = characters if one_hot else 1
+        self._character_at = PLAYER_FEATURES.index("character")
+        self._after_character = cwidth - 1  # player features after the character move by it
+        self._slot_card_at = SLOT_FEATURES.index("card")
+        self._after_card = width - 1
+        self._family_at = SLOT_FEATURES.index("family." + FAMILIES[0]) + width - 1
+        self._resolving = self._seat[0] - 1  # the last global entry
+        self._slot_of: list[dict[Slot, int]] = [
+            dict(zip(SLOTS, offsets, strict=True)) for offsets in self._slot
+        ]
+        # per card number: its slot block with what never changes filled in (present, its
+        # number or one-hot, its families), the live entries 0; row 0 for a card not in the
+        # database is present only
+        self._slot_width = len(SLOT_FEATURES) + width - 1
+        rows = np.zeros((len(index.card_ids) + 1, self._slot_width), dtype=np.float32)
+        rows[:, 0] = 1.0
+        for number, card in enumerate(index.cards, 1):
+            if one_hot:
+                rows[number, self._slot_card_at + number - 1] = 1.0
+            else:
+                rows[number, self._slot_card_at] = number
+            for name in families(card):
+                rows[number, self._family_at + FAMILIES.index(name)] = 1.0
+        self._static = [row.data for row in rows]
+        # the live stats kept while one game is watched (see ``watch``)
+        self._watched: Game | None = None
+        self._rows: dict[int, tuple[memoryview, int]] = {}  # uid * 8 + side -> (block, durability)
+        self._costs: dict[int, int] = {}  # card number * 8 + side -> primal cost
+        self._epoch: tuple[Any, ...] | None = None
+        self._boosts = 0
+        # the vector is written entry by entry through a memoryview (much cheaper per entry
+        # than indexing the array), over zeros copied in at the start
+        self._buffer = np.zeros(self.size, dtype=np.float32)
+        self._view: Any = self._buffer.data  # typeshed types a memoryview's items as int
+        self._zeros = np.zeros(self.size, dtype=np.float32).data
+
+    def offset(self, label: str) -> int:
+        """The position of the entry named ``label`` in the vector."""
+        found = self._at.get(label)
+        if found is None:
+            raise KeyError(f"no observation entry {label!r}")
+        return found
+
+    def encode(self, game: Game, player: int) -> npt.NDArray[np.float32]:
+        """The vector of ``player`` in ``game``: only what that player may see."""
+        # the hottest code of the environments: locals, no helper calls, only the non-zero
+        # entries written (docs/performance.md, "The environment")
+        out = self._view
+        out[:] = self._zeros
+        numbers = self.index.numbers
+        one_hot = self.one_hot
+        rules = self.ruleset
+        deck_scale = rules.deck_size
+        players = game.players
+        n = len(players)
+        if n > self.seats:
+            raise ValueError(f"this encoder has {self.seats} seats, the game {n} players")
+        turn = game.turn
+        outcome = game.outcome
+        decision = game.decision
+        limit = rules.turn_limit
+        out[0] = 1.0 if turn >= limit else turn / limit
+        out[1] = 1.0 if turn >= EARLY_TURNS else turn / EARLY_TURNS
+        out[2] = n / MAX_PLAYERS
+        deciding = -1
+        if outcome is not None:
+            out[3] = 1.0
+        elif decision is not None:
+            deciding = decision.player
+            out[_KIND_AT[decision.kind]] = 1.0
+            if deciding == player:
+                out[_MINE] = 1.0
+            amount = decision.amount
+            if amount:
+                out[_AMOUNT] = 1.0 if amount >= AMOUNT_SCALE else amount / AMOUNT_SCALE
+            effect = decision.effect
+            if effect is not None:
+                at = _EFFECT_AT.get(effect)
+                if at is not None:
+                    out[at] = 1.0
+            source = decision.source
+            if source is not None:
+                at = self._source
+                out[at - 1] = 1.0
+                number = numbers.get(source.card.id, 0)
+                if number:
+                    if one_hot:
+                        out[at + number - 1] = 1.0
+                    else:
+                        out[at] = number
+        resolving = game.resolving
+        if resolving:
+            out[self._resolving] = _scaled(len(resolving), RESOLVING_SCALE)
+
+        stat = game.stat
+        active = game.active if outcome is None else -1
+        characters = self.index.character_numbers
+        after_character = self._after_character
+        after_card = self._after_card
+        width = self._slot_width
+        seat_at = self._seat
+        slot_at = self._slot_of
+        watched = game is self._watched
+        rows = self._rows
+        sources: list[int] = []  # uid * 8 + side of each modifier source in play
+        out_flags = 0
+        for r in range(n):
+            seat = (player + r) % n
+            p = players[seat]
+            o = seat_at[r]
+            out[o] = 1.0
+            if p.out:
+                out[o + 1] = 1.0
+                out_flags |= 1 << seat
+            if seat == active:
+                out[o + 2] = 1.0
+            if seat == deciding:
+                out[o + 3] = 1.0
+            if p.poisoned:
+                out[o + 4] = 1.0
+            number = characters.get(p.character.id, 0)
+            if number:
+                if one_hot:
+                    out[o + 4 + number] = 1.0
+                else:
+                    out[o + 5] = number
+            o += after_character
+            size = len(p.primal_deck)
+            if size:
+                out[o + 6] = 1.0 if size >= deck_scale else size / deck_scale
+            size = len(p.inventory)
+            if size:
+                out[o + 7] = 1.0 if size >= deck_scale else size / deck_scale
+            size = len(p.void)
+            if size:
+                out[o + 8] = 1.0 if size >= deck_scale else size / deck_scale
+            mat = p.mat
+            if not mat:
+                continue
+            slots = slot_at[r]
+            for slot, eq in mat.items():
+                o = slots[slot]
+                card = eq.instance
+                key = card.uid * 8 + seat
+                if card.modifiers:
+                    sources.append(key)
+                attached = eq.attached
+                if attached:
+                    for spell in attached:
+                        if spell.instance.modifiers:
+                            by = seat if spell.controller is None else spell.controller
+                            sources.append(spell.instance.uid * 8 + by)
+                found = rows.get(key) if watched else None
+                if found is None:
+                    found = self._slot_row(card, seat, slot, stat)
+                    if watched:
+                        rows[key] = found
+                # present, number (or one-hot), families, live damage and durability,
+                # durability left (as if no counters), stolen: one copy
+                out[o : o + width] = found[0]
+                o += after_card
+                counters = eq.counters
+                if counters:
+                    out[o + 4] = 1.0 if counters >= STAT_SCALE else counters / STAT_SCALE
+                    left = found[1] - counters
+                    if left <= 0:
+                        out[o + 5] = 0.0
+                    else:
+                        out[o + 5] = 1.0 if left >= STAT_SCALE else left / STAT_SCALE
+                if attached:
+                    out[o + 6] = _scaled(len(attached), ATTACHED_SCALE)
+                if eq.turn == turn:
+                    out[o + 7] = 1.0
+
+        me = players[player]
+        inventory = me.inventory
+        if inventory:
+            first: dict[int, CardInstance] = {}  # card number -> its first copy held
+            held: dict[int, int] = {}  # card number -> copies held
+            for card in inventory:
+                number = numbers.get(card.card.id, 0)
+                if number in held:
+                    held[number] += 1
+                else:
+                    held[number] = 1
+                    first[number] = card
+            copies = rules.max_copies
+            left = len(me.primal_deck)
+            costs = self._costs
+            count_at, cost_at, affordable_at = self._count - 1, self._cost - 1, self._affordable - 1
+            for number, many in held.items():
+                if not number:
+                    continue
+                out[count_at + number] = 1.0 if many >= copies else many / copies
+                key = number * 8 + player
+                cost = costs.get(key) if watched else None
+                if cost is None:
+                    cost = stat(first[number], _PRIMAL_COST, player)
+                    if watched:
+                        costs[key] = cost
+                if cost:
+                    out[cost_at + number] = 1.0 if cost >= STAT_SCALE else cost / STAT_SCALE
+                if cost <= left:
+                    out[affordable_at + number] = 1.0
+        if watched:
+            # the live stats kept are those of one set of modifier sources in play (10.3:
+            # the cards that carry modifiers, who controls them, who is out, boosts): when
+            # that changes, forget them and encode again
+            epoch = (tuple(sources), out_flags, self._boosts, turn if self._boosts else 0)
+            if epoch != self._epoch:
+                self._epoch = epoch
+                rows.clear()
+                self._costs.clear()
+                return self.encode(game, player)
+        return self._buffer.copy()
+
+    def _slot_row(
+        self, card: CardInstance, seat: int, slot: Slot, stat: Any
+    ) -> tuple[memoryview, int]:
+        """A slot block with what does not change while the modifier sources in play stay
+        the same, and the card's live durability."""
+        number = self.index.numbers.get(card.card.id, 0)
+        row = np.array(self._static[number], dtype=np.float32)  # present, number, families
+        at = self._after_card
+        if slot is _WEAPON or slot is _CREATURE:
+            row[at + 2] = _scaled(stat(card, _DAMAGE, seat), STAT_SCALE)
+        durability: int = stat(card, _DURABILITY, seat)
+        row[at + 3] = row[at + 5] = _scaled(durability, STAT_SCALE)
+        if card.owner != seat:
+            row[at + 8] = 1.0
+        return row.data, durability
+
+    def watch(self, game: Game) -> None:
+        """Keep live stats from one call to the next for ``game`` (the one game this
+        encoder then watches): it listens for boosts (11.6) on the game's bus, the only
+        change of a stat that the public state does not show. Other games are encoded from
+        scratch each time."""
+        self._watched = game
+        self._rows.clear()
+        self._costs.clear()
+        self._epoch = None
+        self._boosts = 0
+        game.bus.subscribe(CardBoosted, self._boosted)
+
+    def _boosted(self, event: CardBoosted) -> None:
+        self._boosts += 1
 
 
 def _relative(player: int, me: int, n: int) -> int:
@@ -161,161 +570,46 @@ def _relative(player: int, me: int, n: int) -> int:
     return (player - me) % n
 
 
-class ObservationEncoder:
-    """The observation vector of one player: what ``Game.view(player)`` shows, with live
-    stats through the player's ``Perspective``. ``labels`` names every slot."""
-
-    def __init__(self, index: CardIndex, ruleset: Ruleset, inventory_slots: int) -> None:
-        self.index = index
-        self.ruleset = ruleset
-        self.inventory_slots = inventory_slots
-        labels = list(GLOBAL_FEATURES)
-        for r in range(MAX_PLAYERS):
-            labels += [f"player[{r}].{f}" for f in PLAYER_FEATURES]
-            for slot in SLOTS:
-                labels += [f"player[{r}].{slot}.{f}" for f in SLOT_FEATURES]
-        labels += [f"inventory.count[{card_id}]" for card_id in index.card_ids]
-        for i in range(inventory_slots):
-            labels += [f"inventory[{i}].{f}" for f in INVENTORY_FEATURES]
-        self.labels: tuple[str, ...] = tuple(labels)
-        self.size = len(labels)
-        self.player_block = len(PLAYER_FEATURES) + len(SLOTS) * len(SLOT_FEATURES)
-
-    def offset(self, label: str) -> int:
-        """The position of the slot named ``label`` in the vector."""
-        return self.labels.index(label)
-
-    def encode(self, view: GameView, perspective: Perspective) -> npt.NDArray[np.float32]:
-        """The vector for ``view.player`` (``perspective`` must be the same player's)."""
-        index = self.index
-        rules = self.ruleset
-        deck_scale = rules.deck_size
-        me = view.player
-        n = len(view.players)
-        decision = view.decision
-        out: list[float] = [
-            _scaled(view.turn, rules.turn_limit),
-            _scaled(view.turn, EARLY_TURNS),
-            n / MAX_PLAYERS,
-            float(view.outcome is not None),
-        ]
-        kind = None if decision is None else decision.kind
-        out += [float(kind is k) for k in KINDS]
-        if decision is None:
-            out += [0.0, 0.0]
-            out += [0.0] * len(EFFECTS)
-            out += [0.0, 0.0]
-        else:
-            out += [float(decision.player == me), _scaled(decision.amount, AMOUNT_SCALE)]
-            out += [float(decision.effect == name) for name in EFFECTS]
-            source = decision.source
-            if source is None:
-                out += [0.0, 0.0]
-            else:
-                out += [1.0, index.card_value(source.card.id)]
-        out.append(_scaled(len(view.resolving), RESOLVING_SCALE))
-
-        stat = perspective.stat
-        for r in range(MAX_PLAYERS):
-            if r >= n:
-                out += [0.0] * self.player_block
-                continue
-            seat = (me + r) % n
-            p = view.players[seat]
-            out += [
-                1.0,
-                float(p.out),
-                float(view.active == seat and view.outcome is None),
-                float(decision is not None and decision.player == seat),
-                float(p.poisoned),
-                index.character_value(p.character),
-                _scaled(p.deck_size, deck_scale),
-                _scaled(p.inventory_size, deck_scale),
-                _scaled(len(p.void), deck_scale),
-            ]
-            for slot in SLOTS:
-                eq = p.mat.get(slot)
-                if eq is None:
-                    out += [0.0] * len(SLOT_FEATURES)
-                    continue
-                card = eq.card
-                durability = stat(card, _DURABILITY)
-                out += [
-                    1.0,
-                    index.card_value(card.card.id),
-                    _scaled(stat(card, _DAMAGE), STAT_SCALE),
-                    _scaled(durability, STAT_SCALE),
-                    _scaled(eq.counters, STAT_SCALE),
-                    _scaled(durability - eq.counters, STAT_SCALE),
-                    _scaled(len(eq.attached), ATTACHED_SCALE),
-                    float(eq.turn == view.turn),
-                    float(card.owner != seat),
-                ]
-
-        counts = dict.fromkeys(index.card_ids, 0)
-        for card in view.inventory:
-            counts[card.card.id] += 1
-        copies = rules.max_copies
-        out += [_scaled(counts[card_id], copies) for card_id in index.card_ids]
-        inventory = index.inventory_order(view.inventory)
-        left = view.players[me].deck_size
-        cost = perspective.cost
-        blank = [0.0] * len(INVENTORY_FEATURES)
-        for i in range(self.inventory_slots):
-            if i >= len(inventory):
-                out += blank
-                continue
-            card = inventory[i]
-            kind_of = card.type
-            price = cost(card)
-            out += [1.0, index.card_value(card.card.id)]
-            out += [float(kind_of is t) for t in CARD_TYPES]
-            out += [
-                _scaled(price, STAT_SCALE),
-                _scaled(stat(card, _DAMAGE), STAT_SCALE),
-                _scaled(stat(card, _DURABILITY), STAT_SCALE),
-                float(price <= left),
-            ]
-        return np.array(out, dtype=np.float32)
-
-
 class ActionCodec:
     """Action indices, one per action form (docs/env.md, "Actions"):
 
-    ====================  ===========================================  ====================
+    ====================  ===========================================  ======================
     range                 action                                       index within
-    ====================  ===========================================  ====================
-    ``end_phase``         ``EndPhase()``                               1
-    ``pass``              ``Pass()``                                   1
-    ``equip``             ``Equip(inventory[i])``                      ``i``
-    ``attach``            ``Equip(inventory[i], host)``                ``(i * 6 + r) * 4 + s``
-    ``attack``            ``Attack(card in slot a, seat r)``           ``a * 5 + r - 1``
+    ====================  ===========================================  ======================
+    ``end_phase``         ``EndPhase()``                               0
+    ``pass``              ``Pass()``                                   0
+    ``equip``             ``Equip`` a copy of card number ``c``        ``c - 1``
+    ``attach``            ``Equip`` attach spell ``a`` under a card    ``((a-1) * S + r) * 4 + s``
+    ``attack``            ``Attack`` with the card in slot ``w``       ``w * (S - 1) + r - 1``
     ``defend``            ``Defend`` armour ``x``, creature ``y``      ``x * (D + 1) + y``
     ``choose_player``     ``Choose(seat r)``                           ``r``
     ``choose_card``       ``Choose(the card in slot s of seat r)``     ``r * 4 + s``
-    ``choose_inventory``  ``Choose(inventory[i])``                     ``i``
-    ====================  ===========================================  ====================
+    ``choose_inventory``  ``Choose`` a copy of card number ``c``       ``c - 1``
+    ====================  ===========================================  ======================
 
-    Seats ``r`` are relative to the deciding player (0 is them); slots ``s`` are weapon,
-    armour, creature, spell; ``a`` is weapon or creature; ``inventory`` is the deciding
-    player's inventory in :meth:`CardIndex.inventory_order`.
+    Seats ``r`` are relative to the deciding player (0 is them), ``S`` seats in all (the
+    encoder's); slots ``s`` are weapon, armour, creature, spell; ``w`` is weapon or
+    creature; ``a`` numbers the attach spells (``CardIndex.attach_ids``); ``D`` is
+    ``max_absorb``. A card in an inventory is named by its number: of two copies, the one
+    that has been in the inventory longest is the one the index means.
     """
 
-    def __init__(self, index: CardIndex, inventory_slots: int, max_absorb: int) -> None:
+    def __init__(self, index: CardIndex, seats: int, max_absorb: int) -> None:
         self.index = index
-        self.inventory_slots = k = inventory_slots
+        self.seats = seats
         self.max_absorb = max_absorb
-        seats, slots = MAX_PLAYERS, len(SLOTS)
+        cards = len(index.card_ids)
+        slots = len(SLOTS)
         sizes = (
             ("end_phase", 1),
             ("pass", 1),
-            ("equip", k),
-            ("attach", k * seats * slots),
+            ("equip", cards),
+            ("attach", len(index.attach_ids) * seats * slots),
             ("attack", len(ATTACKERS) * (seats - 1)),
             ("defend", (max_absorb + 1) ** 2),
             ("choose_player", seats),
             ("choose_card", seats * slots),
-            ("choose_inventory", k),
+            ("choose_inventory", cards),
         )
         self.ranges: dict[str, range] = {}
         start = 0
@@ -323,123 +617,177 @@ class ActionCodec:
             self.ranges[name] = range(start, start + size)
             start += size
         self.size = start
+        r = self.ranges
+        self._equip = r["equip"].start - 1
+        self._attach = r["attach"].start
+        self._attack = r["attack"].start
+        self._defend = r["defend"].start
+        self._player = r["choose_player"].start
+        self._card = r["choose_card"].start
+        self._inventory = r["choose_inventory"].start - 1
+        self._buffer = np.zeros(self.size, dtype=np.int8)
+        self._view: Any = self._buffer.data
+        self._zeros = np.zeros(self.size, dtype=np.int8).data
 
     # ------------------------------------------------------------------ encoding
 
-    def encode_all(self, actions: Iterable[Action], view: GameView) -> dict[int, Action]:
-        """The index of each action that has one (see :meth:`encode`), as ``{index:
-        action}``. Two actions with one index raise ``RuntimeError`` (a bug)."""
-        places = _Places(self.index, view)
+    def legal(self, game: Game, player: int) -> dict[int, Action]:
+        """``{index: action}`` for the legal answers of ``player`` to the pending decision
+        (which must be theirs), in listing order. Each index is kept for the first action
+        that has it (the copy of a card that has been in the inventory longest); an action
+        with no index (an amount past ``max_absorb``) is left out."""
+        return self.encode_all(game.legal_actions().snapshot(), game, player)
+
+    def encode_all(self, actions: Iterable[Action], game: Game, player: int) -> dict[int, Action]:
+        """``{index: action}`` for ``actions``, answers of ``player`` (see :meth:`legal`)."""
         found: dict[int, Action] = {}
+        encode = self.encode
+        numbers = self.index.numbers
+        equip = self._equip
         for action in actions:
-            i = self._encode(action, places)
-            if i is None:
-                continue
-            if i in found:
-                raise RuntimeError(f"{action} and {found[i]} have the same index {i}")
-            found[i] = action
+            kind = type(action)
+            # the commonest answers written out: EndPhase, Pass, a plain equip
+            if kind is EndPhase:
+                i: int | None = 0
+            elif kind is Pass:
+                i = 1
+            elif kind is Equip and action.host is None:  # type: ignore[union-attr]
+                number = numbers.get(action.card.card.id)  # type: ignore[union-attr]
+                i = None if number is None else equip + number
+            else:
+                i = encode(action, game, player)
+            if i is not None and i not in found:
+                found[i] = action
         return found
 
-    def encode(self, action: Action, view: GameView) -> int | None:
-        """The index of ``action``, an answer of ``view.player``; None when it has none (an
-        inventory position past ``inventory_slots``, an amount past ``max_absorb``, a card
-        or seat that is not where an index can name it)."""
-        return self._encode(action, _Places(self.index, view))
+    def mask(self, legal: Iterable[int]) -> npt.NDArray[np.int8]:
+        """The action mask (int8, 1 at each index of ``legal``)."""
+        out = self._view
+        out[:] = self._zeros
+        for i in legal:
+            out[i] = 1
+        return self._buffer.copy()
 
-    def _encode(self, action: Action, places: _Places) -> int | None:
-        ranges = self.ranges
-        k = self.inventory_slots
-        if isinstance(action, EndPhase):
-            return ranges["end_phase"][0]
-        if isinstance(action, Pass):
-            return ranges["pass"][0]
-        if isinstance(action, Equip):
-            i = places.inventory.get(action.card.uid)
-            if i is None or i >= k:
-                return None
-            if action.host is None:
-                return ranges["equip"][i]
-            where = places.mat.get(action.host.uid)
-            if where is None:
+    def encode(self, action: Action, game: Game, player: int) -> int | None:
+        """The index of ``action``, an answer of ``player``; None when it has none (an
+        amount past ``max_absorb``, a card or seat that is not where an index names it)."""
+        kind = type(action)
+        if kind is Equip:
+            assert isinstance(action, Equip)
+            card = action.card
+            host = action.host
+            if host is None:
+                number = self.index.numbers.get(card.card.id)
+                return None if number is None else self._equip + number
+            number = self.index.attach_numbers.get(card.card.id)
+            where = self._on_mat(game, player, host)
+            if number is None or where is None:
                 return None
             r, s = where
-            return ranges["attach"][(i * MAX_PLAYERS + r) * len(SLOTS) + s]
-        if isinstance(action, Attack):
-            where = places.mat.get(action.card.uid)
-            if where is None or where[0] != 0 or SLOTS[where[1]] not in ATTACKERS:
+            return self._attach + ((number - 1) * self.seats + r) * len(SLOTS) + s
+        if kind is EndPhase:
+            return 0
+        if kind is Pass:
+            return 1
+        if kind is Attack:
+            assert isinstance(action, Attack)
+            w = _ATTACKER_AT.get(action.card.slot)  # type: ignore[arg-type]
+            n = len(game.players)
+            if w is None or not 0 <= action.target < n:
                 return None
-            if not 0 <= action.target < places.n:
+            r = _relative(action.target, player, n)
+            if r == 0 or r >= self.seats:
                 return None
-            r = _relative(action.target, places.me, places.n)
-            if r == 0:
-                return None
-            a = ATTACKERS.index(SLOTS[where[1]])
-            return ranges["attack"][a * (MAX_PLAYERS - 1) + r - 1]
-        if isinstance(action, Defend):
-            amounts = [0, 0]
+            return self._attack + w * (self.seats - 1) + r - 1
+        if kind is Defend:
+            assert isinstance(action, Defend)
+            x = y = 0
+            limit = self.max_absorb
             for card, amount in action.absorbs:
-                where = places.mat.get(card.uid)
-                if where is None or where[0] != 0 or SLOTS[where[1]] not in DEFENDERS:
+                d = _DEFENDER_AT.get(card.slot)  # type: ignore[arg-type]
+                if d is None or not 0 < amount <= limit:
                     return None
-                if not 0 < amount <= self.max_absorb:
-                    return None
-                amounts[DEFENDERS.index(SLOTS[where[1]])] = amount
-            x, y = amounts
-            return ranges["defend"][x * (self.max_absorb + 1) + y]
-        if isinstance(action, Choose):
+                if d == 0:
+                    x = amount
+                else:
+                    y = amount
+            return self._defend + x * (limit + 1) + y
+        if kind is Choose:
+            assert isinstance(action, Choose)
             option = action.option
             if isinstance(option, CardInstance):
-                where = places.mat.get(option.uid)
+                where = self._on_mat(game, player, option)
                 if where is not None:
                     r, s = where
-                    return ranges["choose_card"][r * len(SLOTS) + s]
-                i = places.inventory.get(option.uid)
-                if i is None or i >= k:
-                    return None
-                return ranges["choose_inventory"][i]
-            if not 0 <= option < places.n:
+                    return self._card + r * len(SLOTS) + s
+                number = self.index.numbers.get(option.card.id)
+                return None if number is None else self._inventory + number
+            n = len(game.players)
+            if not 0 <= option < n:
                 return None
-            return ranges["choose_player"][_relative(option, places.me, places.n)]
+            return self._player + _relative(option, player, n)
+        return None
+
+    def _on_mat(self, game: Game, player: int, card: CardInstance) -> tuple[int, int] | None:
+        """(relative seat, slot) of a card in a slot of a mat, or None."""
+        slot = card.slot
+        if slot is None:
+            return None
+        players = game.players
+        n = len(players)
+        for p in players:
+            eq = p.mat.get(slot)
+            if eq is not None and eq.instance is card:
+                r = _relative(p.index, player, n)
+                return (r, _SLOT_AT[slot]) if r < self.seats else None
         return None
 
     # ------------------------------------------------------------------ decoding
 
-    def decode(self, index: int, view: GameView) -> Action | None:
-        """The action index ``index`` names for ``view.player`` now, or None when it names
-        nothing (an empty inventory position, slot or seat). It may not be legal: the legal
-        ones are those of ``encode_all(game.legal_actions(), view)``."""
+    def decode(self, index: int, game: Game, player: int) -> Action | None:
+        """The action index ``index`` names for ``player`` now, or None when it names
+        nothing (a card not in the inventory, an empty slot or seat). It may not be legal:
+        the legal ones are those of :meth:`legal`."""
         name, at = self.locate(index)
-        me = view.player
-        n = len(view.players)
-        seats, slots = MAX_PLAYERS, len(SLOTS)
-        inventory = self.index.inventory_order(view.inventory)
+        players = game.players
+        n = len(players)
+        slots = len(SLOTS)
+        me = players[player]
 
         def card_at(r: int, s: int) -> CardInstance | None:
             if r >= n:
                 return None
-            eq = view.players[(me + r) % n].mat.get(SLOTS[s])
-            return None if eq is None else eq.card
+            eq = players[(player + r) % n].mat.get(SLOTS[s])
+            return None if eq is None else eq.instance
+
+        def held(card_id: str) -> CardInstance | None:
+            for card in me.inventory:
+                if card.card.id == card_id:
+                    return card
+            return None
 
         if name == "end_phase":
             return EndPhase()
         if name == "pass":
             return Pass()
         if name in ("equip", "choose_inventory"):
-            if at >= len(inventory):
+            card = held(self.index.card_ids[at])
+            if card is None:
                 return None
-            return Equip(inventory[at]) if name == "equip" else Choose(inventory[at])
+            return Equip(card) if name == "equip" else Choose(card)
         if name == "attach":
-            i, rest = divmod(at, seats * slots)
+            a, rest = divmod(at, self.seats * slots)
+            card = held(self.index.attach_ids[a])
             host = card_at(*divmod(rest, slots))
-            if i >= len(inventory) or host is None:
+            if card is None or host is None:
                 return None
-            return Equip(inventory[i], host)
+            return Equip(card, host)
         if name == "attack":
-            a, r = divmod(at, seats - 1)
-            card = card_at(0, SLOTS.index(ATTACKERS[a]))
-            if card is None or r + 1 >= n:
+            w, r = divmod(at, self.seats - 1)
+            attacker = card_at(0, SLOTS.index(ATTACKERS[w]))
+            if attacker is None or r + 1 >= n:
                 return None
-            return Attack(card, (me + r + 1) % n)
+            return Attack(attacker, (player + r + 1) % n)
         if name == "defend":
             pairs = []
             for slot, amount in zip(DEFENDERS, divmod(at, self.max_absorb + 1), strict=True):
@@ -450,7 +798,7 @@ class ActionCodec:
                     pairs.append((card, amount))
             return Defend(pairs)
         if name == "choose_player":
-            return None if at >= n else Choose((me + at) % n)
+            return None if at >= n else Choose((player + at) % n)
         card = card_at(*divmod(at, slots))  # choose_card
         return None if card is None else Choose(card)
 
@@ -464,22 +812,24 @@ class ActionCodec:
 
     def describe(self, index: int) -> str:
         """What index ``index`` means, in words, for any player: ``"attack with weapon at
-        seat +1"``."""
+        seat +1"``, ``"equip Ash Hound"``."""
         name, at = self.locate(index)
-        seats, slots = MAX_PLAYERS, len(SLOTS)
+        slots = len(SLOTS)
+        cards = self.index.cards
         if name == "end_phase":
             return "end phase"
         if name == "pass":
             return "pass"
         if name == "equip":
-            return f"equip inventory[{at}]"
+            return f"equip {cards[at].name}"
         if name == "attach":
-            i, rest = divmod(at, seats * slots)
+            a, rest = divmod(at, self.seats * slots)
             r, s = divmod(rest, slots)
-            return f"equip inventory[{i}] under the {SLOTS[s]} of seat +{r}"
+            spell = cards[self.index.numbers[self.index.attach_ids[a]] - 1]
+            return f"equip {spell.name} under the {SLOTS[s]} of seat +{r}"
         if name == "attack":
-            a, r = divmod(at, seats - 1)
-            return f"attack with {ATTACKERS[a]} at seat +{r + 1}"
+            w, r = divmod(at, self.seats - 1)
+            return f"attack with {ATTACKERS[w]} at seat +{r + 1}"
         if name == "defend":
             x, y = divmod(at, self.max_absorb + 1)
             return f"defend: armour absorbs {x}, creature absorbs {y}"
@@ -488,23 +838,15 @@ class ActionCodec:
         if name == "choose_card":
             r, s = divmod(at, slots)
             return f"choose the {SLOTS[s]} of seat +{r}"
-        return f"choose inventory[{at}]"
+        return f"choose {cards[at].name} in the inventory"
 
 
-class _Places:
-    """Where a view's cards are, by uid: own inventory positions, (seat, slot) on mats."""
-
-    __slots__ = ("inventory", "mat", "me", "n")
-
-    def __init__(self, index: CardIndex, view: GameView) -> None:
-        self.me = me = view.player
-        self.n = n = len(view.players)
-        ordered = index.inventory_order(view.inventory)
-        self.inventory = {card.uid: i for i, card in enumerate(ordered)}
-        self.mat: dict[int, tuple[int, int]] = {}
-        for seat, p in enumerate(view.players):
-            r = _relative(seat, me, n)
-            for s, slot in enumerate(SLOTS):
-                eq = p.mat.get(slot)
-                if eq is not None:
-                    self.mat[eq.card.uid] = (r, s)
+def check_cards(index: CardIndex, seats: Iterable[Any]) -> str | None:
+    """Why a seat's card or character is not in the numbering, or None."""
+    for s in seats:
+        if not index.has_character(s.character.id):
+            return f"character {s.character.id!r} is not in the card database"
+        for card in s.cards:
+            if not index.has_card(card.id):
+                return f"card {card.id!r} is not in the card database"
+    return None
