@@ -36,40 +36,28 @@ from cattrs.errors import (
 )
 from cattrs.gen import make_dict_structure_fn, override
 
+from . import model
 from ._yaml import YamlDocument, YamlPath
 from .database import close_matches
 from .errors import LoadProblem
+from .keywords import EFFECTS, MODIFIERS, Effect, Modifier, field_info
+from .keywords.words import article as _article
 from .model import (
     Ability,
     AtLeast,
     AtMost,
-    Boost,
     Card,
-    CardStatModifier,
     CardType,
     Character,
     ContinuousAbility,
-    Cure,
-    Curse,
-    Damage,
     DeckRule,
-    Destroy,
-    Discard,
-    Draw,
-    Effect,
     Forbid,
-    Immunity,
     MaxCopies,
-    Modifier,
-    PlayerStatModifier,
-    Poison,
-    Repair,
-    Sacrifice,
     Selector,
-    Steal,
     Trait,
     TriggeredAbility,
 )
+from .terms import LIMITS
 
 __all__ = [
     "CARD_FILE_KEYS",
@@ -91,44 +79,8 @@ T = TypeVar("T")
 #: The pattern of card and character ids.
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
-#: The range of every number in a card file (docs/card-format.md, "Limits"): field ->
-#: (lowest, highest). The JSON Schema says the same; a test holds them together.
-LIMITS: dict[str, tuple[int, int]] = {
-    "primal_cost": (0, 99),
-    "damage": (0, 99),
-    "durability": (1, 99),
-    "number": (1, 100),
-    "year": (1000, 9999),
-    "count": (1, 99),  # draw, sacrifice, discard
-    "amount": (1, 99),  # damage, repair
-    "signed_amount": (-99, 99),  # boost and modifiers: nonzero
-    "deck_rule": (0, 999),  # max_copies, at_most, at_least
-}
-
 #: The top-level keys a card file may hold.
 CARD_FILE_KEYS = ("cards", "characters")
-
-#: ``effect:`` tag -> model class.
-EFFECTS: dict[str, type[Any]] = {
-    "draw": Draw,
-    "sacrifice": Sacrifice,
-    "discard": Discard,
-    "damage": Damage,
-    "poison": Poison,
-    "cure": Cure,
-    "destroy": Destroy,
-    "curse": Curse,
-    "steal": Steal,
-    "repair": Repair,
-    "boost": Boost,
-}
-
-#: ``modifier:`` tag -> model class.
-MODIFIERS: dict[str, type[Any]] = {
-    "card_stat": CardStatModifier,
-    "player_stat": PlayerStatModifier,
-    "immune": Immunity,
-}
 
 #: The key that says which deck rule a mapping is -> model class.
 DECK_RULE_KEYS: dict[str, type[Any]] = {
@@ -137,12 +89,6 @@ DECK_RULE_KEYS: dict[str, type[Any]] = {
     "at_most": AtMost,
     "at_least": AtLeast,
 }
-
-_TAG_OF: dict[type[Any], tuple[str, str]] = {
-    **{cls: ("effect", tag) for tag, cls in EFFECTS.items()},
-    **{cls: ("modifier", tag) for tag, cls in MODIFIERS.items()},
-}
-
 
 # --------------------------------------------------------------------------- errors
 
@@ -383,6 +329,12 @@ def _register_class(
     cls: type[Any], check: Callable[[Mapping[Any, Any]], Any] | None = None, **overrides: Hook
 ) -> None:
     """Structure ``cls`` from a mapping, refusing unknown keys, with per-field hooks."""
+    converter.register_structure_hook(cls, _class_hook(cls, check, **overrides))
+
+
+def _class_hook(
+    cls: type[Any], check: Callable[[Mapping[Any, Any]], Any] | None = None, **overrides: Hook
+) -> Hook:
     field_hooks: dict[str, Any] = {
         name: override(struct_hook=hook) for name, hook in overrides.items()
     }
@@ -393,11 +345,16 @@ def _register_class(
         _cattrs_detailed_validation=True,
         **field_hooks,
     )
+    return functools.partial(_structure_class, cls=cls, generated=generated, check=check)
 
-    structure = functools.partial(
-        _structure_class, cls=cls, generated=generated, tag=_TAG_OF.get(cls), check=check
-    )
-    converter.register_structure_hook(cls, structure)
+
+def _tag_of(cls: type[Any]) -> tuple[str, str] | None:
+    """``("effect", name)`` for a registered effect, ``("modifier", name)`` for a modifier."""
+    for key, registry in (("effect", EFFECTS), ("modifier", MODIFIERS)):
+        name = registry.name_of(cls)
+        if name is not None:
+            return key, name
+    return None
 
 
 def _structure_class(
@@ -406,10 +363,10 @@ def _structure_class(
     *,
     cls: type[Any],
     generated: Callable[[Mapping[Any, Any], Any], Any],
-    tag: tuple[str, str] | None,
     check: Callable[[Mapping[Any, Any]], Any] | None,
 ) -> Any:
     mapping = _require_mapping(value)
+    tag = _tag_of(cls)
     if tag is not None and tag[0] in mapping:  # structured directly, tag and all
         if mapping[tag[0]] != tag[1]:
             raise _Invalid(f"must be {tag[1]!r} here, got {_show(mapping[tag[0]])}", (tag[0],))
@@ -426,8 +383,27 @@ def _structure_class(
     return result
 
 
-def _article(word: str) -> str:
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+def _is_keyword_class(t: Any) -> bool:
+    return (
+        isinstance(t, type)
+        and issubclass(t, Effect | Modifier)
+        and t is not Effect
+        and t is not Modifier
+    )
+
+
+def _keyword_hook(cls: type[Any]) -> Hook:
+    """The hook of an effect or modifier class (a third party's too), made at its first use:
+    each number field gets the range its definition gives (``keywords.about``); a number
+    below the range's lowest (or 0, for a nonzero one) keeps the message it always had."""
+    overrides: dict[str, Hook] = {}
+    for field in attrs.fields(cls):
+        info = field_info(field)
+        limit = None if info is None else info.range
+        if limit is not None and info is not None:
+            low = None if info.nonzero else limit[0]
+            overrides[field.name] = _int_hook(low, nonzero=info.nonzero, limit=limit)
+    return _class_hook(cls, None, **overrides)
 
 
 def _check_card(
@@ -482,15 +458,12 @@ _slug = _str_hook(slug=True)
 _name = _str_hook(nonempty=True)
 
 
-def _limited(field: str, low: int | None = None, *, nonzero: bool = False) -> Hook:
+def _limited(field: str, low: int | None = None) -> Hook:
     """An int with the range of ``LIMITS[field]``; ``low``: the smallest value that makes
     sense at all (a smaller one gets the message it always had)."""
-    return _int_hook(low, nonzero=nonzero, limit=LIMITS[field])
+    return _int_hook(low, limit=LIMITS[field])
 
 
-_count = _limited("count", 1)
-_amount = _limited("amount", 1)
-_signed_amount = _limited("signed_amount", nonzero=True)
 _deck_rule_count = _limited("deck_rule", 0)
 
 _register_class(
@@ -504,16 +477,7 @@ _register_class(MaxCopies, max_copies=_deck_rule_count)
 _register_class(Forbid, forbid=_forbid_hook)
 _register_class(AtMost, at_most=_deck_rule_count)
 _register_class(AtLeast, at_least=_deck_rule_count)
-_cls: type[Any]
-for _cls in (Draw, Sacrifice, Discard):
-    _register_class(_cls, count=_count)
-_register_class(Damage, amount=_amount)
-_register_class(Repair, amount=_amount)
-_register_class(Boost, amount=_signed_amount)
-for _cls in (Poison, Cure, Destroy, Curse, Steal, Immunity):
-    _register_class(_cls)
-_register_class(CardStatModifier, amount=_signed_amount)
-_register_class(PlayerStatModifier, amount=_signed_amount)
+converter.register_structure_hook_factory(_is_keyword_class, _keyword_hook)
 _register_class(TriggeredAbility, effects=_nonempty_tuple_hook)
 _register_class(ContinuousAbility, while_equipped=_nonempty_tuple_hook)
 # Containers after what they contain: a generated hook captures its fields' hooks.
@@ -534,11 +498,13 @@ _register_class(
 )
 
 
-def _tagged_union(key: str, kinds: dict[str, type[Any]]) -> Hook:
+def _tagged_union(key: str, kinds: Mapping[str, type[Any]]) -> Hook:
+    """A tagged union of the registry ``kinds``, read as each value is structured: a keyword
+    registered later (a third party's) is known too."""
     return functools.partial(_structure_tagged, key=key, kinds=kinds)
 
 
-def _structure_tagged(value: Any, _: Any, *, key: str, kinds: dict[str, type[Any]]) -> Any:
+def _structure_tagged(value: Any, _: Any, *, key: str, kinds: Mapping[str, type[Any]]) -> Any:
     names = list(kinds)
     mapping = _require_mapping(value)
     if key not in mapping:
@@ -578,9 +544,11 @@ def _structure_deck_rule(value: Any, _: Any) -> DeckRule:
     return cast(DeckRule, converter.structure(mapping, DECK_RULE_KEYS[present[0]]))
 
 
-converter.register_structure_hook_func(lambda t: t == Effect, _tagged_union("effect", EFFECTS))
 converter.register_structure_hook_func(
-    lambda t: t == Modifier, _tagged_union("modifier", MODIFIERS)
+    lambda t: t is Effect or t == model.Effect, _tagged_union("effect", EFFECTS)
+)
+converter.register_structure_hook_func(
+    lambda t: t is Modifier, _tagged_union("modifier", MODIFIERS)
 )
 converter.register_structure_hook_func(lambda t: t == Ability, _structure_ability)
 converter.register_structure_hook_func(lambda t: t == DeckRule, _structure_deck_rule)
@@ -605,9 +573,9 @@ def _unstructure_model(obj: Any) -> dict[str, Any]:
     (except ``forbid``, which says what kind of deck rule this is)."""
     cls = type(obj)
     out: dict[str, Any] = {}
-    if cls in _TAG_OF:
-        key, tag = _TAG_OF[cls]
-        out[key] = tag
+    tag = _tag_of(cls)
+    if tag is not None:
+        out[tag[0]] = tag[1]
     fields = attrs.fields_dict(cls)
     names = _CARD_ORDER if cls is Card else list(fields)
     for name in names:

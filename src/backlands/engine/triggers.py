@@ -64,6 +64,9 @@ class Reaction:
     # class about that card without asking ``matches``; so an event about any other card is
     # never built or matched for it (an "equipped", "attacks", "defends" or "destroyed")
     own_card: ClassVar[bool] = False
+    # an own-card reaction that hears the events of the card its attach spell sits under
+    # (its host's "attacks" and "defends"), not of its own card (abilities.CardAbility)
+    hears_host: bool = False
     __slots__ = ("order", "player")
 
     def __init__(self, player: int, order: int = 0) -> None:
