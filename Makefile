@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run test lint typecheck pytest bench bench-ratio bench-sim clean
+.PHONY: setup run test lint typecheck pytest schemas bench bench-ratio bench-sim clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ pytest: $(STAMP)
 	$(BIN)/pytest
 
 test: lint typecheck pytest
+
+# the card-file and deck-file JSON Schemas, generated from the model and the registry of
+# keywords (src/backlands/schemas/; a test fails while the committed ones are stale)
+schemas: $(STAMP)
+	$(BIN)/python -m backlands.schemas
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -61,6 +61,7 @@ from .terms import LIMITS
 
 __all__ = [
     "CARD_FILE_KEYS",
+    "CARD_ORDER",
     "DECK_RULE_KEYS",
     "EFFECTS",
     "LIMITS",
@@ -556,7 +557,8 @@ converter.register_structure_hook_func(lambda t: t == DeckRule, _structure_deck_
 
 # --------------------------------------------------------------------------- unstructuring
 
-_CARD_ORDER = [
+#: The order of a card's fields in a card file (and in the JSON Schema).
+CARD_ORDER = [
     "id", "name", "type", "primal_cost", "damage", "durability",
     "rarity", "set", "number", "year", "text", "abilities",
 ]  # fmt: skip
@@ -577,7 +579,7 @@ def _unstructure_model(obj: Any) -> dict[str, Any]:
     if tag is not None:
         out[tag[0]] = tag[1]
     fields = attrs.fields_dict(cls)
-    names = _CARD_ORDER if cls is Card else list(fields)
+    names = CARD_ORDER if cls is Card else list(fields)
     for name in names:
         value = getattr(obj, name)
         default = fields[name].default

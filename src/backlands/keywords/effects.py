@@ -31,7 +31,7 @@ __all__ = [
     "Steal",
 ]
 
-_THE_SLOT = "Only a card in this slot (default: any slot)."
+_THE_SLOT = about("Only a card in this slot.", unset="any slot")
 
 
 # --------------------------------------------------------------------------- players
@@ -154,7 +154,7 @@ class Destroy(Effect):
     target: CardTarget = attrs.field(
         default=CardTarget.OPPONENT_CARD, metadata=about("The card destroyed.")
     )
-    slot: Slot | None = attrs.field(default=None, metadata=about(_THE_SLOT))
+    slot: Slot | None = attrs.field(default=None, metadata=_THE_SLOT)
 
     def words(self) -> str:
         return f"DESTROY {card_words(self.target, self.slot)}"
@@ -175,7 +175,7 @@ class Curse(Effect):
     target: CardTarget = attrs.field(
         default=CardTarget.OPPONENT_CARD, metadata=about("The card cursed.")
     )
-    slot: Slot | None = attrs.field(default=None, metadata=about(_THE_SLOT))
+    slot: Slot | None = attrs.field(default=None, metadata=_THE_SLOT)
 
     def words(self) -> str:
         return f"CURSE {card_words(self.target, self.slot)} (equipped this turn)"
@@ -201,7 +201,7 @@ class Steal(Effect):
     target: CardTarget = attrs.field(
         default=CardTarget.OPPONENT_CARD, metadata=about("The card stolen.")
     )
-    slot: Slot | None = attrs.field(default=None, metadata=about(_THE_SLOT))
+    slot: Slot | None = attrs.field(default=None, metadata=_THE_SLOT)
 
     def words(self) -> str:
         return f"STEAL {card_words(self.target, self.slot)}"

@@ -51,7 +51,7 @@ class PlayerStatModifier(Modifier):
 @modifier("immune")
 @attrs.frozen
 class Immunity(Modifier):
-    """The controller is not affected by ``keyword``."""
+    """The controller is not affected by the ``keyword`` (11.5)."""
 
     keyword: Keyword = attrs.field(metadata=about("The keyword the controller is immune to."))
 

@@ -54,11 +54,13 @@ NAME = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 class FieldInfo:
     """What a keyword's field means (``doc``, the schema's hover text, without its default)
     and, for a number, its range: a name of :data:`~backlands.terms.LIMITS` or
-    ``(lowest, highest)``; ``nonzero``: 0 is refused too."""
+    ``(lowest, highest)``; ``nonzero``: 0 is refused too. ``unset``: what a field whose
+    default is None means when it is left out (``any slot``)."""
 
     doc: str
     limit: str | tuple[int, int] | None = None
     nonzero: bool = False
+    unset: str = ""
 
     @property
     def range(self) -> tuple[int, int] | None:
@@ -69,12 +71,16 @@ class FieldInfo:
 
 
 def about(
-    doc: str, *, limit: str | tuple[int, int] | None = None, nonzero: bool = False
+    doc: str,
+    *,
+    limit: str | tuple[int, int] | None = None,
+    nonzero: bool = False,
+    unset: str = "",
 ) -> dict[str, FieldInfo]:
     """The metadata of a keyword's field: ``attrs.field(default=1, metadata=about("How many
     cards to draw", limit="count"))``. Every integer field needs a ``limit`` (a card file can
     never make the engine do work in proportion to a number, docs/card-format.md "Limits")."""
-    return {_INFO: FieldInfo(doc, limit, nonzero)}
+    return {_INFO: FieldInfo(doc, limit, nonzero, unset)}
 
 
 def field_info(field: attrs.Attribute[Any]) -> FieldInfo | None:
