@@ -21,26 +21,17 @@ import attrs
 
 from .keywords import (
     EFFECTS,
-    Boost,
     CardStatModifier,
     CardTarget,
-    Cure,
-    Curse,
-    Damage,
-    Destroy,
-    Discard,
-    Draw,
     Immunity,
     Modifier,
     PlayerStatModifier,
     PlayerTarget,
-    Poison,
-    Repair,
-    Sacrifice,
-    Steal,
     Trigger,
 )
 from .keywords import Effect as EffectBase
+from .keywords import effects as _effects
+from .keywords.effects import *  # noqa: F403  # every effect of keywords/effects.py
 from .terms import (
     CardStat,
     CardType,
@@ -57,7 +48,6 @@ __all__ = [
     "Ability",
     "AtLeast",
     "AtMost",
-    "Boost",
     "Card",
     "CardStat",
     "CardStatModifier",
@@ -65,13 +55,7 @@ __all__ = [
     "CardType",
     "Character",
     "ContinuousAbility",
-    "Cure",
-    "Curse",
-    "Damage",
     "DeckRule",
-    "Destroy",
-    "Discard",
-    "Draw",
     "Effect",
     "Forbid",
     "Immunity",
@@ -81,19 +65,16 @@ __all__ = [
     "PlayerStat",
     "PlayerStatModifier",
     "PlayerTarget",
-    "Poison",
     "Rarity",
-    "Repair",
-    "Sacrifice",
     "Selector",
     "Slot",
-    "Steal",
     "Trait",
     "Trigger",
     "TriggeredAbility",
     "ValueEnum",
     "Whose",
 ]
+__all__ += _effects.__all__  # the effects, each defined once in backlands/keywords/effects.py
 
 
 if TYPE_CHECKING:

@@ -14,20 +14,9 @@ engine: an effect acts through the :class:`Resolution` the engine gives it.
 
 from __future__ import annotations
 
+from . import effects as _effects
 from .api import Allowed, CardRef, CardThen, Placed, PlayerThen, Resolution
-from .effects import (
-    Boost,
-    Cure,
-    Curse,
-    Damage,
-    Destroy,
-    Discard,
-    Draw,
-    Poison,
-    Repair,
-    Sacrifice,
-    Steal,
-)
+from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
 from .registry import (
     EFFECTS,
@@ -52,19 +41,12 @@ __all__ = [
     "MODIFIERS",
     "TRAIT_TRIGGERS",
     "Allowed",
-    "Boost",
     "CardRef",
     "CardStatModifier",
     "CardTarget",
     "CardTargetKind",
     "CardThen",
-    "Cure",
-    "Curse",
-    "Damage",
     "Defined",
-    "Destroy",
-    "Discard",
-    "Draw",
     "Effect",
     "FieldInfo",
     "Heard",
@@ -76,12 +58,8 @@ __all__ = [
     "PlayerTarget",
     "PlayerTargetKind",
     "PlayerThen",
-    "Poison",
     "Registry",
-    "Repair",
     "Resolution",
-    "Sacrifice",
-    "Steal",
     "Trigger",
     "TriggerKind",
     "Who",
@@ -92,3 +70,4 @@ __all__ = [
     "target_problem",
     "trigger_problem",
 ]
+__all__ += _effects.__all__
