@@ -35,7 +35,7 @@ import functools
 import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, TypeVar, get_args
+from typing import Any, TypeVar, get_args, get_origin
 
 import attrs
 from hypothesis import reject, settings
@@ -51,6 +51,8 @@ from backlands.keywords import (
     EFFECTS,
     TRAIT_TRIGGERS,
     Owner,
+    Registry,
+    family_of,
     field_info,
     target_problem,
     trigger_problem,
@@ -230,14 +232,27 @@ def field_value(
     when: Trigger | None,
     *,
     small: bool = True,
+    depth: int = 0,
 ) -> Any:
     """A value of one field of a keyword class, as its definition allows: a number in its
     range (``small``: 1 or 2 over its lowest, or a small change for a signed one, so that
     games last), a target where the ability may point, any member of another enum, maybe
-    None where None is allowed, and true or false (mostly the default)."""
+    None where None is allowed, true or false (mostly the default), and a keyword of a family
+    (an effect inside an effect) or a non-empty tuple of them, nested at most 2 deep."""
     kind, optional = _unwrap(field.type)
     if optional and chance(draw, 3):
         return None
+    if get_origin(kind) is tuple:
+        (item,) = (a for a in get_args(kind) if a is not Ellipsis)
+        family = family_of(item)
+        assert family is not None, f"no strategy for a tuple of {item!r}"
+        return tuple(
+            keyword(draw, family, owner, when, small=small, depth=depth + 1)
+            for _ in range(draw(_between(1, 2)))
+        )
+    family = family_of(kind) if isinstance(kind, type) else None
+    if family is not None:
+        return keyword(draw, family, owner, when, small=small, depth=depth + 1)
     if kind is bool:
         return chance(draw, 3) != bool(field.default)
     if kind is int:
@@ -257,12 +272,44 @@ def field_value(
     raise TypeError(f"no strategy for a field of type {kind!r}: add one to field_value")
 
 
+def _nests(cls: type[Any]) -> bool:
+    """Whether a keyword class holds keywords (an effect of effects)."""
+    for f in attrs.fields(cls):
+        kind, _ = _unwrap(f.type)
+        inner = get_args(kind)[0] if get_origin(kind) is tuple else kind
+        if isinstance(inner, type) and family_of(inner) is not None:
+            return True
+    return False
+
+
+def keyword(
+    draw: st.DrawFn,
+    family: Registry[Any],
+    owner: CardType | None,
+    when: Trigger | None,
+    *,
+    small: bool = True,
+    depth: int = 0,
+) -> Any:
+    """Any keyword of ``family`` (an effect, a modifier...), its fields drawn by
+    :func:`field_value`; 2 deep, only keywords that hold no others."""
+    kinds = [cls for cls in family.values() if depth < 2 or not _nests(cls)]
+    if not kinds:
+        reject()
+    kind = pick(draw, kinds)
+    return kind(
+        **{
+            f.name: field_value(draw, f, owner, when, small=small, depth=depth)
+            for f in attrs.fields(kind)
+        }
+    )
+
+
 def effect(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Effect:
     """Any effect of the registry, aimed where an ability of ``owner`` (None: a character)
     ``when`` may: a new effect needs no edit here."""
-    kind = pick(draw, tuple(EFFECTS.values()))
-    shape: Any = kind
-    return kind(**{f.name: field_value(draw, f, owner, when) for f in attrs.fields(shape)})
+    made: Effect = keyword(draw, EFFECTS, owner, when)
+    return made
 
 
 @st.composite

@@ -313,3 +313,79 @@ def test_a_name_is_taken_once_and_a_number_needs_its_limit(tithe: Any) -> None:
             """A name that is no YAML name."""
 
     assert "unbounded" not in EFFECTS and "Bad-Name" not in EFFECTS
+
+
+# --------------------------------------------------------------------------- keywords in keywords
+
+
+@pytest.fixture
+def twice() -> Iterator[type[Effect]]:
+    """An effect that holds effects (as "choose one: ... or ..." will): a field typed by a
+    family's base holds any keyword of the family."""
+
+    @effect("twice")
+    @attrs.frozen
+    class Twice(Effect):
+        """TWICE: resolve its effects, in order, twice."""
+
+        effects: tuple[Effect, ...] = attrs.field(
+            converter=tuple, metadata=about("The effects resolved twice.")
+        )
+
+        def apply(self, r: Resolution) -> None:
+            for _ in range(2):
+                for inner in self.effects:
+                    inner.apply(r)
+
+    try:
+        yield Twice
+    finally:
+        EFFECTS.remove("twice")
+
+
+def test_an_effect_may_hold_effects(tmp_path: Path, twice: Any) -> None:
+    from backlands._converter import converter
+    from backlands.model import Draw, Sacrifice
+    from strategies import effect as drawn_effect
+
+    text = "{effect: twice, effects: [{effect: draw}, {effect: sacrifice, target: opponent}]}"
+    cards = load_cards(card_file(tmp_path, text, "armour"))
+    made = twice((Draw(), Sacrifice(1, PlayerTarget.OPPONENT)))
+    assert cards["grinding-dust"].abilities[0].effects == (made,)
+    assert converter.unstructure(made) == {
+        "effect": "twice",
+        "effects": [{"effect": "draw"}, {"effect": "sacrifice", "target": "opponent"}],
+    }
+    game = _game(cards)
+    hand, deck = len(game.players[0].inventory), len(game.players[1].primal_deck)
+    game.play(Equip(game.players[0].inventory[0]))
+    assert len(game.players[0].inventory) == hand - 1 + 2
+    assert len(game.players[1].primal_deck) == deck - 2
+    branches = {
+        b["if"]["properties"]["effect"]["const"]: b["then"]
+        for b in card_file_schema()["$defs"]["effect"]["allOf"]
+    }
+    assert branches["twice"]["properties"]["effects"] == {
+        "description": "The effects resolved twice (required).",
+        "type": "array",
+        "items": {"$ref": "#/$defs/effect"},
+        "minItems": 1,
+    }
+    path = card_file(tmp_path, "{effect: twice, effects: [{effect: drw}]}", "armour")
+    with pytest.raises(CardDatabaseError) as raised:
+        load_cards(path)
+    assert [p.path for p in raised.value.problems] == [
+        "cards[0].abilities[0].effects[0].effects[0].effect"
+    ]
+
+    seen: list[Any] = []
+
+    @settings(max_examples=100, database=None)
+    @given(st.data())
+    def draw_some(data: st.DataObject) -> None:
+        found = data.draw(st.composite(lambda draw: drawn_effect(draw, None, None))())
+        if isinstance(found, twice):
+            seen.append(found)
+
+    draw_some()
+    assert seen and all(found.effects for found in seen)

@@ -40,7 +40,7 @@ from . import model
 from ._yaml import YamlDocument, YamlPath
 from .database import close_matches
 from .errors import LoadProblem
-from .keywords import EFFECTS, MODIFIERS, Effect, Modifier, field_info
+from .keywords import EFFECTS, FAMILIES, MODIFIERS, family_of, field_info
 from .keywords.words import article as _article
 from .model import (
     Ability,
@@ -350,11 +350,12 @@ def _class_hook(
 
 
 def _tag_of(cls: type[Any]) -> tuple[str, str] | None:
-    """``("effect", name)`` for a registered effect, ``("modifier", name)`` for a modifier."""
-    for key, registry in (("effect", EFFECTS), ("modifier", MODIFIERS)):
-        name = registry.name_of(cls)
+    """``("effect", name)`` for a registered effect, ``("modifier", name)`` for a modifier:
+    the tag of a keyword of any family of the registry."""
+    for family in FAMILIES:
+        name = family.name_of(cls)
         if name is not None:
-            return key, name
+            return family.kind, name
     return None
 
 
@@ -385,11 +386,11 @@ def _structure_class(
 
 
 def _is_keyword_class(t: Any) -> bool:
+    """A keyword class of any family (not the family's base)."""
     return (
         isinstance(t, type)
-        and issubclass(t, Effect | Modifier)
-        and t is not Effect
-        and t is not Modifier
+        and any(issubclass(t, family.base) for family in FAMILIES)
+        and family_of(t) is None
     )
 
 
@@ -545,11 +546,17 @@ def _structure_deck_rule(value: Any, _: Any) -> DeckRule:
     return cast(DeckRule, converter.structure(mapping, DECK_RULE_KEYS[present[0]]))
 
 
-converter.register_structure_hook_func(
-    lambda t: t is Effect or t == model.Effect, _tagged_union("effect", EFFECTS)
-)
-converter.register_structure_hook_func(
-    lambda t: t is Modifier, _tagged_union("modifier", MODIFIERS)
+def _family_hook(t: Any) -> Hook:
+    """A field typed by a family's base (``Effect``) holds any keyword of the family: the
+    tagged union of its registry (``effect: draw``)."""
+    family = EFFECTS if t == model.Effect else family_of(t)
+    assert family is not None
+    return _tagged_union(family.kind, family)
+
+
+converter.register_structure_hook_factory(
+    lambda t: t == model.Effect or (isinstance(t, type) and family_of(t) is not None),
+    _family_hook,
 )
 converter.register_structure_hook_func(lambda t: t == Ability, _structure_ability)
 converter.register_structure_hook_func(lambda t: t == DeckRule, _structure_deck_rule)

@@ -20,6 +20,7 @@ from .effects import *  # noqa: F403  # every effect of effects.py: adding one i
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
 from .registry import (
     EFFECTS,
+    FAMILIES,
     MODIFIERS,
     Defined,
     Effect,
@@ -28,6 +29,7 @@ from .registry import (
     Registry,
     about,
     effect,
+    family_of,
     field_info,
     modifier,
 )
@@ -38,6 +40,7 @@ from .where import CHARACTER, Owner, target_problem, trigger_problem
 __all__ = [
     "CHARACTER",
     "EFFECTS",
+    "FAMILIES",
     "MODIFIERS",
     "TRAIT_TRIGGERS",
     "Allowed",
@@ -65,6 +68,7 @@ __all__ = [
     "Who",
     "about",
     "effect",
+    "family_of",
     "field_info",
     "modifier",
     "target_problem",

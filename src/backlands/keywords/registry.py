@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EFFECTS",
+    "FAMILIES",
     "MODIFIERS",
     "Defined",
     "Effect",
@@ -39,6 +40,7 @@ __all__ = [
     "Registry",
     "about",
     "effect",
+    "family_of",
     "field_info",
     "modifier",
 ]
@@ -143,12 +145,21 @@ K = TypeVar("K")
 
 
 class Registry(Mapping[str, type[K]], Generic[K]):
-    """The keywords of one kind (``effect``, ``modifier``): YAML name -> class, in the order
-    they were registered (the built-in ones first, in the order of the card format)."""
+    """The keywords of one family (``effect``, ``modifier``): YAML name -> class, in the
+    order they were registered (the built-in ones first, in the order of the card format).
 
-    def __init__(self, kind: str, base: type[K]) -> None:
+    ``kind`` is the family's tag key in card files (``effect: draw``) and ``base`` the class
+    every keyword of it subclasses; ``does`` says what its tag names, for the schema's hover
+    text ("What the effect does"), and ``anchor`` its section in docs/card-format.md. A field
+    of a keyword (or a model class) typed by ``base`` holds any keyword of the family: the
+    converter and the schema read it as a tagged union of the registry.
+    """
+
+    def __init__(self, kind: str, base: type[K], does: str, anchor: str) -> None:
         self.kind = kind
         self.base = base
+        self.does = does
+        self.anchor = anchor
         self._classes: dict[str, type[K]] = {}
 
     def add(self, name: str, cls: type[K]) -> None:
@@ -203,10 +214,21 @@ class Registry(Mapping[str, type[K]], Generic[K]):
 
 
 #: Every effect: ``effect:`` name -> class.
-EFFECTS: Registry[Effect] = Registry("effect", Effect)
+EFFECTS: Registry[Effect] = Registry("effect", Effect, "does", "effects")
 
 #: Every modifier: ``modifier:`` name -> class.
-MODIFIERS: Registry[Modifier] = Registry("modifier", Modifier)
+MODIFIERS: Registry[Modifier] = Registry("modifier", Modifier, "changes", "modifiers")
+
+#: Every family of keywords with fields. A new family (a condition, an amount, a static) is
+#: a base class, its registry and decorator here, and its definitions in a module of its own:
+#: the converter, the schema generator and the test strategies read this tuple.
+FAMILIES: tuple[Registry[Any], ...] = (EFFECTS, MODIFIERS)
+
+
+def family_of(cls: type[Any]) -> Registry[Any] | None:
+    """The family whose base ``cls`` is (``Effect``), or None."""
+    return next((family for family in FAMILIES if family.base is cls), None)
+
 
 E = TypeVar("E", bound=Effect)
 M = TypeVar("M", bound=Modifier)

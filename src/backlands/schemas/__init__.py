@@ -29,14 +29,13 @@ from .._converter import CARD_ORDER, DECK_RULE_KEYS, SLUG
 from ..database import CardDatabase
 from ..deckrules import MAX_COPIES
 from ..keywords import (
-    EFFECTS,
-    MODIFIERS,
+    FAMILIES,
     TRAIT_TRIGGERS,
     CardTarget,
-    Effect,
-    Modifier,
     PlayerTarget,
+    Registry,
     Trigger,
+    family_of,
     field_info,
 )
 from ..model import (
@@ -180,15 +179,20 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
             "metadata=about(...)"
         )
     words = info.doc.rstrip(".")
-    kind, optional = field.type, False
+    kind, optional, listed = field.type, False, False
     if get_origin(kind) in (Union, types.UnionType):
         args = [a for a in get_args(kind) if a is not type(None)]
         optional = len(args) != len(get_args(kind))
         if len(args) != 1:
             raise TypeError(f"the schema cannot say what {cls.__name__}.{field.name} is")
         kind = args[0]
+    if get_origin(kind) is tuple and get_args(kind)[1:] == (Ellipsis,):  # tuple[X, ...]
+        kind, listed = get_args(kind)[0], True
     schema: dict[str, Any]
-    if kind is bool:
+    family = family_of(kind) if isinstance(kind, type) else None
+    if family is not None:  # any keyword of a family: a condition, an effect...
+        schema = _ref(family.kind)
+    elif kind is bool:
         schema = {"type": "boolean"}
     elif kind is int:
         limit = info.range
@@ -206,6 +210,8 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
         words += f": {_either(values)}"
     else:
         raise TypeError(f"the schema cannot say what {cls.__name__}.{field.name} is ({kind!r})")
+    if listed:
+        schema = {"type": "array", "items": schema, "minItems": 1}
     if optional:
         schema = {"oneOf": [schema, {"type": "null"}]}
     if field.default is attrs.NOTHING:
@@ -217,12 +223,13 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
     return {"description": f"{words}.", **schema}
 
 
-def _tagged(key: str, kinds: Mapping[str, type[Any]], what: str, anchor: str) -> dict[str, Any]:
-    """A tagged union of the registry ``kinds`` (``effect: draw``): one ``if``/``then``
-    branch per kind, listing its fields (and no other key)."""
-    names = list(kinds)
+def _tagged(family: Registry[Any]) -> dict[str, Any]:
+    """The tagged union of a family of keywords (``effect: draw``): one ``if``/``then``
+    branch per keyword of its registry, listing its fields (and no other key)."""
+    key, kinds, names = family.kind, family, list(family)
     tag = {
-        "description": f"What the {key} {what}: {_either(names)} (docs/card-format.md#{anchor}).",
+        "description": f"What the {key} {family.does}: {_either(names)} "
+        f"(docs/card-format.md#{family.anchor}).",
         "enum": names,
     }
     branches = []
@@ -434,12 +441,9 @@ def _character() -> dict[str, Any]:
     }
 
 
-def card_file_schema(
-    effects: Mapping[str, type[Effect]] = EFFECTS,
-    modifiers: Mapping[str, type[Modifier]] = MODIFIERS,
-) -> dict[str, Any]:
-    """The card-file schema, with a branch for each of ``effects`` and ``modifiers`` (the
-    registered ones by default, a third party's included)."""
+def card_file_schema(families: Sequence[Registry[Any]] = FAMILIES) -> dict[str, Any]:
+    """The card-file schema, with a branch for each keyword of each family of ``families``
+    (the effects and modifiers registered now, a third party's included)."""
     defs: dict[str, Any] = {
         "slug": {
             "type": "string",
@@ -457,8 +461,8 @@ def card_file_schema(
             }
     defs["selector"] = _selector()
     defs["deckRule"] = _deck_rule()
-    defs["effect"] = _tagged("effect", effects, "does", "effects")
-    defs["modifier"] = _tagged("modifier", modifiers, "changes", "modifiers")
+    for family in families:
+        defs[family.kind] = _tagged(family)
     defs.update(_abilities())
     defs["card"] = _card()
     defs["trait"] = _trait()
