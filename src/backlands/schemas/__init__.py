@@ -25,7 +25,7 @@ from typing import Any, Union, get_args, get_origin
 
 import attrs
 
-from .._converter import CARD_ORDER, DECK_RULE_KEYS, SLUG
+from .._convert import CARD_ORDER, DECK_RULE_KEYS, SLUG
 from ..database import CardDatabase
 from ..deckrules import MAX_COPIES
 from ..keywords import (
