@@ -12,7 +12,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run test lint typecheck pytest bench bench-ratio bench-sim clean
+.PHONY: setup run test lint typecheck pytest schemas bench bench-ratio bench-sim clean
 .PHONY: compiled pure test-compiled
 
 $(STAMP): pyproject.toml
@@ -59,6 +59,11 @@ test-compiled: $(STAMP)
 	$(MAKE) --no-print-directory compiled
 	BACKLANDS_EXPECT_COMPILED=1 $(BIN)/pytest $(COMPILED_TESTS); status=$$?; \
 	$(MAKE) --no-print-directory pure; exit $$status
+
+# the card-file and deck-file JSON Schemas, generated from the model and the registry of
+# keywords (src/backlands/schemas/; a test fails while the committed ones are stale)
+schemas: $(STAMP)
+	$(BIN)/python -m backlands.schemas
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -30,25 +30,36 @@ Inside composite strategies the values are drawn by small helpers that take ``dr
 
 from __future__ import annotations
 
+import enum
 import functools
 import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args, get_origin
 
 import attrs
 from hypothesis import reject, settings
 from hypothesis import strategies as st
 
 from backlands import card_to_data, character_to_data
-from backlands._loader import TRAIT_TRIGGERS, load_cards
+from backlands._loader import load_cards
 from backlands.database import CardDatabase
 from backlands.deck import Deck, bundled_deck_files, load_deck
 from backlands.engine import AttachedCard, Game, MatCard, PlayerSetup, Position, Seat, StartPhase
+from backlands.keywords import (
+    CHARACTER,
+    EFFECTS,
+    TRAIT_TRIGGERS,
+    Owner,
+    Registry,
+    family_of,
+    field_info,
+    target_problem,
+    trigger_problem,
+)
 from backlands.model import (
     AtLeast,
     AtMost,
-    Boost,
     Card,
     CardStat,
     CardStatModifier,
@@ -56,12 +67,6 @@ from backlands.model import (
     CardType,
     Character,
     ContinuousAbility,
-    Cure,
-    Curse,
-    Damage,
-    Destroy,
-    Discard,
-    Draw,
     Effect,
     Forbid,
     Immunity,
@@ -71,13 +76,9 @@ from backlands.model import (
     PlayerStat,
     PlayerStatModifier,
     PlayerTarget,
-    Poison,
     Rarity,
-    Repair,
-    Sacrifice,
     Selector,
     Slot,
-    Steal,
     Trait,
     Trigger,
     TriggeredAbility,
@@ -90,6 +91,7 @@ __all__ = [
     "DeckCase",
     "GameSetup",
     "any_decks",
+    "any_effects",
     "bundled_decks",
     "bundled_games",
     "card_databases",
@@ -181,80 +183,149 @@ STATS = tuple(CardStat)
 SLOTS = tuple(Slot)
 CHANGES = (-1, 1, -2, 2)  # what a modifier or a boost does to a stat
 
-# what an effect may aim at, by where its ability is written (card-format.md, "Where
-# abilities may point"): these for any card or character, and the extras below
-_PLAYER_TARGETS = (
-    PlayerTarget.OPPONENT,
-    PlayerTarget.SELF,
-    PlayerTarget.EACH_OPPONENT,
-    PlayerTarget.EACH_PLAYER,
-)
-_CHOSEN_CARDS = (CardTarget.OPPONENT_CARD, CardTarget.OWN_CARD, CardTarget.ANY_CARD)
-EFFECT_KINDS: tuple[type[Any], ...] = (
-    Damage,
-    Draw,
-    Sacrifice,
-    Discard,
-    Poison,
-    Cure,
-    Destroy,
-    Curse,
-    Steal,
-    Repair,
-    Boost,
-)
 
-
-_ATTACKERS = (CardType.WEAPON, CardType.CREATURE, CardType.ATTACH_SPELL)  # its host's attacks
-_DEFENDERS = (CardType.ARMOUR, CardType.CREATURE, CardType.ATTACH_SPELL)  # its host's defences
+def _where(owner: CardType | None) -> Owner:
+    """Where an ability of a card of type ``owner`` (None: a character) is written."""
+    return CHARACTER if owner is None else owner
 
 
 def triggers(owner: CardType) -> tuple[Trigger, ...]:
-    """The triggers that may fire on a card of type ``owner``: an instant's ability is
-    its effect (4.6), only what attacks has "attacks", only what defends "defends"."""
-    if owner is CardType.INSTANT_SPELL:
-        return (Trigger.EQUIPPED,)
-    never = {Trigger.ATTACKS: _ATTACKERS, Trigger.DEFENDS: _DEFENDERS}
-    return tuple(t for t in Trigger if t not in never or owner in never[t])
+    """The triggers that may fire on a card of type ``owner``, as their definitions say
+    (an instant's ability is its effect, 4.6; only what attacks has "attacks", only what
+    defends "defends")."""
+    return tuple(t for t in Trigger if trigger_problem(t, owner) is None)
+
+
+def targets(kind: type[T], owner: CardType | None, when: Trigger | None) -> tuple[T, ...]:
+    """The player or card targets (``kind``) an ability of ``owner`` (None: a character)
+    ``when`` may use, as the definitions of the targets and triggers say."""
+    return tuple(
+        t
+        for t in kind  # type: ignore[attr-defined]
+        if target_problem(t, repr(str(t)), when, _where(owner)) is None
+    )
 
 
 def player_targets(when: Trigger | None) -> tuple[PlayerTarget, ...]:
     """The player targets an ability ``when`` may use (None: a character's ability)."""
-    extra = {Trigger.ATTACKS: PlayerTarget.ATTACK_TARGET, Trigger.DEFENDS: PlayerTarget.ATTACKER}
-    return _PLAYER_TARGETS + ((extra[when],) if when in extra else ())
+    return targets(PlayerTarget, None if when is None else CardType.WEAPON, when)
 
 
 def card_targets(owner: CardType | None) -> tuple[CardTarget, ...]:
     """The card targets an ability of a card of type ``owner`` may use (None: a character)."""
-    found = _CHOSEN_CARDS
-    if owner is CardType.ATTACH_SPELL:  # never in a slot: "this" is never equipped
-        found += (CardTarget.ATTACHED_TO,)
-    elif owner is not None and owner is not CardType.INSTANT_SPELL:  # never in play
-        found += (CardTarget.THIS,)
-    return found
+    return targets(CardTarget, owner, None)
+
+
+def _unwrap(kind: Any) -> tuple[Any, bool]:
+    """``X`` of ``X | None``, and whether None is allowed."""
+    args = get_args(kind)
+    if type(None) in args:
+        (only,) = (a for a in args if a is not type(None))
+        return only, True
+    return kind, False
+
+
+def field_value(
+    draw: st.DrawFn,
+    field: attrs.Attribute[Any],
+    owner: CardType | None,
+    when: Trigger | None,
+    *,
+    small: bool = True,
+    depth: int = 0,
+) -> Any:
+    """A value of one field of a keyword class, as its definition allows: a number in its
+    range (``small``: 1 or 2 over its lowest, or a small change for a signed one, so that
+    games last), a target where the ability may point, any member of another enum, maybe
+    None where None is allowed, true or false (mostly the default), and a keyword of a family
+    (an effect inside an effect) or a non-empty tuple of them, nested at most 2 deep."""
+    kind, optional = _unwrap(field.type)
+    if optional and chance(draw, 3):
+        return None
+    if get_origin(kind) is tuple:
+        (item,) = (a for a in get_args(kind) if a is not Ellipsis)
+        family = family_of(item)
+        assert family is not None, f"no strategy for a tuple of {item!r}"
+        return tuple(
+            keyword(draw, family, owner, when, small=small, depth=depth + 1)
+            for _ in range(draw(_between(1, 2)))
+        )
+    family = family_of(kind) if isinstance(kind, type) else None
+    if family is not None:
+        return keyword(draw, family, owner, when, small=small, depth=depth + 1)
+    if kind is bool:
+        return chance(draw, 3) != bool(field.default)
+    if kind is int:
+        info = field_info(field)
+        assert info is not None and info.range is not None
+        low, high = info.range
+        if not small:
+            value = draw(_between(low, high))
+            return 1 if info.nonzero and value == 0 else value
+        if info.nonzero:
+            return pick(draw, [c for c in CHANGES if low <= c <= high])
+        return draw(_between(low, min(high, low + 1)))
+    if kind is PlayerTarget or kind is CardTarget:
+        return pick(draw, targets(kind, owner, when))
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return pick(draw, tuple(kind))
+    raise TypeError(f"no strategy for a field of type {kind!r}: add one to field_value")
+
+
+def _nests(cls: type[Any]) -> bool:
+    """Whether a keyword class holds keywords (an effect of effects)."""
+    for f in attrs.fields(cls):
+        kind, _ = _unwrap(f.type)
+        inner = get_args(kind)[0] if get_origin(kind) is tuple else kind
+        if isinstance(inner, type) and family_of(inner) is not None:
+            return True
+    return False
+
+
+def keyword(
+    draw: st.DrawFn,
+    family: Registry[Any],
+    owner: CardType | None,
+    when: Trigger | None,
+    *,
+    small: bool = True,
+    depth: int = 0,
+) -> Any:
+    """Any keyword of ``family`` (an effect, a modifier...), its fields drawn by
+    :func:`field_value`; 2 deep, only keywords that hold no others."""
+    kinds = [cls for cls in family.values() if depth < 2 or not _nests(cls)]
+    if not kinds:
+        reject()
+    kind = pick(draw, kinds)
+    return kind(
+        **{
+            f.name: field_value(draw, f, owner, when, small=small, depth=depth)
+            for f in attrs.fields(kind)
+        }
+    )
 
 
 def effect(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Effect:
-    """Any effect, aimed where an ability of ``owner`` (None: a character) ``when`` may."""
-    kind = pick(draw, EFFECT_KINDS)
-    player = pick(draw, player_targets(when))
-    card = pick(draw, card_targets(owner))
-    slot = pick(draw, (None, *SLOTS))
-    small = draw(_between(1, 2))
-    made: Effect
-    if kind is Damage:
-        made = Damage(draw(_between(1, 3)), player, not chance(draw, 3))
-    elif kind in (Draw, Sacrifice, Discard):
-        made = kind(small, player)
-    elif kind in (Poison, Cure):
-        made = kind(player)
-    elif kind in (Destroy, Curse, Steal):
-        made = kind(card, slot)
-    elif kind is Repair:
-        made = Repair(small, card)
-    else:
-        made = Boost(pick(draw, STATS), pick(draw, CHANGES), card)
+    """Any effect of the registry, aimed where an ability of ``owner`` (None: a character)
+    ``when`` may: a new effect needs no edit here."""
+    made: Effect = keyword(draw, EFFECTS, owner, when)
     return made
+
+
+@st.composite
+def any_effects(draw: st.DrawFn) -> Effect:
+    """Any effect of the registry with any values its fields allow, wherever it points (a
+    card file's form of it, not always a card the loader takes)."""
+    kind = pick(draw, tuple(EFFECTS.values()))
+    shape: Any = kind
+    values = {}
+    for f in attrs.fields(shape):
+        found, _ = _unwrap(f.type)
+        if found is PlayerTarget or found is CardTarget:
+            values[f.name] = pick(draw, tuple(found))
+        else:
+            values[f.name] = field_value(draw, f, CardType.WEAPON, None, small=False)
+    return kind(**values)
 
 
 def triggered_ability(draw: st.DrawFn, owner: CardType | None) -> TriggeredAbility:

@@ -465,6 +465,44 @@ def test_describe_a_card_with_an_opponent_equips_ability() -> None:
     )
 
 
+def test_the_words_of_a_trigger_are_right_for_every_card_type() -> None:
+    """An attach spell's "attacks" and "defends" fire when its host does, an instant's
+    "equipped" ability is its being played, an attach spell's is its being attached (11.2,
+    4.6, 4.7); a card of unknown type (describe_ability alone) gets the general words."""
+    attacks = TriggeredAbility(Trigger.ATTACKS, (Poison(PlayerTarget.ATTACK_TARGET),))
+    defends = TriggeredAbility(Trigger.DEFENDS, (Damage(1, PlayerTarget.ATTACKER),))
+    equipped = TriggeredAbility(Trigger.EQUIPPED, (Draw(2),))
+    assert describe_ability(attacks, CardType.ATTACH_SPELL) == (
+        "When the card this is attached to attacks: POISON the player it attacks."
+    )
+    assert describe_ability(defends, CardType.ATTACH_SPELL) == (
+        "When the card this is attached to absorbs damage: deal 1 damage to the attacking player."
+    )
+    assert (
+        describe_ability(attacks, CardType.WEAPON)
+        == describe_ability(attacks)
+        == ("When this card attacks: POISON the player it attacks.")
+    )
+    assert describe_ability(equipped, CardType.INSTANT_SPELL) == (
+        "When this card is played: DRAW 2 cards."
+    )
+    assert describe_ability(equipped, CardType.ATTACH_SPELL) == (
+        "When this card is attached: DRAW 2 cards."
+    )
+    assert (
+        describe_ability(equipped, CardType.ARMOUR)
+        == describe_ability(equipped)
+        == ("When this card is equipped: DRAW 2 cards.")
+    )
+    charm = Card(
+        "test-charm", "Test Charm", CardType.ATTACH_SPELL, 0, Rarity.COMMON, "DOC", 1, 2026,
+        abilities=(attacks,),
+    )  # fmt: skip
+    assert describe_card(charm).endswith(
+        "    - When the card this is attached to attacks: POISON the player it attacks."
+    )
+
+
 # --------------------------------------------------------------------------- round trips
 
 HESK_LIKE = Character(

@@ -51,6 +51,7 @@ from backlands.model import (
     TriggeredAbility,
     Whose,
 )
+from strategies import any_effects
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -96,6 +97,7 @@ effects = st.one_of(
     st.builds(Steal, card_targets, slots),
     st.builds(Repair, counts, card_targets),
     st.builds(Boost, st.sampled_from(CardStat), nonzero, card_targets),
+    any_effects(),  # every effect of the registry, one added later too
 )
 modifiers = st.one_of(
     st.builds(

@@ -7,6 +7,8 @@ import copy
 import json
 import os
 import posixpath
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ import yaml
 import backlands
 from backlands import CardDatabaseError, load_cards
 from backlands._resources import bundled_cards, bundled_decks, schema_path
+from backlands.schemas import deck_file_schema, generated, write
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_SOURCE = ROOT / "src" / "backlands"
@@ -310,61 +313,32 @@ def test_schema_files_are_what_the_package_ships() -> None:
         assert os.fspath(schema_path(name)).endswith(f"{name}.schema.json")
 
 
-# --------------------------------------------------------------------------- the deck schema's ids
+# --------------------------------------------------------------------------- generated
 #
-# The deck schema lists the bundled card and character ids so that an editor completes them
-# (with each one's name as hover text), while any other string is still a valid id or name:
-# --cards may add cards. It is generated here, and only here, from the bundled set:
-#
-#     BACKLANDS_WRITE_SCHEMAS=1 .venv/bin/pytest tests/test_schemas.py -k deck_schema_lists
-#
-# rewrites src/backlands/schemas/deck-file.schema.json after a change to the bundled cards.
+# The schemas are generated from the model and the registry of keywords by
+# ``python -m backlands.schemas`` (``make schemas``); the deck schema lists the bundled card
+# and character ids so that an editor completes them (with each one's name as hover text),
+# while any other string is still a valid id or name: --cards may add cards.
 
 
-def deck_schema() -> dict[str, Any]:
-    """The deck-file schema, generated from the bundled card set."""
-    cards = bundled_cards_database()
-    copies = {"type": "integer", "minimum": 1, "maximum": 999}
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "Backlands deck file",
-        "description": "A primal deck: the character (id or name) and how many copies of each "
-        "card (id or name). The bundled cards' and characters' ids are listed for completion; "
-        "any other id or name is valid here too (the loader checks them against the cards in "
-        "use).",
-        "type": "object",
-        "properties": {
-            "name": {
-                "description": "The deck's name (the player's name in games).",
-                "type": "string",
-            },
-            "character": {
-                "description": "The deck's character, by id or name: its PRO and CON "
-                "change deck building (rulings 2.3). It is not one of the deck's cards.",
-                "type": "string",
-                "anyOf": [
-                    *(
-                        {"const": c.id, "description": f"{c.name}: {c.pro.text} / {c.con.text}"}
-                        for c in cards.characters.values()
-                    ),
-                    {"type": "string"},
-                ],
-            },
-            "cards": {
-                "description": "Card id or name: number of copies (1 to 999; at most 5 of a "
-                "card unless the character says otherwise). A primal deck has exactly 36 cards.",
-                "type": "object",
-                "properties": {
-                    card.id: {"description": _card_line(card), "$ref": "#/$defs/copies"}
-                    for card in cards
-                },
-                "additionalProperties": {"$ref": "#/$defs/copies"},
-            },
-        },
-        "required": ["character", "cards"],
-        "additionalProperties": False,
-        "$defs": {"copies": {"description": "The number of copies of the card.", **copies}},
-    }
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_the_committed_schemas_are_what_make_schemas_generates(name: str) -> None:
+    assert schema_path(name).read_text(encoding="utf-8") == generated()[name], (
+        f"{name}.schema.json is stale: run `make schemas`"
+    )
+
+
+def test_make_schemas_writes_and_checks_the_files(tmp_path: Path) -> None:
+    assert sorted(write(tmp_path)) == ["card-file", "deck-file"]
+    assert write(tmp_path) == []  # nothing changed the second time
+    for name in SCHEMAS:
+        assert (tmp_path / f"{name}.schema.json").read_text(encoding="utf-8") == generated()[name]
+    done = subprocess.run(
+        [sys.executable, "-m", "backlands.schemas", "--check"], capture_output=True, text=True
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "\nschemas: $(STAMP)\n\t$(BIN)/python -m backlands.schemas\n" in makefile
 
 
 def bundled_cards_database() -> Any:
@@ -373,22 +347,8 @@ def bundled_cards_database() -> Any:
     return backlands.bundled_cards()
 
 
-def _card_line(card: Any) -> str:
-    stats = [f"cost {card.primal_cost}"]
-    if card.damage is not None:
-        stats.append(f"damage {card.damage}")
-    if card.durability is not None:
-        stats.append(f"durability {card.durability}")
-    kind = str(card.type).replace("_", " ")
-    return f"{card.name}: {card.rarity} {kind}, {', '.join(stats)}"
-
-
 def test_deck_schema_lists_every_bundled_card_and_character_id() -> None:
-    wanted = deck_schema()
-    path = schema_path("deck-file")
-    if os.environ.get("BACKLANDS_WRITE_SCHEMAS"):
-        path.write_text(json.dumps(wanted, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    assert schema("deck-file") == wanted, "regenerate it: see the comment above deck_schema()"
+    assert schema("deck-file") == deck_file_schema(), "regenerate it: `make schemas`"
     cards = bundled_cards_database()
     listed = schema("deck-file")["properties"]
     assert set(listed["cards"]["properties"]) == {card.id for card in cards}

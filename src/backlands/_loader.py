@@ -18,26 +18,34 @@ import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
-from ._converter import EFFECTS, SLUG, _article, did_you_mean, structure_card_items
+from ._converter import SLUG, did_you_mean, structure_card_items
 from ._resources import MAX_FILE_BYTES, bundled_cards, read_file
 from ._yaml import YamlDocument, YamlPath, decode_text, read_yaml
 from .database import CardDatabase
 from .errors import CardDatabaseError, LoadProblem, UnreadableFileError
+from .keywords import (
+    CHARACTER,
+    EFFECTS,
+    TRAIT_TRIGGERS,
+    CardTarget,
+    Owner,
+    PlayerTarget,
+    Trigger,
+    target_problem,
+    trigger_problem,
+)
 from .model import (
     Card,
     CardStatModifier,
-    CardTarget,
     CardType,
     Character,
     ContinuousAbility,
     Modifier,
-    PlayerTarget,
     Selector,
-    Trigger,
 )
 
 __all__ = [
@@ -52,10 +60,6 @@ __all__ = [
 
 #: The file names a folder load picks up.
 CARD_FILE_SUFFIXES = (".yaml", ".yml")
-
-#: The triggers a character's PRO or CON may use: a character is never equipped, never
-#: attacks, defends or is destroyed; its abilities are its player's (11.1).
-TRAIT_TRIGGERS = (Trigger.START_OF_TURN, Trigger.END_OF_TURN, Trigger.OPPONENT_EQUIPS)
 
 #: The most unknown selector ids of one load that get a did-you-mean suggestion.
 MAX_SELECTOR_SUGGESTIONS = 20
@@ -362,11 +366,6 @@ def _unknown_selector_ids(
 
 E = TypeVar("E", bound=enum.Enum)
 
-_CHARACTER: Literal["character"] = "character"
-#: Where an ability is written: a card of a type, a character, or None for a card whose
-#: type is not valid (checks that need the type are then skipped).
-Owner = CardType | Literal["character"] | None
-
 
 def _member(kind: type[E], raw: object) -> E | None:
     """``raw`` as a member of ``kind`` when it is one of its values (else the converter
@@ -383,8 +382,9 @@ def _ability_problems(
     cards: Sequence[_Found], characters: Sequence[_Found]
 ) -> Iterator[LoadProblem]:
     """Which triggers and targets an ability may use where it is written (card-format.md,
-    "Where abilities may point"). Read from every mapping as written, using each value that
-    is valid on its own, so a card with other problems is still checked."""
+    "Where abilities may point"), as the definitions of the triggers and targets say
+    (``backlands.keywords.where``). Read from every mapping as written, using each value
+    that is valid on its own, so a card with other problems is still checked."""
     for found in cards:
         owner = _member(CardType, found.value.get("type"))
         path = (*found.path, "abilities")
@@ -394,7 +394,7 @@ def _ability_problems(
             trait = found.value.get(side)
             if isinstance(trait, Mapping):
                 path = (*found.path, side, "abilities")
-                yield from _abilities_problems(found, path, trait.get("abilities"), _CHARACTER)
+                yield from _abilities_problems(found, path, trait.get("abilities"), CHARACTER)
 
 
 def _abilities_problems(
@@ -412,98 +412,45 @@ def _abilities_problems(
                 "an instant spell is never equipped, so it has no 'while_equipped' ability",
             )
         when = _member(Trigger, ability.get("when"))
-        never = _never_fires(when, owner)
+        never = None if when is None else trigger_problem(when, owner)
         if never is not None:
             yield found.doc.problem((*here, "when"), never)
-        if owner == _CHARACTER and when is not None and when not in TRAIT_TRIGGERS:
-            *first, last = (str(t) for t in TRAIT_TRIGGERS)
-            allowed = f"{', '.join(first)} or {last}"
-            yield found.doc.problem(
-                (*here, "when"),
-                f"a character's ability triggers only on {allowed}, got {str(when)!r}",
-            )
         effects = ability.get("effects")
         if not isinstance(effects, list):
             continue
         for e, effect in enumerate(effects):
             if not isinstance(effect, Mapping):
                 continue
-            message = _target_problem(effect, when, owner)
-            if message is not None:
-                yield found.doc.problem((*here, "effects", e, "target"), message)
+            for key, message in _target_problems(effect, when, owner):
+                yield found.doc.problem((*here, "effects", e, key), message)
 
 
-# the card types whose "attacks" and "defends" abilities can fire (an attach spell's hear
-# its host, 11.2)
-_ATTACKERS = (CardType.WEAPON, CardType.CREATURE, CardType.ATTACH_SPELL)
-_DEFENDERS = (CardType.ARMOUR, CardType.CREATURE, CardType.ATTACH_SPELL)
-
-
-def _never_fires(when: Trigger | None, owner: Owner) -> str | None:
-    """Why an ability ``when`` on a card of type ``owner`` could never fire, if so."""
-    if when is None or not isinstance(owner, CardType):
-        return None
-    if owner is CardType.INSTANT_SPELL and when is not Trigger.EQUIPPED:
-        return (
-            f"an instant spell is never in play: its ability resolves as it is played "
-            f"('when: equipped'), never 'when: {when}'"
-        )
-    if when is Trigger.ATTACKS and owner not in _ATTACKERS:
-        return f"{_article(str(owner))} never attacks, so 'when: attacks' would never fire"
-    if when is Trigger.DEFENDS and owner not in _DEFENDERS:
-        return f"{_article(str(owner))} never defends, so 'when: defends' would never fire"
-    return None
-
-
-def _target_problem(effect: Mapping[Any, Any], when: Trigger | None, owner: Owner) -> str | None:
-    """What is wrong with the target of ``effect`` (written or by default), if anything."""
+def _target_problems(
+    effect: Mapping[Any, Any], when: Trigger | None, owner: Owner
+) -> Iterator[tuple[str, str]]:
+    """What is wrong with each target of ``effect`` (written or by default), if anything:
+    (the field, the message). A target is a field of the effect's class whose value is a
+    player or card target."""
     tag = effect.get("effect")
     kind = EFFECTS.get(tag) if isinstance(tag, str) else None
     if kind is None:
-        return None
-    default = attrs.fields_dict(kind)["target"].default  # every effect has a target
-    if not isinstance(default, PlayerTarget | CardTarget):
-        return None
-    target: PlayerTarget | CardTarget | None = default
-    if "target" in effect:
-        target = _member(type(default), effect["target"])
-    if target is None:
-        return None
-    what = repr(str(target))
-    if "target" not in effect:
-        what += f" (the default target of {tag!r})"
-    if owner == _CHARACTER:
-        if target in (CardTarget.THIS, CardTarget.ATTACHED_TO):
-            return (
-                f"a character's ability cannot target {what}: a character is not a card in "
-                "play; choose a card with own_card, opponent_card or any_card"
-            )
-        if target in (PlayerTarget.ATTACK_TARGET, PlayerTarget.ATTACKER):
-            return (
-                f"a character's ability cannot target {what}: a character neither attacks "
-                "nor defends"
-            )
-        return None
-    if target is PlayerTarget.ATTACK_TARGET and when not in (None, Trigger.ATTACKS):
-        return (
-            f"{what} is the player this card attacks: only an ability 'when: attacks' has one, "
-            f"not 'when: {when}'"
-        )
-    if target is PlayerTarget.ATTACKER and when not in (None, Trigger.DEFENDS):
-        return (
-            f"{what} is the player whose attack this card defends: only an ability "
-            f"'when: defends' has one, not 'when: {when}'"
-        )
-    if target is CardTarget.ATTACHED_TO and owner not in (None, CardType.ATTACH_SPELL):
-        return (
-            f"{what} is the card an attach spell sits under: only attach spells have one, "
-            f"and this card is {_article(str(owner))}"
-        )
-    if target is CardTarget.THIS and owner is CardType.INSTANT_SPELL:
-        return f"an instant spell is never in play, so its ability cannot target {what}"
-    if target is CardTarget.THIS and owner is CardType.ATTACH_SPELL:
-        return (
-            f"an attach spell sits under a card, not in a slot, so its ability cannot target "
-            f"{what}: use 'attached_to' for the card it sits under"
-        )
-    return None
+        return
+    shape: Any = kind
+    for field in attrs.fields(shape):
+        of = field.type
+        if not (isinstance(of, type) and issubclass(of, PlayerTarget | CardTarget)):
+            continue
+        default = field.default
+        target: PlayerTarget | CardTarget | None
+        if field.name in effect:
+            target = _member(of, effect[field.name])
+        else:
+            target = default if isinstance(default, of) else None
+        if target is None:
+            continue
+        what = repr(str(target))
+        if field.name not in effect:
+            what += f" (the default target of {tag!r})"
+        message = target_problem(target, what, when, owner)
+        if message is not None:
+            yield field.name, message

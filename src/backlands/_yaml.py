@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 import yaml
 
+from ._paths import Path, format_path
 from .errors import LoadProblem
 
 __all__ = [
@@ -63,22 +64,11 @@ _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 _VALUE_TAG = "tag:yaml.org,2002:value"  # a plain '=': just the text "="
 
 #: Where a value is in a document: mapping keys and sequence indices from the top.
-YamlPath = tuple[str | int, ...]
+YamlPath = Path
 
 _RECURSIVE = "the anchor refers to itself (a recursive YAML structure)"
 _TOO_DEEP = "refused: values nested too deeply to read"
 _MERGE_REFUSED = "merge keys ('<<') are not supported; write the keys out in full"
-
-
-def format_path(path: Sequence[str | int]) -> str:
-    """``("cards", 3, "durability")`` -> ``cards[3].durability``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out
 
 
 @attrs.frozen

@@ -12,36 +12,19 @@ from typing import cast
 
 import attrs
 
+from .keywords import Effect, Modifier
 from .model import (
     AtLeast,
     AtMost,
-    Boost,
     Card,
-    CardStatModifier,
-    CardTarget,
     CardType,
     Character,
     ContinuousAbility,
-    Cure,
-    Curse,
-    Damage,
     DeckRule,
-    Destroy,
-    Discard,
-    Draw,
     Forbid,
-    Immunity,
     MaxCopies,
-    PlayerStatModifier,
-    PlayerTarget,
-    Poison,
-    Repair,
-    Sacrifice,
     Selector,
-    Steal,
-    Trigger,
     TriggeredAbility,
-    Whose,
 )
 
 __all__ = [
@@ -100,7 +83,7 @@ def describe_card(card: Card) -> str:
         lines.append(f"  text:        {card.text}")
     if card.abilities:
         lines.append("  abilities:")
-        lines.extend(f"    - {describe_ability(a)}" for a in card.abilities)
+        lines.extend(f"    - {describe_ability(a, card.type)}" for a in card.abilities)
     return "\n".join(printable(line) for line in lines)
 
 
@@ -120,105 +103,30 @@ def _type_name(card_type: CardType) -> str:
     return card_type.value.replace("_", " ")
 
 
-_TRIGGER = {
-    Trigger.EQUIPPED: "When this card is equipped",
-    Trigger.START_OF_TURN: "At the start of your turn",
-    Trigger.END_OF_TURN: "At the end of your turn",
-    Trigger.ATTACKS: "When this card attacks",
-    Trigger.DEFENDS: "When this card absorbs damage",
-    Trigger.DESTROYED: "When this card is destroyed",
-    Trigger.OPPONENT_EQUIPS: "When an opponent equips a card",
-}
-
-_PLAYER = {
-    PlayerTarget.SELF: "yourself",
-    PlayerTarget.OPPONENT: "an opponent",
-    PlayerTarget.EACH_OPPONENT: "each opponent",
-    PlayerTarget.EACH_PLAYER: "each player",
-    PlayerTarget.ATTACK_TARGET: "the player it attacks",
-    PlayerTarget.ATTACKER: "the attacking player",
-}
-
-_CARD = {
-    CardTarget.THIS: "this card",
-    CardTarget.ATTACHED_TO: "the card this is attached to",
-    CardTarget.OPPONENT_CARD: "an opponent's equipped card",
-    CardTarget.OWN_CARD: "one of your equipped cards",
-    CardTarget.ANY_CARD: "any equipped card",
-}
-
-_WHOSE = {Whose.OWN: "your", Whose.OPPONENTS: "opponents'", Whose.ALL: "all"}
+def describe_ability(ability: object, card_type: CardType | None = None) -> str:
+    """An ability in words, e.g. ``When this card attacks: POISON the player it attacks.``,
+    as it is on a card of ``card_type`` (an attach spell's ``attacks`` is its host's, an
+    instant's ``equipped`` is its being played; None: a character's, or any card)."""
+    return printable(_ability(ability, card_type))
 
 
-def describe_ability(ability: object) -> str:
-    """An ability in words, e.g. ``When this card attacks: POISON the player it attacks.``"""
-    return printable(_ability(ability))
-
-
-def _ability(ability: object) -> str:
+def _ability(ability: object, card_type: CardType | None) -> str:
     if isinstance(ability, TriggeredAbility):
         effects = "; then ".join(_effect(e) for e in ability.effects)
-        return f"{_TRIGGER.get(ability.when, str(ability.when))}: {effects}."
+        return f"{ability.when.definition.words_for(card_type)}: {effects}."
     if isinstance(ability, ContinuousAbility):
         return "While equipped: " + "; ".join(_modifier(m) for m in ability.while_equipped) + "."
     return _generic(ability)
 
 
-def _cards_word(count: int) -> str:
-    return f"{count} card{'s' * (count != 1)}"
-
-
-def _player_does(target: PlayerTarget, verb: str, rest: str) -> str:
-    if target is PlayerTarget.SELF:
-        return f"{verb} {rest}"
-    return f"{_PLAYER[target]} {verb}S {rest}"
-
-
-def _card_target(target: CardTarget, slot: object) -> str:
-    where = f" (in the {slot} slot)" if slot is not None else ""
-    return _CARD.get(target, str(target)) + where
-
-
 def _effect(effect: object) -> str:
-    match effect:
-        case Draw(count=count, target=target):
-            return _player_does(target, "DRAW", _cards_word(count))
-        case Sacrifice(count=count, target=target):
-            return _player_does(target, "SACRIFICE", _cards_word(count))
-        case Discard(count=count, target=target):
-            return _player_does(target, "DISCARD", _cards_word(count))
-        case Damage(amount=amount, target=target, defendable=defendable):
-            tail = "" if defendable else " (it cannot be defended)"
-            return f"deal {amount} damage to {_PLAYER[target]}{tail}"
-        case Poison(target=target):
-            return f"POISON {_PLAYER[target]}"
-        case Cure(target=target):
-            return f"cure {_PLAYER[target]} of POISON"
-        case Destroy(target=target, slot=slot):
-            return f"DESTROY {_card_target(target, slot)}"
-        case Curse(target=target, slot=slot):
-            return f"CURSE {_card_target(target, slot)} (equipped this turn)"
-        case Steal(target=target, slot=slot):
-            return f"STEAL {_card_target(target, slot)}"
-        case Repair(amount=amount, target=target):
-            counters = f"{amount} durability counter{'s' * (amount != 1)}"
-            return f"remove up to {counters} from {_CARD[target]}"
-        case Boost(stat=stat, amount=amount, target=target):
-            stat_name = str(stat).replace("_", " ")
-            return f"{_CARD[target]} gets {amount:+d} {stat_name} until the end of the turn"
-    return _generic(effect)
+    """An effect's words, as its definition gives them (``Effect.words``)."""
+    return effect.words() if isinstance(effect, Effect) else _generic(effect)
 
 
 def _modifier(modifier: object) -> str:
-    match modifier:
-        case CardStatModifier(stat=stat, amount=amount, cards=cards, whose=whose):
-            selected = "cards" if cards == Selector() else f"cards with {cards}"
-            return f"{_WHOSE[whose]} {selected} get {amount:+d} {str(stat).replace('_', ' ')}"
-        case PlayerStatModifier(stat=stat, amount=amount):
-            return f"{amount:+d} {str(stat).replace('_', ' ')}"
-        case Immunity(keyword=keyword):
-            return f"you are not affected by {str(keyword).upper()}"
-    return _generic(modifier)
+    """A modifier's words, as its definition gives them (``Modifier.words``)."""
+    return modifier.words() if isinstance(modifier, Modifier) else _generic(modifier)
 
 
 def describe_deck_rule(rule: DeckRule) -> str:

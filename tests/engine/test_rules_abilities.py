@@ -1862,16 +1862,18 @@ def test_rule_11_1_a_view_shows_who_attached_each_spell_boosts_and_a_resolving_i
     assert game.view(1).resolving == ()
 
 
-def test_every_effect_of_the_card_format_has_one_handler() -> None:
-    """Adding an effect is one class in model.py and one handler in effects.py: a class
-    without a handler (or a handler of no class) is caught here, not in a game."""
-    from typing import get_args
-
+def test_every_effect_of_the_card_format_has_its_rule() -> None:
+    """Adding an effect is one class of the registry with its own ``apply`` (its rule): a
+    registered class without one (which would fall back on the base's, and fail in a game)
+    is caught here, and every trigger has its reaction."""
     from backlands.engine.abilities import REACTIONS
-    from backlands.engine.effects import HANDLERS
-    from backlands.model import Effect as EffectUnion
+    from backlands.keywords import EFFECTS
+    from backlands.keywords import Effect as EffectBase
 
-    assert set(HANDLERS) == set(get_args(EffectUnion))
+    assert set(EFFECTS.values()) == {
+        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, Poison, Repair, Sacrifice, Steal
+    }  # fmt: skip
+    assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())
     assert set(REACTIONS) == set(Trigger)  # and every trigger has its reaction
 
 

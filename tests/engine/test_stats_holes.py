@@ -269,13 +269,12 @@ def test_an_attack_deals_the_damage_left_by_a_boost_and_a_steal(
 # --------------------------------------------------------------------------- effects
 
 
-def test_an_effect_is_named_by_its_class_in_lower_case_even_the_first_time(
-    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture, monkeypatch: Any
+def test_an_effect_is_named_by_the_name_it_is_registered_under(
+    make_card: Fixture, player: Fixture, position: Fixture, find: Fixture
 ) -> None:
-    """effects.effect_name: the name of an effect class not named before (an empty cache,
-    as in a fresh process) is its class name in lower case, the first time and the next; a
-    CHOOSE decision shows it (11.4; effects.md, "Adding an effect")."""
-    monkeypatch.setattr(effects, "_NAMES", {})
+    """effects.effect_name: an effect's name is the one its definition declares
+    (``@effect("steal")``), never a rule about its class name; a CHOOSE decision shows it
+    (11.4; effects.md, "Adding an effect")."""
     assert [
         effects.effect_name(e) for e in (Draw(1), Draw(2), Steal(CardTarget.OPPONENT_CARD))
     ] == [
@@ -283,7 +282,6 @@ def test_an_effect_is_named_by_its_class_in_lower_case_even_the_first_time(
         "draw",
         "steal",
     ]
-    monkeypatch.setattr(effects, "_NAMES", {})
     grab = make_card(
         INSTANT, name="Grab", abilities=[when(Trigger.EQUIPPED, Steal(CardTarget.OPPONENT_CARD))]
     )

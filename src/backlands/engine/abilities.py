@@ -1,23 +1,14 @@
-"""Printed abilities in play: each trigger of the card format as a reaction (RULINGS 11.2).
+"""Printed abilities in play: each ``when:`` ability as a reaction (RULINGS 11.2).
 
 :func:`card_abilities` is the game's default ``abilities`` source: for a card coming into play
-(or an instant being played) it gives one :class:`Reaction` per ``when:`` ability of the card,
-each listening to the event class of its trigger:
-
-===================  =====================================  =================================
-trigger              listens to                             fires (11.2)
-===================  =====================================  =================================
-``equipped``         ``CardEquipped`` of this card          in place, cost paid, before 8.1
-``start_of_turn``    ``TurnStarted`` of its controller      resolves after the draw (3.1)
-``end_of_turn``      ``PhaseStarted(END)`` of its           first in the end phase (3.4)
-                     controller
-``attacks``          ``AttackDeclared`` of this card        after the counter (5.2), before
-                     (an attach spell: of its host)         the window and the damage
-``defends``          ``Defended`` of this card              once the whole defence resolved
-                     (an attach spell: of its host)
-``destroyed``        ``CardDestroyed`` of this card         once it is in its owner's void
-``opponent_equips``  ``CardEquipped`` of an opponent        as ``equipped``: before 8.1
-===================  =====================================  =================================
+(or an instant being played) it gives one :class:`CardAbility` per ``when:`` ability of the
+card. A :class:`CardAbility` reads everything from its trigger's definition
+(``backlands.keywords.triggers``): the event class it listens to (``event``), whether it
+hears only events about its own card (``own_card``) and, for an attach spell's ``attacks``
+and ``defends``, about its host (``hears_host``), and, for the others, whether an event
+triggers it (``matches``). There is one subclass of it per trigger, made here from the
+definition (named after it, ``WhenAttacks``), so that the table reads ``event`` and
+``own_card`` as the class attributes of every ``Reaction``.
 
 A triggered ability never interrupts the step that triggered it (11.3): the flow resolves it
 once that step is over, its effects in printed order (``effects.py``).
@@ -28,30 +19,33 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from ..model import CardType, Character, Trigger, TriggeredAbility
+from ..keywords import Heard, Trigger, TriggerKind
+from ..model import CardType, Character, TriggeredAbility
 from . import events as ev
-from .effects import HANDLERS, EffectStep, Source
+from .effects import EffectStep, Source, TableResolution
 from .state import CardInstance
 from .table import AbilitySource, Table
 from .triggers import Reaction
 
 __all__ = [
     "NO_ABILITIES",
+    "REACTIONS",
     "CardAbility",
     "ability_source",
     "card_abilities",
     "character_abilities",
 ]
 
-_END = ev.Phase.END
 _ATTACH = CardType.ATTACH_SPELL
 
 
 class CardAbility(Reaction):
-    """A printed triggered ability in play, controlled by ``player`` (11.1)."""
+    """A printed triggered ability in play, controlled by ``player`` (11.1): the ``ability``
+    of ``card`` (None: a character's PRO or CON)."""
 
     trigger: ClassVar[Trigger]
-    __slots__ = ("ability", "card")
+    definition: ClassVar[TriggerKind]
+    __slots__ = ("ability", "card", "hears_host")
 
     def __init__(
         self, player: int, order: int, card: CardInstance | None, ability: TriggeredAbility
@@ -59,6 +53,22 @@ class CardAbility(Reaction):
         super().__init__(player, order)
         self.card = card
         self.ability = ability
+        # an attach spell's "attacks" and "defends" hear the card it sits under (11.2)
+        self.hears_host = (
+            card is not None
+            and card.type is _ATTACH
+            and self.definition.heard is Heard.THIS_CARD_OR_HOST
+        )
+
+    def hears(self, card: CardInstance, host: CardInstance | None) -> CardInstance:
+        return host if self.hears_host and host is not None else card
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        if not isinstance(event, self.event):
+            return False
+        if self.own_card:
+            return self.hears_host or getattr(event, "card", None) is self.card
+        return self.definition.matches(event, self.player)
 
     def resolve(self, table: Table, event: ev.Event) -> None:
         """Its effects in printed order, one agenda step each (11.3): the first runs in this
@@ -68,95 +78,35 @@ class CardAbility(Reaction):
         first, *rest = self.ability.effects
         for effect in reversed(rest):
             table.run(self.player, EffectStep(effect, source))
-        HANDLERS[type(first)](table, first, source)
+        first.apply(TableResolution(table, first, source))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.card or 'a character'} for P{self.player + 1}>"
 
 
-class WhenEquipped(CardAbility):
-    trigger = Trigger.EQUIPPED
-    event = ev.CardEquipped
-    own_card = True
-
-    def matches(self, table: Table, event: ev.Event) -> bool:
-        return isinstance(event, ev.CardEquipped) and event.card is self.card
-
-
-class AtStartOfTurn(CardAbility):
-    trigger = Trigger.START_OF_TURN
-    event = ev.TurnStarted
-
-    def matches(self, table: Table, event: ev.Event) -> bool:
-        return isinstance(event, ev.TurnStarted) and event.player == self.player
-
-
-class AtEndOfTurn(CardAbility):
-    trigger = Trigger.END_OF_TURN
-    event = ev.PhaseStarted
-
-    def matches(self, table: Table, event: ev.Event) -> bool:
-        return (
-            isinstance(event, ev.PhaseStarted)
-            and event.phase is _END
-            and event.player == self.player
+def _reaction_class(trigger: Trigger) -> type[CardAbility]:
+    """The reaction class of ``trigger``, named after its definition (``WhenAttacks``)."""
+    kind = trigger.definition
+    event = getattr(ev, kind.event, None)
+    if not (isinstance(event, type) and issubclass(event, ev.Event)):
+        raise TypeError(
+            f"the trigger {trigger.value!r} listens to {kind.event!r}, which is not an event "
+            "class of backlands.engine.events"
         )
+    namespace = {
+        "__slots__": (),
+        "__doc__": type(kind).__doc__,
+        "__module__": __name__,
+        "trigger": trigger,
+        "definition": kind,
+        "event": event,
+        "own_card": kind.heard is not Heard.ANY,
+    }
+    return type(type(kind).__name__, (CardAbility,), namespace)
 
 
-class _ByItsCard(CardAbility):
-    """Hears what its card does (``event.card``), or for an attach spell what its host does."""
-
-    own_card = True
-
-    def hears(self, card: CardInstance, host: CardInstance | None) -> CardInstance:
-        return card if host is None else host
-
-    def matches(self, table: Table, event: ev.Event) -> bool:
-        return isinstance(event, self.event) and (
-            getattr(event, "card", None) is self.card
-            or (self.card is not None and self.card.type is _ATTACH)
-        )
-
-
-class WhenAttacks(_ByItsCard):
-    trigger = Trigger.ATTACKS
-    event = ev.AttackDeclared
-
-
-class WhenDefends(_ByItsCard):
-    trigger = Trigger.DEFENDS
-    event = ev.Defended
-
-
-class WhenDestroyed(CardAbility):
-    trigger = Trigger.DESTROYED
-    event = ev.CardDestroyed
-    own_card = True
-
-    def matches(self, table: Table, event: ev.Event) -> bool:
-        return isinstance(event, ev.CardDestroyed) and event.card is self.card
-
-
-class WhenAnOpponentEquips(CardAbility):
-    trigger = Trigger.OPPONENT_EQUIPS
-    event = ev.CardEquipped
-
-    def matches(self, table: Table, event: ev.Event) -> bool:
-        return isinstance(event, ev.CardEquipped) and event.player != self.player
-
-
-REACTIONS: dict[Trigger, type[CardAbility]] = {
-    cls.trigger: cls
-    for cls in (
-        WhenEquipped,
-        AtStartOfTurn,
-        AtEndOfTurn,
-        WhenAttacks,
-        WhenDefends,
-        WhenDestroyed,
-        WhenAnOpponentEquips,
-    )
-}
+#: The reaction class of each trigger.
+REACTIONS: dict[Trigger, type[CardAbility]] = {t: _reaction_class(t) for t in Trigger}
 
 
 def card_abilities(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:

@@ -7,18 +7,31 @@ says what is asked and of whom; :meth:`Game.legal_actions` lists every legal ans
 
 from __future__ import annotations
 
+import contextvars
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
 from ..model import Slot, ValueEnum
+from .jsondata import (
+    MAX_NUMBER,
+    Hook,
+    Invalid,
+    field_name,
+    first_problem,
+    records,
+    shown,
+    structure_hook,
+)
 from .state import CardInstance
 
 if TYPE_CHECKING:
     from .triggers import Reaction
 
 __all__ = [
+    "ACTION_NAMES",
     "Action",
     "Attack",
     "Choose",
@@ -32,6 +45,7 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "malformed",
+    "read_action",
 ]
 
 
@@ -185,61 +199,173 @@ def is_action(value: object) -> bool:
     return isinstance(value, ACTION_CLASSES)
 
 
+# --------------------------------------------------------------------------- JSON
+# An action's JSON (in a game record) goes through the record converter (``jsondata``), from
+# the action classes' own fields: ``{"action": NAME, field: value...}``, a card instance by
+# its uid. Read without a game (a record being parsed), a uid stays a number; read with a
+# game's instances, it is the game's card.
+
+#: Each action's name in a record's JSON.
+ACTION_NAMES: dict[type, str] = {
+    Equip: "equip",
+    Attack: "attack",
+    Defend: "defend",
+    EndPhase: "end_phase",
+    Pass: "pass",
+    Choose: "choose",
+}
+
+# the game's card instances by uid that actions are read with; None: uids stay numbers
+_INSTANCES: contextvars.ContextVar[Mapping[int, CardInstance] | None] = contextvars.ContextVar(
+    "the cards of a game", default=None
+)
+
+
+def _uid(value: Any, _: Any) -> CardInstance | int:
+    """A card of the game, by its uid (read without a game: a uid any game could have)."""
+    instances = _INSTANCES.get()
+    if instances is None:
+        if type(value) is int and 0 <= value <= MAX_NUMBER:
+            return value
+        found = None
+    else:
+        found = instances.get(value) if type(value) is int else None
+    if found is None:
+        raise Invalid(f"no card {shown(value)} in this game")
+    return found
+
+
+def _maybe_uid(value: Any, cls: Any) -> CardInstance | int | None:
+    return None if value is None else _uid(value, cls)
+
+
+def _number(name: str) -> Hook:
+    return functools.partial(_whole, name=name)
+
+
+def _whole(value: Any, _: Any, *, name: str) -> int:
+    """A player index or an amount: a whole number (never a bool) any game could hold."""
+    if type(value) is not int:
+        raise Invalid(f"{shown(value)} is not a whole number")
+    if not 0 <= value <= MAX_NUMBER:
+        raise Invalid(f"{name} must be from 0 to {MAX_NUMBER}, not {shown(value)}")
+    return value
+
+
+def _defend(value: Any, _: Any) -> Defend:
+    absorbs = value.get("absorbs") if isinstance(value, dict) else None
+    unknown = sorted(field_name(k) for k in value if k != "absorbs")
+    if unknown:
+        raise Invalid(f"has unknown fields {', '.join(unknown)}")
+    if "absorbs" not in value:
+        raise Invalid("has no 'absorbs'")
+    if not isinstance(absorbs, list) or not all(
+        isinstance(p, list) and len(p) == 2 for p in absorbs
+    ):
+        raise Invalid(f"absorbs must be a list of [card, amount] pairs, not {shown(absorbs)}")
+    amount = _number("an amount")
+    pairs: list[Any] = [(_uid(uid, None), amount(n, None)) for uid, n in absorbs]
+    return Defend(pairs)  # read without a game, its cards are uids
+
+
+def _choose(value: Any, _: Any) -> Choose:
+    unknown = sorted(field_name(k) for k in value if k not in ("card", "player"))
+    if unknown:
+        raise Invalid(f"has unknown fields {', '.join(unknown)}")
+    if ("card" in value) == ("player" in value):
+        raise Invalid("a choose action names either a card or a player")
+    if "card" in value:
+        return Choose(_uid(value["card"], None))
+    return Choose(_number("player")(value["player"], None))
+
+
+def _fields_hook(cls: type[Any]) -> Hook:
+    """The hook of an action class with plain fields: a card by its uid (``None`` allowed
+    where the field may be None), a number as a whole number."""
+    attrs.resolve_types(cls)
+    hooks: dict[str, Hook] = {}
+    for field in attrs.fields(cls):
+        if field.type is CardInstance:
+            hooks[field.name] = _uid
+        elif field.type == CardInstance | None:
+            hooks[field.name] = _maybe_uid
+        elif field.type is int:
+            hooks[field.name] = _number(field.name)
+        else:
+            raise TypeError(f"a record cannot hold {cls.__name__}.{field.name}")
+    return structure_hook(cls, (), **hooks)
+
+
+for _cls in ACTION_NAMES:
+    if _cls is Defend:
+        records.register_structure_hook(Defend, _defend)
+    elif _cls is Choose:
+        records.register_structure_hook(Choose, _choose)
+    else:
+        records.register_structure_hook(_cls, _fields_hook(_cls))
+# each action's class and hook by its name, found once (a replay reads all of a record's)
+_READERS: dict[str, tuple[type, Hook]] = {
+    name: (cls, records.get_structure_hook(cls)) for cls, name in ACTION_NAMES.items()
+}
+
+
+def read_action(value: object, instances: Mapping[int, CardInstance] | None) -> Action | None:
+    """A recorded action read from its JSON, the game's cards from ``instances``; with
+    ``instances`` None, only checked as far as it can be without a game (uids and numbers
+    any game could hold), and None is returned. A problem raises ``ValueError`` saying it."""
+    if not isinstance(value, dict):
+        raise ValueError(f"an action is an object, not {shown(value)}")
+    name = value.get("action")
+    reader = _READERS.get(name) if isinstance(name, str) else None
+    if reader is None:
+        raise ValueError(f"unknown action {shown(name)}")
+    cls, structure = reader
+    fields = {k: v for k, v in value.items() if k != "action"}
+    token = _INSTANCES.set(instances)
+    try:
+        action: Action = structure(fields, cls)
+    except Exception as error:
+        path, rest, _ = first_problem(error)
+        if not path and rest.startswith("has "):  # its fields: unknown, or one missing
+            rest = f"{'an' if str(name)[0] in 'aeiou' else 'a'} {name} action {rest}"
+        raise ValueError(rest) from None
+    finally:
+        _INSTANCES.reset(token)
+    return None if instances is None else action
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     """A JSON-ready form naming card instances by uid (for game records)."""
-    if isinstance(action, Equip):
-        host = None if action.host is None else action.host.uid
-        return {"action": "equip", "card": action.card.uid, "host": host}
-    if isinstance(action, Attack):
-        return {"action": "attack", "card": action.card.uid, "target": action.target}
-    if isinstance(action, Defend):
-        return {"action": "defend", "absorbs": [[c.uid, n] for c, n in action.absorbs]}
-    if isinstance(action, EndPhase):
-        return {"action": "end_phase"}
-    if isinstance(action, Choose):
-        if isinstance(action.option, CardInstance):
-            return {"action": "choose", "card": action.option.uid}
-        return {"action": "choose", "player": action.option}
-    return {"action": "pass"}
+    data: dict[str, Any] = records.unstructure(action, Action)
+    return data
 
 
 def action_from_json(data: dict[str, Any], instances: dict[int, CardInstance]) -> Action:
     """Inverse of :func:`action_to_json`; ``instances`` maps uids to the game's cards.
     Raises ``ValueError`` saying what is wrong with a malformed action."""
+    action = read_action(data, instances)
+    assert action is not None
+    return action
 
-    def card(uid: object) -> CardInstance:
-        found = instances.get(uid) if isinstance(uid, int) and not isinstance(uid, bool) else None
-        if found is None:
-            raise ValueError(f"no card {uid!r} in this game")
-        return found
 
-    def number(value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{value!r} is not a whole number")
-        return value
+def _unstructured(action: Any) -> dict[str, Any]:
+    """``{"action": NAME, field: value...}``: a card by its uid, a Choose's option as the
+    ``card`` or the ``player`` it names, a Defend's pairs as ``[uid, amount]`` lists."""
+    cls = next(c for c in type(action).__mro__ if c in ACTION_NAMES)
+    out: dict[str, Any] = {"action": ACTION_NAMES[cls]}
+    if isinstance(action, Defend):
+        out["absorbs"] = [[c.uid, n] for c, n in action.absorbs]
+    elif isinstance(action, Choose):
+        option = action.option
+        out.update({"card": option.uid} if isinstance(option, CardInstance) else {"player": option})
+    else:
+        for field in attrs.fields(cls):
+            found = getattr(action, field.name)
+            out[field.name] = found.uid if isinstance(found, CardInstance) else found
+    return out
 
-    kind = data.get("action")
-    if kind == "equip":
-        host = data.get("host")
-        return Equip(card(data.get("card")), None if host is None else card(host))
-    if kind == "attack":
-        return Attack(card(data.get("card")), number(data.get("target")))
-    if kind == "defend":
-        pairs = data.get("absorbs")
-        if not isinstance(pairs, list) or not all(
-            isinstance(p, list) and len(p) == 2 for p in pairs
-        ):
-            raise ValueError(f"absorbs must be a list of [card, amount] pairs, not {pairs!r}")
-        return Defend(tuple((card(uid), number(n)) for uid, n in pairs))
-    if kind == "end_phase":
-        return EndPhase()
-    if kind == "pass":
-        return Pass()
-    if kind == "choose":
-        if "card" in data:
-            return Choose(card(data["card"]))
-        return Choose(number(data.get("player")))
-    raise ValueError(f"unknown action {kind!r}")
+
+records.register_unstructure_hook_func(lambda t: t == Action, _unstructured)
 
 
 def malformed(action: Any, instances: Mapping[int, CardInstance]) -> str | None:

@@ -1,58 +1,61 @@
-"""Effects: one handler per effect class of the card format, each with its rule.
+"""Effects on the table: the engine's side of the effect API (``backlands.keywords.Resolution``).
 
 An ability resolves its effects in printed order (11.3), each as one agenda step
-(:class:`EffectStep`), so the out check (9.2) runs after each effect. A handler finds who or
-what its effect acts on (:func:`players_for`, :func:`cards_for`), asks the ability's
-controller when the card says "an opponent" or "one of your cards" and more than one choice is
-legal (11.4: one choice is taken by the game, none means the effect does nothing), and applies
-the effect with the table's primitives and the keyword primitives below.
+(:class:`EffectStep`), so the out check (9.2) runs after each effect. The step calls the
+effect's own :meth:`~backlands.keywords.Effect.apply` with a :class:`TableResolution`: who
+resolves it, from which card, on which event, and the primitives it acts with. Every effect,
+a third party's too, is written against that API (``backlands.keywords.api``) and never
+against the table: this module is the one place where effects touch the table's internals
+(``Table.run`` and ``Table.ask``, the order of what each player's part pushes, the keyword
+primitives).
 
-Adding an effect is one frozen class in ``model.py`` (with its YAML name) and one handler
-here, registered in ``HANDLERS``.
+Who or what an effect acts on comes from its target's definition (:func:`players_for`,
+:func:`cards_for`); when the card says "an opponent" or "one of your cards" and more than one
+choice is legal, the ability's controller chooses (11.4: one choice is taken by the game,
+none means the effect does nothing).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
 
-from ..model import (
-    Boost,
-    CardStat,
+from ..keywords import (
+    Allowed,
+    CardRef,
     CardTarget,
-    Cure,
-    Curse,
-    Damage,
-    Destroy,
-    Discard,
-    Draw,
+    CardThen,
     Effect,
-    Keyword,
     PlayerTarget,
-    Poison,
-    Repair,
-    Sacrifice,
-    Slot,
-    Steal,
+    PlayerThen,
+    Who,
 )
+from ..model import CardStat, Keyword, Slot, Whose
 from . import events as ev
 from .combat import deal_damage
-from .keywords import cure, discard, poison, repair, steal
 from .state import CardInstance, Equipped, PlayerState
 from .steps import Choice, Work
 from .table import Table
 
 __all__ = [
-    "HANDLERS",
     "EffectStep",
     "Source",
+    "TableResolution",
     "cards_for",
     "effect_name",
     "players_for",
 ]
 
 _EFFECT = ev.DestroyReason.EFFECT
-_SALVAGE = ev.DestroyReason.SALVAGE
+_SLOT_ORDER = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
+
+T = TypeVar("T", int, CardRef)
+
+
+def _instance(card: CardRef) -> CardInstance:
+    """The engine's card behind a ``CardRef`` (the effect API names cards by the table's own
+    instances)."""
+    return cast(CardInstance, card)
 
 
 class Source:
@@ -71,15 +74,9 @@ class Source:
 
 
 def effect_name(effect: Effect) -> str:
-    """The effect's name in the card format: ``Damage`` is ``"damage"``."""
-    cls = type(effect)
-    name = _NAMES.get(cls)
-    if name is None:
-        name = _NAMES[cls] = cls.__name__.lower()
-    return name
-
-
-_NAMES: dict[type, str] = {}
+    """The effect's name in the card format, as it is registered: ``Damage`` is
+    ``"damage"`` (``@effect("damage")``)."""
+    return type(effect).name
 
 
 class EffectStep(Work):
@@ -92,21 +89,201 @@ class EffectStep(Work):
         self.source = source
 
     def run(self, table: Table) -> None:
-        HANDLERS[type(self.effect)](table, self.effect, self.source)
+        self.effect.apply(TableResolution(table, self.effect, self.source))
+
+
+class TableResolution:
+    """One effect resolving on a table: the engine's implementation of
+    ``backlands.keywords.Resolution`` (see there for what each method does)."""
+
+    __slots__ = ("effect", "source", "table")
+
+    def __init__(self, table: Table, effect: Effect, source: Source) -> None:
+        self.table = table
+        self.effect = effect
+        self.source = source
+
+    @property
+    def controller(self) -> int:
+        return self.source.controller
+
+    @property
+    def card(self) -> CardInstance | None:
+        return self.source.card
+
+    @property
+    def turn(self) -> int:
+        return self.table.turn
+
+    def __repr__(self) -> str:
+        return f"<resolution of {self.effect!r} from {self.source!r}>"
+
+    # ------------------------------------------------------------------ who and what
+
+    def is_immune(self, player: int, keyword: Keyword) -> bool:
+        return self.table.stats.is_immune(player, keyword)
+
+    def for_players(
+        self, target: PlayerTarget, then: PlayerThen, *, keyword: Keyword | None = None
+    ) -> None:
+        t = self.table
+        found, choose = players_for(t, target, self.source, keyword)
+        if choose:
+            self.choose(self.controller, [p.index for p in found], then)
+            return
+        if len(found) < 2:
+            for p in found:
+                then(self, p.index)
+            return
+        # each player in turn order, all within this one effect (11.3: the out check comes
+        # after it); what each pushes (a choice, a defence) runs in the same order
+        agenda = t.agenda
+        ends = [len(agenda)]
+        for p in found:
+            then(self, p.index)
+            ends.append(len(agenda))
+        if ends[-1] != ends[0]:
+            blocks = [agenda[ends[i] : ends[i + 1]] for i in range(len(found))]
+            agenda[ends[0] :] = [step for block in reversed(blocks) for step in block]
+
+    def for_cards(
+        self,
+        target: CardTarget,
+        slot: Slot | None,
+        then: CardThen,
+        allowed: Allowed | None = None,
+    ) -> None:
+        found, choose = cards_for(self.table, target, slot, self.source)
+        options = [eq.instance for p, eq in found if allowed is None or allowed(self, p.index, eq)]
+        if not choose:
+            if options:
+                then(self, options[0])
+            return
+        self.choose(self.controller, options, then)
+
+    def choose(
+        self, player: int, options: Sequence[T], then: Callable[[TableResolution, T], None]
+    ) -> None:
+        """One option is taken at once and none does nothing, as the CHOOSE question would
+        (neither is recorded), without a step."""
+        if len(options) > 1:
+            choice = Then(then, self.effect, self.source)
+            listed = cast("Sequence[int | CardInstance]", options)
+            self.table.ask(player, listed, choice, self.source.card, effect_name(self.effect))
+        elif options:
+            then(self, options[0])
+
+    # ------------------------------------------------------------------ players
+
+    def draw(self, player: int, count: int) -> None:  # 7.5, 11.6: an empty deck draws nothing
+        t = self.table
+        t.draw(t.players[player], count)
+
+    def sacrifice(self, player: int, count: int) -> None:  # 7.5: takes what is there
+        t = self.table
+        t.sacrifice(t.players[player], count, ev.SacrificeReason.EFFECT)
+
+    def discard(self, player: int, count: int) -> None:  # 7.5, 11.4: the discarder chooses
+        for _ in range(count):  # one card at a time, each chosen from what is left
+            self.table.run(player, _DiscardOne(self.effect, self.source, player))
+
+    def poison(self, player: int) -> None:  # 7.1
+        t = self.table
+        t.poison(t.players[player])
+
+    def cure(self, player: int) -> None:  # 7.1
+        t = self.table
+        t.cure(t.players[player])
+
+    def deal_damage(self, target: PlayerTarget, amount: int, *, defendable: bool = True) -> None:
+        t = self.table
+        found, choose = players_for(t, target, self.source)
+        if choose:
+            self.choose(self.controller, [p.index for p in found], _Damage(amount, defendable))
+            return
+        self._damage([p.index for p in found], amount, defendable)
+
+    def _damage(self, players: list[int], amount: int, defendable: bool) -> None:
+        """Each of ``players`` takes the damage, one defence at a time (11.6)."""
+        source = self.source
+        deal_damage(self.table, players, amount, source.card, source.controller, defendable)
+
+    # ------------------------------------------------------------------ cards
+
+    def destroy(self, card: CardRef) -> None:  # 7.4
+        t = self.table
+        found = t.equipped(_instance(card))
+        slot = found[1].instance.slot if found is not None else None
+        if found is not None and slot is not None:
+            t.destroy(found[0], slot, _EFFECT)
+
+    def steal(self, card: CardRef) -> None:  # 7.3, 11.6
+        t = self.table
+        found = t.equipped(_instance(card))
+        if found is not None:
+            t.steal(t.players[self.controller], found[0], found[1])
+
+    def repair(self, card: CardRef, amount: int) -> None:  # 11.6
+        t = self.table
+        found = t.equipped(_instance(card))
+        if found is not None:
+            t.remove_counters(found[1], amount)
+
+    def boost(self, card: CardRef, stat: CardStat, amount: int) -> None:  # 11.6
+        self.table.boost(_instance(card), stat, amount)
+
+    def add_counters(self, card: CardRef, amount: int) -> None:  # 6.2
+        t = self.table
+        found = t.equipped(_instance(card))
+        if found is not None:
+            t.add_counters(found[0], found[1], amount)
 
 
 class Then(Choice):
-    """Apply ``effect`` to the chosen player or card."""
+    """Apply ``then`` to the chosen player or card, as part of ``effect``."""
 
-    __slots__ = ("apply_to", "effect", "source")
+    __slots__ = ("effect", "source", "then")
 
-    def __init__(self, apply_to: Callable[..., None], effect: Effect, source: Source) -> None:
-        self.apply_to = apply_to
+    def __init__(self, then: Callable[..., None], effect: Effect, source: Source) -> None:
+        self.then = then
         self.effect = effect
         self.source = source
 
     def apply(self, table: Table, option: Any) -> None:
-        self.apply_to(table, self.effect, self.source, option)
+        self.then(TableResolution(table, self.effect, self.source), option)
+
+
+class _Damage:
+    """Deal ``amount`` damage to the chosen player (``deal_damage`` with ``opponent``)."""
+
+    __slots__ = ("amount", "defendable")
+
+    def __init__(self, amount: int, defendable: bool) -> None:
+        self.amount = amount
+        self.defendable = defendable
+
+    def __call__(self, r: TableResolution, player: int) -> None:
+        r._damage([player], self.amount, self.defendable)
+
+
+class _DiscardOne(Work):
+    """``player`` chooses one card of their inventory, which is discarded (7.5)."""
+
+    __slots__ = ("effect", "player", "source")
+
+    def __init__(self, effect: Effect, source: Source, player: int) -> None:
+        self.effect = effect
+        self.source = source
+        self.player = player
+
+    def run(self, table: Table) -> None:
+        r = TableResolution(table, self.effect, self.source)
+        r.choose(self.player, list(table.players[self.player].inventory), _discard_card)
+
+
+def _discard_card(r: TableResolution, card: CardRef) -> None:
+    """DISCARD (7.5): from the inventory to its owner's void."""
+    r.table.discard(_instance(card))
 
 
 # --------------------------------------------------------------------------- who and what
@@ -121,47 +298,25 @@ def in_turn_order(t: Table, first: int) -> list[PlayerState]:
 def players_for(
     t: Table, target: PlayerTarget, src: Source, keyword: Keyword | None = None
 ) -> tuple[list[PlayerState], bool]:
-    """The players ``target`` names for an effect from ``src``, and whether the controller
-    chooses one of them (11.4). Players out of the game are never named (9.2), nor a player
-    immune to the effect's ``keyword`` (11.5)."""
+    """The players ``target`` names for an effect from ``src`` (its definition's ``names``),
+    and whether the controller chooses one of them (11.4). Players out of the game are never
+    named (9.2), nor a player immune to the effect's ``keyword`` (11.5)."""
     me = src.controller
-    if target is PlayerTarget.SELF:
+    kind = target.definition
+    who = kind.names
+    if who is Who.CONTROLLER:
         found = [t.players[me]]
-    elif target is PlayerTarget.ATTACK_TARGET:
-        named = getattr(src.event, "target", None)
+    elif who is Who.EVENT:
+        named = getattr(src.event, kind.event_field or "", None)
         found = [t.players[named]] if isinstance(named, int) else []
-    elif target is PlayerTarget.ATTACKER:
-        named = getattr(src.event, "attacker", None)
-        found = [t.players[named]] if isinstance(named, int) else []
-    elif target is PlayerTarget.EACH_PLAYER:
+    elif who is Who.EVERYONE:
         found = in_turn_order(t, me)
-    else:  # OPPONENT, EACH_OPPONENT
+    else:  # OPPONENTS
         found = [p for p in in_turn_order(t, me) if p.index != me]
     found = [p for p in found if not p.out]
     if keyword is not None:
         found = [p for p in found if not t.stats.is_immune(p.index, keyword)]
-    return found, target is PlayerTarget.OPPONENT
-
-
-def for_players(
-    t: Table,
-    target: PlayerTarget,
-    src: Source,
-    effect: Effect,
-    apply_to: Callable[[Table, Any, Source, int], None],
-    keyword: Keyword | None = None,
-    pushes: bool = False,
-) -> None:
-    """Apply ``effect`` to each player ``target`` names, or to the one the controller
-    chooses; the first in turn order first, all within this one effect (11.3: the out
-    check comes after it). ``pushes``: ``apply_to`` pushes steps (a defence, a choice) that
-    must run in that order, so it is called last player first."""
-    found, choose = players_for(t, target, src, keyword)
-    if choose:
-        ask(t, src.controller, [p.index for p in found], apply_to, effect, src)
-        return
-    for p in reversed(found) if pushes else found:
-        apply_to(t, effect, src, p.index)
+    return found, kind.chooses
 
 
 def host_of(t: Table, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
@@ -179,195 +334,21 @@ def cards_for(
     """The equipped cards (in slots: attach spells go with their host) ``target`` names for
     an effect from ``src``, with their mats, and whether the controller chooses (11.4)."""
     me = src.controller
-    if target is CardTarget.THIS or target is CardTarget.ATTACHED_TO:
+    kind = target.definition
+    whose = kind.whose
+    if whose is None:  # this card, or the card its attach spell sits under
         if src.card is None:
             return [], False
-        found = t.equipped(src.card) if target is CardTarget.THIS else host_of(t, src.card)
+        found = host_of(t, src.card) if kind.host else t.equipped(src.card)
         return ([found] if found is not None else []), False
     cards = []
     for p in in_turn_order(t, me):
-        if target is CardTarget.OWN_CARD and p.index != me:
+        if whose is Whose.OWN and p.index != me:
             continue
-        if target is CardTarget.OPPONENT_CARD and p.index == me:
+        if whose is Whose.OPPONENTS and p.index == me:
             continue
-        for at in (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL):
+        for at in _SLOT_ORDER:
             eq = p.mat.get(at)
             if eq is not None and (slot is None or at is slot):
                 cards.append((p, eq))
     return cards, True
-
-
-def for_cards(
-    t: Table,
-    effect: Any,
-    src: Source,
-    apply_to: Callable[[Table, Any, Source, CardInstance], None],
-    allowed: Callable[[PlayerState, Equipped], bool],
-) -> None:
-    """Apply ``effect`` to the card its target names, or to one the controller chooses
-    among the ``allowed`` ones (11.4)."""
-    found, choose = cards_for(t, effect.target, getattr(effect, "slot", None), src)
-    options = [eq.instance for p, eq in found if allowed(p, eq)]
-    if not choose:
-        if options:
-            apply_to(t, effect, src, options[0])
-        return
-    ask(t, src.controller, options, apply_to, effect, src)
-
-
-def ask(
-    t: Table,
-    player: int,
-    options: list[Any],
-    apply_to: Callable[..., None],
-    effect: Effect,
-    src: Source,
-) -> None:
-    """``player`` chooses one of ``options`` (11.4), then ``apply_to`` applies ``effect`` to
-    it. One option is taken at once and none does nothing, as the CHOOSE question would
-    (neither is recorded), without a step."""
-    if len(options) > 1:
-        t.ask(player, options, Then(apply_to, effect, src), src.card, effect_name(effect))
-    elif options:
-        apply_to(t, effect, src, options[0])
-
-
-def _anything(p: PlayerState, eq: Equipped) -> bool:
-    return True
-
-
-# --------------------------------------------------------------------------- handlers
-
-
-def _draw(t: Table, e: Draw, src: Source) -> None:  # 7.5, 11.6: an empty deck draws nothing
-    for_players(t, e.target, src, e, lambda t, e, s, i: t.draw(t.players[i], e.count))
-
-
-def _sacrifice(t: Table, e: Sacrifice, src: Source) -> None:  # 7.5: takes what is there
-    def apply_to(t: Table, e: Sacrifice, s: Source, i: int) -> None:
-        t.sacrifice(t.players[i], e.count, ev.SacrificeReason.EFFECT)
-
-    for_players(t, e.target, src, e, apply_to)
-
-
-def _discard(t: Table, e: Discard, src: Source) -> None:  # 7.5, 11.4: the discarder chooses
-    for_players(t, e.target, src, e, _discard_from, pushes=True)
-
-
-def _discard_from(t: Table, e: Discard, src: Source, player: int) -> None:
-    for _ in range(e.count):  # one card at a time, each chosen from what is left
-        t.run(player, _DiscardOne(e, src, player))
-
-
-class _DiscardOne(Work):
-    __slots__ = ("effect", "player", "source")
-
-    def __init__(self, effect: Discard, source: Source, player: int) -> None:
-        self.effect = effect
-        self.source = source
-        self.player = player
-
-    def run(self, table: Table) -> None:
-        p = table.players[self.player]
-        ask(table, self.player, list(p.inventory), _discard_card, self.effect, self.source)
-
-
-def _discard_card(t: Table, e: Discard, src: Source, card: CardInstance) -> None:
-    for p in t.players:
-        if any(held is card for held in p.inventory):
-            discard(t, p, card)
-            return
-
-
-def _damage(t: Table, e: Damage, src: Source) -> None:  # 6.5, 11.6
-    found, choose = players_for(t, e.target, src)
-    if choose:
-        ask(t, src.controller, [p.index for p in found], _damage_to, e, src)
-        return
-    deal_damage(t, [p.index for p in found], e.amount, src.card, src.controller, e.defendable)
-
-
-def _damage_to(t: Table, e: Damage, src: Source, player: int) -> None:
-    deal_damage(t, [player], e.amount, src.card, src.controller, e.defendable)
-
-
-def _poison(t: Table, e: Poison, src: Source) -> None:  # 7.1, 11.5
-    for_players(t, e.target, src, e, lambda t, e, s, i: poison(t, t.players[i]), Keyword.POISON)
-
-
-def _cure(t: Table, e: Cure, src: Source) -> None:  # 7.1
-    for_players(t, e.target, src, e, lambda t, e, s, i: cure(t, t.players[i]))
-
-
-def _destroy_card(t: Table, e: Any, src: Source, card: CardInstance) -> None:
-    found = t.equipped(card)
-    if found is not None and card.slot is not None:
-        t.destroy(found[0], card.slot, _EFFECT)
-
-
-def _destroy(t: Table, e: Destroy, src: Source) -> None:  # 7.4
-    for_cards(t, e, src, _destroy_card, _anything)
-
-
-def _curse(t: Table, e: Curse, src: Source) -> None:  # 7.2, 11.5, 11.6
-    def allowed(p: PlayerState, eq: Equipped) -> bool:  # an opponent's card (7.2)
-        return (
-            p.index != src.controller
-            and eq.turn == t.turn
-            and not t.stats.is_immune(p.index, Keyword.CURSE)
-        )
-
-    for_cards(t, e, src, _destroy_card, allowed)
-
-
-def _steal(t: Table, e: Steal, src: Source) -> None:  # 7.3, 11.5, 11.6
-    def allowed(p: PlayerState, eq: Equipped) -> bool:
-        return p.index != src.controller and not t.stats.is_immune(p.index, Keyword.STEAL)
-
-    def apply_to(t: Table, e: Steal, s: Source, card: CardInstance) -> None:
-        found = t.equipped(card)
-        if found is not None and card.slot is not None:
-            steal(t, t.players[s.controller], found[0], card.slot)
-
-    for_cards(t, e, src, apply_to, allowed)
-
-
-def _repair(t: Table, e: Repair, src: Source) -> None:  # 11.6
-    def apply_to(t: Table, e: Repair, s: Source, card: CardInstance) -> None:
-        found = t.equipped(card)
-        if found is not None:
-            repair(t, found[1], e.amount)
-
-    # only a card with counters is worth choosing: on any other, the repair does nothing
-    for_cards(t, e, src, apply_to, lambda p, eq: eq.counters > 0)
-
-
-def _boost(t: Table, e: Boost, src: Source) -> None:  # 11.6: until the end of the turn
-    def apply_to(t: Table, e: Boost, s: Source, card: CardInstance) -> None:
-        t.stats.boost(card.uid, e.stat, e.amount)
-        t.publish(ev.CardBoosted, card, e.stat, e.amount)
-
-    # a card is boosted only in a stat it has (a damage boost on armour does nothing)
-    def allowed(p: PlayerState, eq: Equipped) -> bool:
-        return _has(eq.instance, e.stat)
-
-    for_cards(t, e, src, apply_to, allowed)
-
-
-def _has(instance: CardInstance, stat: CardStat) -> bool:
-    return getattr(instance.card, stat.value) is not None
-
-
-HANDLERS: dict[type, Callable[[Table, Any, Source], None]] = {
-    Draw: _draw,
-    Sacrifice: _sacrifice,
-    Discard: _discard,
-    Damage: _damage,
-    Poison: _poison,
-    Cure: _cure,
-    Destroy: _destroy,
-    Curse: _curse,
-    Steal: _steal,
-    Repair: _repair,
-    Boost: _boost,
-}

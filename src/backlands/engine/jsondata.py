@@ -6,9 +6,22 @@ where.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import functools
+from collections.abc import Callable, Collection
 from typing import Any
 
+import cattrs
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.gen import make_dict_structure_fn, override
+
+from .._convert import _Group, _Invalid
+from .._paths import Path
 from ..errors import GameSetupError
 
 __all__ = [
@@ -81,31 +94,31 @@ def known_fields(data: dict[str, Any], where: str, fields: Collection[str]) -> N
         raise GameSetupError(f"not a game record: {where} has unknown fields {', '.join(unknown)}")
 
 
-def checked_text(value: object, name: str) -> str:
+def _refused(name: str, rest: str, record: bool) -> Exception:
+    """A record's refusal: ``not a game record: NAME REST``; or, read by the record converter
+    (``record`` False), the converter's problem, whose path names the value."""
+    return GameSetupError(f"not a game record: {name} {rest}") if record else Invalid(rest)
+
+
+def checked_text(value: object, name: str, *, record: bool = True) -> str:
     if not isinstance(value, str):
-        raise GameSetupError(f"not a game record: {name} must be text, not {shown(value)}")
+        raise _refused(name, f"must be text, not {shown(value)}", record)
     if len(value) > MAX_TEXT:
-        raise GameSetupError(
-            f"not a game record: {name} must be at most {MAX_TEXT} characters, not {len(value)}"
-        )
+        raise _refused(name, f"must be at most {MAX_TEXT} characters, not {len(value)}", record)
     if not value.isascii():
         try:
             value.encode("utf-8")
         except UnicodeEncodeError as error:
-            raise GameSetupError(
-                f"not a game record: {name} holds a lone surrogate "
-                f"({value[error.start]!r} at character {error.start}), which is not text"
-            ) from None
+            lone = f"({value[error.start]!r} at character {error.start}), which is not text"
+            raise _refused(name, f"holds a lone surrogate {lone}", record) from None
     return value
 
 
-def checked_int(value: object, name: str, low: int, high: int) -> int:
+def checked_int(value: object, name: str, low: int, high: int, *, record: bool = True) -> int:
     if type(value) is not int:  # a bool is not an integer here
-        raise GameSetupError(f"not a game record: {name} must be an integer, not {shown(value)}")
+        raise _refused(name, f"must be an integer, not {shown(value)}", record)
     if not low <= value <= high:
-        raise GameSetupError(
-            f"not a game record: {name} must be from {low} to {high}, not {shown(value)}"
-        )
+        raise _refused(name, f"must be from {low} to {high}, not {shown(value)}", record)
     return value
 
 
@@ -123,11 +136,106 @@ def object_fields(value: object, where: str, fields: dict[str, object]) -> dict[
     return {name: value.get(name, default) for name, default in fields.items()}
 
 
-def list_of(value: object, where: str) -> list[Any]:
+def list_of(value: object, where: str, *, record: bool = True) -> list[Any]:
     if not isinstance(value, list):
-        raise GameSetupError(f"not a game record: {where} must be a list, not {shown(value)}")
+        raise _refused(where, f"must be a list, not {shown(value)}", record)
     return value
 
 
 def ids_of(value: object, where: str) -> list[str]:
     return [checked_text(c, f"{where}[{i}]") for i, c in enumerate(list_of(value, where))]
+
+
+# --------------------------------------------------------------------------- the record converter
+#
+# Records are read through a converter, as card files are (``backlands._convert``, which
+# imports no YAML): a record's position is structured into the model's own classes
+# (``Position``, ``PlayerSetup``, ``MatCard``, ``AttachedCard``), so their fields and defaults
+# are the record's, and written back by unstructuring them. Its hooks raise ``Invalid`` (the
+# converter's own problem, with the rest of the message after the path); ``first_problem``
+# says which problem a message names: an object's unknown fields first, then a missing
+# field, then the first field found wrong, in field order.
+
+records = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+"""The converter of game records: positions and actions (``record_position.py``,
+``actions.py``)."""
+
+Invalid = _Invalid
+Hook = Callable[[Any, Any], Any]
+
+
+def structure_hook(cls: type[Any], omit: tuple[str, ...] = (), **overrides: Hook) -> Hook:
+    """The record hook of the attrs class ``cls``: unknown keys refused (and the ``omit``
+    fields, which keep their default), ``overrides`` per field, and a value that is not an
+    object refused with ``must be an object``."""
+    fields: dict[str, Any] = {name: override(struct_hook=hook) for name, hook in overrides.items()}
+    fields.update({name: override(omit=True) for name in omit})
+    generated = make_dict_structure_fn(
+        cls, records, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True, **fields
+    )
+    return functools.partial(_structure_object, generated=generated)
+
+
+def _structure_object(value: Any, cls: Any, *, generated: Hook) -> Any:
+    if not isinstance(value, dict):
+        raise Invalid(f"must be an object, not {shown(value)}")
+    return generated(value, cls)
+
+
+def first_problem(error: BaseException, path: Path = ()) -> tuple[Path, str, BaseException]:
+    """The problem a record's message names, found in ``error`` (raised structuring the value
+    at ``path``): its path, the rest of its message, and what was raised."""
+    if isinstance(error, _Invalid):
+        return (*path, *error.subpath), error.message, error
+    if isinstance(error, _Group):
+        subpath, sub = error.errors[0]
+        return first_problem(sub, (*path, *subpath))
+    if isinstance(error, ForbiddenExtraKeysError):
+        unknown = sorted(field_name(k) for k in error.extra_fields)
+        return path, f"has unknown fields {', '.join(unknown)}", error
+    if isinstance(error, ClassValidationError | IterableValidationError):
+        found = list(error.exceptions)
+        extra = [e for e in found if isinstance(e, ForbiddenExtraKeysError)]
+        missing = [e for e in found if isinstance(e, KeyError)]
+        sub = (extra or missing or found)[0]
+        notes = getattr(sub, "__notes__", [])
+        attribute = next((n for n in notes if isinstance(n, AttributeValidationNote)), None)
+        item = next((n for n in notes if isinstance(n, IterableValidationNote)), None)
+        if attribute is not None and isinstance(sub, KeyError):
+            return path, f"has no {attribute.name!r}", sub
+        if attribute is not None:
+            return first_problem(sub, (*path, attribute.name))
+        if item is not None:
+            return first_problem(sub, (*path, item.index))
+        return first_problem(sub, path)
+    return path, f"is not valid ({type(error).__name__}: {clipped(str(error))})", error
+
+
+def text_hook(value: Any, _: Any) -> str:
+    """Text of at most ``MAX_TEXT`` characters, with no lone surrogate."""
+    return checked_text(value, "", record=False)
+
+
+def optional_text_hook(value: Any, cls: Any) -> str | None:
+    return None if value is None else text_hook(value, cls)
+
+
+def bool_hook(value: Any, _: Any) -> bool:
+    if not isinstance(value, bool):
+        raise Invalid("must be true or false")
+    return value
+
+
+def bounded(low: int, high: int, *, optional: bool = False) -> Hook:
+    """An integer (never a bool) from ``low`` to ``high`` (or None, when ``optional``)."""
+    return functools.partial(_bounded, low=low, high=high, optional=optional)
+
+
+def _bounded(value: Any, _: Any, *, low: int, high: int, optional: bool) -> int | None:
+    if optional and value is None:
+        return None
+    return checked_int(value, "", low, high, record=False)
+
+
+def list_hook(value: Any, _: Any) -> list[Any]:
+    return list_of(value, "", record=False)

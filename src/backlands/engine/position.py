@@ -21,6 +21,7 @@ import attrs
 
 from ..ruleset import STANDARD, Ruleset
 from .game import Game
+from .record_position import read_positions_as
 from .setup import AttachedCard, MatCard, PlayerSetup
 from .steps import StartPhase
 
@@ -54,3 +55,6 @@ class Position:
         return Game.from_position(
             self, seed=seed, keep_log=keep_log, handlers=handlers, abilities=abilities
         )
+
+
+read_positions_as(Position)  # a record's position is read into this class

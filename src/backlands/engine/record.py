@@ -25,6 +25,7 @@ import attrs
 from ..database import CardDatabase
 from ..errors import GameSetupError
 from ..ruleset import MAX_PLAYERS, Ruleset
+from .actions import read_action
 from .jsondata import (
     GIVEN,
     MAX_NUMBER,
@@ -33,7 +34,6 @@ from .jsondata import (
     checked_int,
     checked_text,
     clipped,
-    field_name,
     ids_of,
     known_fields,
     list_of,
@@ -196,20 +196,6 @@ def _seat(value: object, where: str) -> RecordSeat:
 
 # --------------------------------------------------------------------------- actions
 
-_UID = "card"  # a field that names a card by uid
-_INDEX = "player"  # a field that names a player by index
-_MAYBE_UID = "card or null"
-_PAIRS = "pairs"
-# each action's fields (what ``action_to_json`` writes); ``host`` may be left out
-_ACTION_FIELDS: dict[str, dict[str, str]] = {
-    "equip": {"card": _UID, "host": _MAYBE_UID},
-    "attack": {"card": _UID, "target": _INDEX},
-    "defend": {"absorbs": _PAIRS},
-    "end_phase": {},
-    "pass": {},
-    "choose": {"card": _UID, "player": _INDEX},
-}
-
 
 def _actions(value: object) -> tuple[dict[str, Any], ...]:
     actions = list_of(value, "actions")
@@ -225,62 +211,13 @@ def _action(value: object, number: int) -> dict[str, Any]:
     """One recorded action, checked as far as it can be without the game (``replay``
     checks the rest); a problem is reported as replaying would report it."""
     try:
-        return _checked_action(value)
+        read_action(value, None)
     except ValueError as error:
         raise GameSetupError(
             f"not a game record: record action {number} cannot be replayed: {error}"
         ) from None
-
-
-def _checked_action(value: object) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"an action is an object, not {shown(value)}")
-    kind = value.get("action")
-    if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
-        raise ValueError(f"unknown action {shown(kind)}")
-    fields = _ACTION_FIELDS[kind]
-    unknown = sorted(field_name(k) for k in value if k != "action" and k not in fields)
-    if unknown:
-        raise ValueError(f"{_a(kind)} action has unknown fields {', '.join(unknown)}")
-    if kind == "choose" and ("card" in value) == ("player" in value):
-        raise ValueError("a choose action names either a card or a player")
-    for name, field in fields.items():
-        if name not in value:
-            if kind == "choose" or field is _MAYBE_UID:
-                continue
-            raise ValueError(f"{_a(kind)} action has no {name!r}")
-        found = value[name]
-        if field is _UID or (field is _MAYBE_UID and found is not None):
-            _uid(found)
-        elif field is _INDEX:
-            _number(found, name)
-        elif field is _PAIRS:
-            if not isinstance(found, list) or not all(
-                isinstance(p, list) and len(p) == 2 for p in found
-            ):
-                raise ValueError(
-                    f"absorbs must be a list of [card, amount] pairs, not {shown(found)}"
-                )
-            for uid, amount in found:
-                _uid(uid)
-                _number(amount, "an amount")
+    assert isinstance(value, dict)
     return dict(value)
-
-
-def _a(kind: str) -> str:
-    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
-
-
-def _uid(value: object) -> None:
-    if type(value) is not int or not 0 <= value <= MAX_NUMBER:
-        raise ValueError(f"no card {shown(value)} in this game")
-
-
-def _number(value: object, name: str) -> None:
-    if type(value) is not int:
-        raise ValueError(f"{shown(value)} is not a whole number")
-    if not 0 <= value <= MAX_NUMBER:
-        raise ValueError(f"{name} must be from 0 to {MAX_NUMBER}, not {shown(value)}")
 
 
 def record_seats(seats: tuple[RecordSeat, ...], cards: CardDatabase) -> list[Seat]:

@@ -564,6 +564,62 @@ class Table:
             assert slot is not None
             self.destroy(controller, slot, _WORN_OUT)
 
+    def discard(self, instance: CardInstance) -> None:
+        """DISCARD (7.5): ``instance`` from the inventory it is in to its owner's void."""
+        for p in self.players:
+            for i, held in enumerate(p.inventory):
+                if held is instance:
+                    del p.inventory[i]
+                    self.players[instance.owner].void.append(instance)
+                    self.publish(ev.CardDiscarded, p.index, instance)
+                    return
+
+    def poison(self, p: PlayerState) -> None:
+        """POISON (7.1): one marker; poisoning a poisoned player changes nothing."""
+        if p.poisoned or p.out:
+            return
+        p.poisoned = True
+        self.publish(ev.PlayerPoisoned, p.index)
+
+    def cure(self, p: PlayerState) -> None:
+        """CURE (7.1): the player is no longer poisoned (by an effect; a poison check that
+        cures publishes ``PoisonChecked``)."""
+        if not p.poisoned:
+            return
+        p.poisoned = False
+        self.publish(ev.PlayerCured, p.index)
+
+    def remove_counters(self, eq: Equipped, amount: int) -> None:
+        """REPAIR N (11.6): up to ``amount`` durability counters come off, never below 0."""
+        removed = min(amount, eq.counters)
+        if removed <= 0:
+            return
+        eq.counters -= removed
+        self.publish(ev.CountersRemoved, eq.instance, removed, eq.counters)
+
+    def boost(self, instance: CardInstance, stat: CardStat, amount: int) -> None:
+        """BOOST (11.6): ``instance``'s ``stat`` changes by ``amount`` until the end of the
+        turn."""
+        self.stats.boost(instance.uid, stat, amount)
+        self.publish(ev.CardBoosted, instance, stat, amount)
+
+    def steal(self, thief: PlayerState, victim: PlayerState, eq: Equipped) -> None:
+        """STEAL (7.3, 11.6): the card of ``eq`` on ``victim``'s mat, with its counters,
+        equip turn and attach spells, goes to the same slot of ``thief``'s mat, salvaging
+        what is there. Its owner is unchanged; it is not equipped anew (no cost, no trigger,
+        no window). Attach spells stay controlled by whoever attached them (11.1)."""
+        slot = eq.instance.slot
+        assert slot is not None
+        del victim.mat[slot]
+        if slot in thief.mat:
+            self.destroy(thief, slot, _SALVAGE)
+        thief.mat[slot] = eq
+        self.stats.changed()  # its modifiers now count for the thief
+        if self.reactions_in_play.get(eq.instance.uid):  # its abilities are the thief's (11.1)
+            self.leave_play(eq.instance)
+            self.enter_play(eq.instance, thief.index, None)
+        self.publish(ev.CardStolen, thief.index, eq.instance, victim.index)
+
     def equipped(self, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
         """The mat and equipped record of a card in a slot, or None."""
         slot = instance.slot

@@ -18,7 +18,7 @@ there longest.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, get_args
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -37,13 +37,13 @@ from ..engine import (
     Pass,
 )
 from ..engine.events import CardBoosted
+from ..keywords import EFFECTS as KEYWORD_EFFECTS
 from ..model import (
     Card,
     CardStat,
     CardStatModifier,
     CardType,
     ContinuousAbility,
-    Effect,
     Immunity,
     PlayerStatModifier,
     Slot,
@@ -73,7 +73,7 @@ ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # the slots that attack (3.3)
 DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # the slots that defend (6.1)
 KINDS = tuple(DecisionKind)
 CARD_TYPES = tuple(CardType)
-EFFECTS = tuple(cls.__name__.lower() for cls in get_args(Effect))  # as effect_name names them
+EFFECTS = tuple(KEYWORD_EFFECTS)  # every registered effect, by its name in the card format
 #: What a card's abilities do: each effect of its triggered abilities, a continuous stat
 #: modifier (of card or player stats), an immunity (docs/env.md, "Card features").
 FAMILIES = (*EFFECTS, "modifier", "immunity")

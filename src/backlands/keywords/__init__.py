@@ -1,0 +1,77 @@
+"""The registry of keywords: every effect, modifier, trigger and target of the card format,
+each defined once, with its fields and their limits, its YAML name, its words for
+``backlands cards show`` and its rule, side by side (docs/effects.md, "Adding an effect").
+
+The converter and the loader (``backlands._converter``, ``backlands._loader``), the JSON
+Schema generator (``backlands.schemas``), the words (``backlands.describe``) and the engine
+(``backlands.engine``) all read this registry, so a new keyword is one definition here (or
+in a third party's package, registered with :func:`effect` when it is imported).
+
+Layering: this package sits on :mod:`backlands.terms` (the enums and selectors) and below
+:mod:`backlands.model`, which re-exports all of it. It knows nothing of YAML, files or the
+engine: an effect acts through the :class:`Resolution` the engine gives it.
+"""
+
+from __future__ import annotations
+
+from . import effects as _effects
+from .api import Allowed, CardRef, CardThen, Placed, PlayerThen, Resolution
+from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
+from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
+from .registry import (
+    EFFECTS,
+    FAMILIES,
+    MODIFIERS,
+    Defined,
+    Effect,
+    FieldInfo,
+    Modifier,
+    Registry,
+    about,
+    effect,
+    family_of,
+    field_info,
+    modifier,
+)
+from .targets import CardTarget, CardTargetKind, PlayerTarget, PlayerTargetKind, Who
+from .triggers import TRAIT_TRIGGERS, Heard, Trigger, TriggerKind
+from .where import CHARACTER, Owner, target_problem, trigger_problem
+
+__all__ = [
+    "CHARACTER",
+    "EFFECTS",
+    "FAMILIES",
+    "MODIFIERS",
+    "TRAIT_TRIGGERS",
+    "Allowed",
+    "CardRef",
+    "CardStatModifier",
+    "CardTarget",
+    "CardTargetKind",
+    "CardThen",
+    "Defined",
+    "Effect",
+    "FieldInfo",
+    "Heard",
+    "Immunity",
+    "Modifier",
+    "Owner",
+    "Placed",
+    "PlayerStatModifier",
+    "PlayerTarget",
+    "PlayerTargetKind",
+    "PlayerThen",
+    "Registry",
+    "Resolution",
+    "Trigger",
+    "TriggerKind",
+    "Who",
+    "about",
+    "effect",
+    "family_of",
+    "field_info",
+    "modifier",
+    "target_problem",
+    "trigger_problem",
+]
+__all__ += _effects.__all__

@@ -1,0 +1,182 @@
+"""The effect API: what an effect may do as it resolves, the engine's side of every effect.
+
+An effect's :meth:`~backlands.keywords.Effect.apply` gets a :class:`Resolution`, which the
+engine implements (``backlands.engine.effects.TableResolution``): the keyword classes, the
+built-in ones and a third party's alike, never touch the engine's internals, and they never
+import the engine. Players are named by their index (0 for the first seat); cards by the
+engine's card instances (:class:`CardRef`).
+
+Finding whom or what an effect acts on follows RULINGS 11.4 and 11.5 in one place:
+:meth:`Resolution.for_players` and :meth:`Resolution.for_cards` name the players or cards of
+a target, skip those out of the game (9.2) or immune (11.5), and when the card says "an
+opponent" or "one of your cards" let the controller choose among the legal ones: one legal
+choice is taken by the game, none means the effect does nothing, two or more are a ``CHOOSE``
+decision of the controller's, answered later. So ``then`` runs now or after a decision, and
+gets the resolution to use then (the game may have been copied in between: never use an
+outer one inside ``then``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from ..terms import CardStat, Keyword, Slot
+from .targets import CardTarget, PlayerTarget
+
+if TYPE_CHECKING:
+    from ..model import Card
+
+__all__ = ["Allowed", "CardRef", "CardThen", "Placed", "PlayerThen", "Resolution"]
+
+
+class CardRef(Protocol):
+    """One physical card of the game (the engine's ``CardInstance``): its ``uid``, unique in
+    the game, the printed ``card`` and its ``owner``, none of which ever changes (1.5)."""
+
+    @property
+    def uid(self) -> int: ...
+
+    @property
+    def card(self) -> Card: ...
+
+    @property
+    def owner(self) -> int: ...
+
+
+class Placed(Protocol):
+    """A card in a slot of a mat, as :meth:`Resolution.for_cards`'s ``allowed`` sees it:
+    the card, the turn it was equipped (4.5) and its durability counters."""
+
+    @property
+    def instance(self) -> CardRef: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def counters(self) -> int: ...
+
+
+#: What to do to one player an effect names: ``then(resolution, player)``.
+PlayerThen = Callable[["Resolution", int], None]
+#: What to do to one card an effect names: ``then(resolution, card)``.
+CardThen = Callable[["Resolution", CardRef], None]
+#: Whether a card named by a card target is a legal choice for the effect:
+#: ``allowed(resolution, controller of the card, the card in its slot)``.
+Allowed = Callable[["Resolution", int, Placed], bool]
+
+T = TypeVar("T", int, CardRef)
+
+
+class Resolution(Protocol):
+    """One effect resolving (11.3): who resolves it, from which card, and what it can do.
+
+    Every change goes through the engine's primitives, which move cards first and publish
+    the events after, so triggered abilities and the log see every change.
+    """
+
+    @property
+    def controller(self) -> int:
+        """The ability's controller (11.1): "you"."""
+        ...
+
+    @property
+    def card(self) -> CardRef | None:
+        """The card whose ability this is; None for a character's (its PRO or CON)."""
+        ...
+
+    @property
+    def turn(self) -> int:
+        """The number of the current turn (the first is 1)."""
+        ...
+
+    # ------------------------------------------------------------------ who and what
+
+    def is_immune(self, player: int, keyword: Keyword) -> bool:
+        """Whether ``player`` is immune to ``keyword`` now (11.5)."""
+        ...
+
+    def for_players(
+        self, target: PlayerTarget, then: PlayerThen, *, keyword: Keyword | None = None
+    ) -> None:
+        """``then`` for each player ``target`` names, in turn order from the controller, all
+        within this one effect; or for the one the controller chooses (``opponent``, 11.4).
+        Players out of the game are never named (9.2), nor (with ``keyword``) a player
+        immune to it (11.5). What ``then`` pushes for one player (a choice, a defence) runs
+        before what it pushes for the next."""
+        ...
+
+    def for_cards(
+        self,
+        target: CardTarget,
+        slot: Slot | None,
+        then: CardThen,
+        allowed: Allowed | None = None,
+    ) -> None:
+        """``then`` for the card ``target`` names (``this``, ``attached_to``), or for the one
+        the controller chooses (11.4) among the equipped cards of the target's side, in
+        turn order from the controller and slot order (WEAPON, CREATURE, ARMOUR, SPELL), in
+        ``slot`` only if given; only cards ``allowed`` accepts are legal."""
+        ...
+
+    def choose(
+        self, player: int, options: Sequence[T], then: Callable[[Resolution, T], None]
+    ) -> None:
+        """``player`` chooses one of ``options`` (players or cards), then ``then`` runs with
+        it (11.4): one option is taken by the game, none does nothing."""
+        ...
+
+    # ------------------------------------------------------------------ players
+
+    def draw(self, player: int, count: int) -> None:
+        """DRAW (7.5): the top ``count`` cards of the primal deck (as many as there are)."""
+        ...
+
+    def sacrifice(self, player: int, count: int) -> None:
+        """SACRIFICE (7.5): the top ``count`` cards of the primal deck to the void."""
+        ...
+
+    def discard(self, player: int, count: int) -> None:
+        """DISCARD (7.5): ``count`` cards of ``player``'s inventory to the void, each chosen by
+        ``player`` from what is left (11.4)."""
+        ...
+
+    def poison(self, player: int) -> None:
+        """POISON (7.1): one marker; a poisoned player stays as they are."""
+        ...
+
+    def cure(self, player: int) -> None:
+        """CURE (7.1): the marker comes off."""
+        ...
+
+    def deal_damage(self, target: PlayerTarget, amount: int, *, defendable: bool = True) -> None:
+        """Each player ``target`` names (or the one the controller chooses) takes ``amount``
+        damage from this effect and defends it as an attack's (6.5), one player at a time in
+        turn order, with no response window (11.6); ``defendable`` False: it is sacrificed at
+        once. The out check (9.2) waits for the last defence."""
+        ...
+
+    # ------------------------------------------------------------------ cards
+
+    def destroy(self, card: CardRef) -> None:
+        """DESTROY (7.4): the card, if it is still in a slot, and what is attached to it."""
+        ...
+
+    def steal(self, card: CardRef) -> None:
+        """STEAL (7.3): the card, if it is still in a slot, to the same slot of the
+        controller's mat, with its counters, equip turn and attach spells."""
+        ...
+
+    def repair(self, card: CardRef, amount: int) -> None:
+        """REPAIR (11.6): up to ``amount`` durability counters off the card."""
+        ...
+
+    def boost(self, card: CardRef, stat: CardStat, amount: int) -> None:
+        """The card's ``stat`` changes by ``amount`` until the end of the turn (11.6)."""
+        ...
+
+    def add_counters(self, card: CardRef, amount: int) -> None:
+        """``amount`` durability counters on the card, if it is still in a slot: it is worn
+        out (destroyed) when they reach its durability (6.2)."""
+        ...

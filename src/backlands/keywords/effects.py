@@ -1,0 +1,272 @@
+"""The effects of the card format: one class per effect, each with its YAML name, its fields
+and their limits, its words and its rule (RULINGS 7, 11.4 to 11.6).
+
+An effect resolves through the :class:`~backlands.keywords.Resolution` the engine gives it:
+``for_players`` and ``for_cards`` find whom or what it acts on (and let the controller
+choose, 11.4), and the primitives (``draw``, ``destroy``...) act. docs/effects.md says what
+each one does in a game, and how to add one.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..terms import CardStat, Keyword, Slot
+from .api import CardRef, Placed, Resolution
+from .registry import Effect, about, effect
+from .targets import CardTarget, PlayerTarget
+from .words import card_words, cards_word, player_does, stat_words
+
+__all__ = [
+    "Boost",
+    "Cure",
+    "Curse",
+    "Damage",
+    "Destroy",
+    "Discard",
+    "Draw",
+    "Poison",
+    "Repair",
+    "Sacrifice",
+    "Steal",
+]
+
+_THE_SLOT = about("Only a card in this slot.", unset="any slot")
+
+
+# --------------------------------------------------------------------------- players
+
+
+@effect("draw")
+@attrs.frozen
+class Draw(Effect):
+    """DRAW: top cards of the primal deck into the inventory (7.5)."""
+
+    count: int = attrs.field(default=1, metadata=about("How many cards to draw.", limit="count"))
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("The player who draws.")
+    )
+
+    def words(self) -> str:
+        return player_does(self.target, "DRAW", cards_word(self.count))
+
+    def apply(self, r: Resolution) -> None:  # 7.5, 11.6: an empty deck draws nothing
+        r.for_players(self.target, lambda r, player: r.draw(player, self.count))
+
+
+@effect("sacrifice")
+@attrs.frozen
+class Sacrifice(Effect):
+    """SACRIFICE N: top N cards of the primal deck to the void (7.5)."""
+
+    count: int = attrs.field(
+        default=1, metadata=about("How many cards to sacrifice.", limit="count")
+    )
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("The player who sacrifices.")
+    )
+
+    def words(self) -> str:
+        return player_does(self.target, "SACRIFICE", cards_word(self.count))
+
+    def apply(self, r: Resolution) -> None:  # 7.5: takes what is there
+        r.for_players(self.target, lambda r, player: r.sacrifice(player, self.count))
+
+
+@effect("discard")
+@attrs.frozen
+class Discard(Effect):
+    """DISCARD: cards from the inventory to the void, chosen by their owner (7.5)."""
+
+    count: int = attrs.field(default=1, metadata=about("How many cards to discard.", limit="count"))
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("The player who discards.")
+    )
+
+    def words(self) -> str:
+        return player_does(self.target, "DISCARD", cards_word(self.count))
+
+    def apply(self, r: Resolution) -> None:  # 7.5, 11.4: the discarder chooses
+        r.for_players(self.target, lambda r, player: r.discard(player, self.count))
+
+
+@effect("damage")
+@attrs.frozen
+class Damage(Effect):
+    """The target takes damage and defends it as an attack's damage (6.5)."""
+
+    amount: int = attrs.field(metadata=about("How much damage.", limit="amount"))
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.OPPONENT, metadata=about("The player who takes the damage.")
+    )
+    defendable: bool = attrs.field(
+        default=True, metadata=about("false: the damage cannot be defended.")
+    )
+
+    def words(self) -> str:
+        tail = "" if self.defendable else " (it cannot be defended)"
+        return f"deal {self.amount} damage to {self.target.words}{tail}"
+
+    def apply(self, r: Resolution) -> None:  # 6.5, 11.6
+        r.deal_damage(self.target, self.amount, defendable=self.defendable)
+
+
+@effect("poison")
+@attrs.frozen
+class Poison(Effect):
+    """POISON the target player (7.1)."""
+
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.OPPONENT, metadata=about("The player poisoned.")
+    )
+
+    def words(self) -> str:
+        return f"POISON {self.target.words}"
+
+    def apply(self, r: Resolution) -> None:  # 7.1, 11.5
+        r.for_players(self.target, lambda r, player: r.poison(player), keyword=Keyword.POISON)
+
+
+@effect("cure")
+@attrs.frozen
+class Cure(Effect):
+    """Remove POISON from the target player (7.1)."""
+
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("The player cured.")
+    )
+
+    def words(self) -> str:
+        return f"cure {self.target.words} of POISON"
+
+    def apply(self, r: Resolution) -> None:  # 7.1
+        r.for_players(self.target, lambda r, player: r.cure(player))
+
+
+# --------------------------------------------------------------------------- cards
+
+
+@effect("destroy")
+@attrs.frozen
+class Destroy(Effect):
+    """DESTROY an equipped card and what is attached to it (7.4)."""
+
+    target: CardTarget = attrs.field(
+        default=CardTarget.OPPONENT_CARD, metadata=about("The card destroyed.")
+    )
+    slot: Slot | None = attrs.field(default=None, metadata=_THE_SLOT)
+
+    def words(self) -> str:
+        return f"DESTROY {card_words(self.target, self.slot)}"
+
+    def apply(self, r: Resolution) -> None:  # 7.4
+        r.for_cards(self.target, self.slot, _destroy)
+
+
+def _destroy(r: Resolution, card: CardRef) -> None:
+    r.destroy(card)
+
+
+@effect("curse")
+@attrs.frozen
+class Curse(Effect):
+    """CURSE: destroy an opponent's card equipped this turn (7.2)."""
+
+    target: CardTarget = attrs.field(
+        default=CardTarget.OPPONENT_CARD, metadata=about("The card cursed.")
+    )
+    slot: Slot | None = attrs.field(default=None, metadata=_THE_SLOT)
+
+    def words(self) -> str:
+        return f"CURSE {card_words(self.target, self.slot)} (equipped this turn)"
+
+    def apply(self, r: Resolution) -> None:  # 7.2, 11.5, 11.6
+        r.for_cards(self.target, self.slot, _destroy, _cursable)
+
+
+def _cursable(r: Resolution, controller: int, placed: Placed) -> bool:
+    """An opponent's card (7.2), equipped this turn (4.5), of a player not immune (11.5)."""
+    return (
+        controller != r.controller
+        and placed.turn == r.turn
+        and not r.is_immune(controller, Keyword.CURSE)
+    )
+
+
+@effect("steal")
+@attrs.frozen
+class Steal(Effect):
+    """STEAL an opponent's equipped card into the same slot of your mat (7.3)."""
+
+    target: CardTarget = attrs.field(
+        default=CardTarget.OPPONENT_CARD, metadata=about("The card stolen.")
+    )
+    slot: Slot | None = attrs.field(default=None, metadata=_THE_SLOT)
+
+    def words(self) -> str:
+        return f"STEAL {card_words(self.target, self.slot)}"
+
+    def apply(self, r: Resolution) -> None:  # 7.3, 11.5, 11.6
+        r.for_cards(self.target, self.slot, _steal, _stealable)
+
+
+def _steal(r: Resolution, card: CardRef) -> None:
+    r.steal(card)
+
+
+def _stealable(r: Resolution, controller: int, placed: Placed) -> bool:
+    """An opponent's card, of a player not immune (11.5)."""
+    return controller != r.controller and not r.is_immune(controller, Keyword.STEAL)
+
+
+@effect("repair")
+@attrs.frozen
+class Repair(Effect):
+    """Remove up to ``amount`` durability counters from a card."""
+
+    amount: int = attrs.field(
+        metadata=about("How many durability counters to remove.", limit="amount")
+    )
+    target: CardTarget = attrs.field(default=CardTarget.THIS, metadata=about("The card repaired."))
+
+    def words(self) -> str:
+        counters = f"{self.amount} durability counter{'s' * (self.amount != 1)}"
+        return f"remove up to {counters} from {self.target.words}"
+
+    def apply(self, r: Resolution) -> None:  # 11.6
+        # only a card with counters is worth choosing: on any other, the repair does nothing
+        r.for_cards(self.target, None, lambda r, card: r.repair(card, self.amount), _worn)
+
+
+def _worn(r: Resolution, controller: int, placed: Placed) -> bool:
+    return placed.counters > 0
+
+
+@effect("boost")
+@attrs.frozen
+class Boost(Effect):
+    """Change a card's stat by ``amount`` until the end of the current turn."""
+
+    stat: CardStat = attrs.field(metadata=about("The stat changed."))
+    amount: int = attrs.field(
+        metadata=about("How much it changes.", limit="signed_amount", nonzero=True)
+    )
+    target: CardTarget = attrs.field(default=CardTarget.THIS, metadata=about("The card boosted."))
+
+    def words(self) -> str:
+        return (
+            f"{self.target.words} gets {self.amount:+d} {stat_words(self.stat)} "
+            "until the end of the turn"
+        )
+
+    def apply(self, r: Resolution) -> None:  # 11.6: until the end of the turn
+        # a card is boosted only in a stat it has (a damage boost on armour does nothing)
+        r.for_cards(
+            self.target,
+            None,
+            lambda r, card: r.boost(card, self.stat, self.amount),
+            self._has_the_stat,
+        )
+
+    def _has_the_stat(self, r: Resolution, controller: int, placed: Placed) -> bool:
+        return getattr(placed.instance.card, self.stat.value) is not None

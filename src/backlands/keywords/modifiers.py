@@ -1,0 +1,59 @@
+"""The modifiers of the card format: continuous changes, live while their source is in play
+(an equipped card's ``while_equipped`` ability, a character's PRO or CON; RULINGS 10.3). One
+class per modifier, each with its YAML name, its fields and their limits, and its words; the
+engine's stats (``backlands.engine.stats``) compute what each one changes.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..terms import CardStat, Keyword, PlayerStat, Selector, Whose
+from .registry import Modifier, about, modifier
+from .words import stat_words
+
+__all__ = ["CardStatModifier", "Immunity", "PlayerStatModifier"]
+
+_WHOSE = {Whose.OWN: "your", Whose.OPPONENTS: "opponents'", Whose.ALL: "all"}
+
+
+@modifier("card_stat")
+@attrs.frozen
+class CardStatModifier(Modifier):
+    """Selected cards' ``stat`` changes by ``amount`` (never below 0; durability never below 1)."""
+
+    stat: CardStat = attrs.field(metadata=about("The stat changed."))
+    amount: int = attrs.field(
+        metadata=about("How much it changes.", limit="signed_amount", nonzero=True)
+    )
+    cards: Selector = attrs.field(default=Selector(), metadata=about("The cards changed."))
+    whose: Whose = attrs.field(default=Whose.OWN, metadata=about("Whose cards."))
+
+    def words(self) -> str:
+        selected = "cards" if self.cards == Selector() else f"cards with {self.cards}"
+        return f"{_WHOSE[self.whose]} {selected} get {self.amount:+d} {stat_words(self.stat)}"
+
+
+@modifier("player_stat")
+@attrs.frozen
+class PlayerStatModifier(Modifier):
+    """The controller's ``stat`` (starting inventory, draws per turn) changes by ``amount``."""
+
+    stat: PlayerStat = attrs.field(metadata=about("The number changed."))
+    amount: int = attrs.field(
+        metadata=about("How much it changes.", limit="signed_amount", nonzero=True)
+    )
+
+    def words(self) -> str:
+        return f"{self.amount:+d} {str(self.stat).replace('_', ' ')}"
+
+
+@modifier("immune")
+@attrs.frozen
+class Immunity(Modifier):
+    """The controller is not affected by the ``keyword`` (11.5)."""
+
+    keyword: Keyword = attrs.field(metadata=about("The keyword the controller is immune to."))
+
+    def words(self) -> str:
+        return f"you are not affected by {str(self.keyword).upper()}"

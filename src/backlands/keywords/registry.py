@@ -1,0 +1,287 @@
+"""How a keyword is defined and registered: the base classes, the registries, the metadata of a
+keyword's fields, and the enums whose members are definitions.
+
+Two shapes of keyword:
+
+- A keyword with parameters (an **effect**, a **modifier**) is a small frozen attrs class: its
+  fields are its parameters, each with its meaning and (a number) its range in
+  :func:`about`; its methods are its words (:meth:`Effect.words`) and, for an effect, its
+  rule (:meth:`Effect.apply`). The decorator :func:`effect` (or :func:`modifier`) gives it
+  its YAML name and registers it: the converter, the loader, the JSON Schema generator,
+  ``describe`` and the engine all read :data:`EFFECTS` and :data:`MODIFIERS`.
+- A keyword without parameters (a **trigger**, a **target**) is a word of an enum whose
+  members are built from their definitions (:class:`Defined`): the definition holds its
+  name, its words and its rules, and the member is how code names it (``Trigger.ATTACKS``).
+
+This module knows nothing of YAML, files or the engine.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+import attrs
+
+from ..terms import LIMITS, ValueEnum
+
+if TYPE_CHECKING:
+    from .api import Resolution
+
+__all__ = [
+    "EFFECTS",
+    "FAMILIES",
+    "MODIFIERS",
+    "Defined",
+    "Effect",
+    "FieldInfo",
+    "Modifier",
+    "Registry",
+    "about",
+    "effect",
+    "family_of",
+    "field_info",
+    "modifier",
+]
+
+#: The key of a keyword field's :class:`FieldInfo` in its attrs metadata.
+_INFO = "backlands"
+
+#: What a keyword's YAML name looks like: lowercase words joined by underscores.
+NAME = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
+
+
+@attrs.frozen
+class FieldInfo:
+    """What a keyword's field means (``doc``, the schema's hover text, without its default)
+    and, for a number, its range: a name of :data:`~backlands.terms.LIMITS` or
+    ``(lowest, highest)``; ``nonzero``: 0 is refused too. ``unset``: what a field whose
+    default is None means when it is left out (``any slot``)."""
+
+    doc: str
+    limit: str | tuple[int, int] | None = None
+    nonzero: bool = False
+    unset: str = ""
+
+    @property
+    def range(self) -> tuple[int, int] | None:
+        """``(lowest, highest)``, or None for a field that is not a number."""
+        if self.limit is None:
+            return None
+        return LIMITS[self.limit] if isinstance(self.limit, str) else self.limit
+
+
+def about(
+    doc: str,
+    *,
+    limit: str | tuple[int, int] | None = None,
+    nonzero: bool = False,
+    unset: str = "",
+) -> dict[str, FieldInfo]:
+    """The metadata of a keyword's field: ``attrs.field(default=1, metadata=about("How many
+    cards to draw", limit="count"))``. Every integer field needs a ``limit`` (a card file can
+    never make the engine do work in proportion to a number, docs/card-format.md "Limits")."""
+    return {_INFO: FieldInfo(doc, limit, nonzero, unset)}
+
+
+def field_info(field: attrs.Attribute[Any]) -> FieldInfo | None:
+    """The :class:`FieldInfo` of a keyword's field (None for a field without one)."""
+    info = field.metadata.get(_INFO)
+    return info if isinstance(info, FieldInfo) else None
+
+
+# -------------------------------------------------------------------- keywords with fields
+
+
+class Effect:
+    """The base of every effect: what a triggered ability does when it resolves (11.3).
+
+    A subclass is a frozen attrs class registered with :func:`effect`, which gives it its
+    ``name``. It says what it does in :meth:`words` and does it in :meth:`apply`, through the
+    :class:`~backlands.keywords.Resolution` the engine gives it.
+    """
+
+    __slots__ = ()
+
+    #: Its YAML name (``effect: draw``), set by :func:`effect`.
+    name: ClassVar[str] = ""
+
+    def words(self) -> str:
+        """What it does, as ``backlands cards show`` says it (``DRAW 2 cards``)."""
+        return _generic(self)
+
+    def apply(self, r: Resolution) -> None:
+        """Do it (RULINGS 11.3 to 11.6): find whom or what it acts on and act, through ``r``."""
+        raise NotImplementedError(f"the effect {self.name or type(self).__name__!r} has no apply")
+
+
+class Modifier:
+    """The base of every modifier: a continuous change, live while its source is in play
+    (an equipped card's ``while_equipped`` ability, a character's PRO or CON; 10.3).
+
+    A subclass is a frozen attrs class registered with :func:`modifier`; the engine's stats
+    (``backlands.engine.stats``) compute what it changes.
+    """
+
+    __slots__ = ()
+
+    #: Its YAML name (``modifier: card_stat``), set by :func:`modifier`.
+    name: ClassVar[str] = ""
+
+    def words(self) -> str:
+        """What it changes, in words (``your cards with type weapon get +1 damage``)."""
+        return _generic(self)
+
+
+def _generic(value: object) -> str:
+    """The words of a keyword that gives none: ``name(field=value, ...)``."""
+    shape: Any = type(value)
+    fields = ", ".join(f"{f.name}={getattr(value, f.name)}" for f in attrs.fields(shape))
+    return f"{getattr(value, 'name', '') or type(value).__name__.lower()}({fields})"
+
+
+K = TypeVar("K")
+
+
+class Registry(Mapping[str, type[K]], Generic[K]):
+    """The keywords of one family (``effect``, ``modifier``): YAML name -> class, in the
+    order they were registered (the built-in ones first, in the order of the card format).
+
+    ``kind`` is the family's tag key in card files (``effect: draw``) and ``base`` the class
+    every keyword of it subclasses; ``does`` says what its tag names, for the schema's hover
+    text ("What the effect does"), and ``anchor`` its section in docs/card-format.md. A field
+    of a keyword (or a model class) typed by ``base`` holds any keyword of the family: the
+    converter and the schema read it as a tagged union of the registry.
+    """
+
+    def __init__(self, kind: str, base: type[K], does: str, anchor: str) -> None:
+        self.kind = kind
+        self.base = base
+        self.does = does
+        self.anchor = anchor
+        self._classes: dict[str, type[K]] = {}
+
+    def add(self, name: str, cls: type[K]) -> None:
+        """Register ``cls`` under ``name``; a problem with either raises ``TypeError`` or
+        ``ValueError`` at once, at import time, never later in a game."""
+        if not isinstance(name, str) or not NAME.fullmatch(name):
+            raise ValueError(
+                f"the {self.kind} name {name!r} must be lowercase words joined by underscores"
+            )
+        shape: Any = cls
+        if not (isinstance(cls, type) and issubclass(cls, self.base) and attrs.has(shape)):
+            raise TypeError(
+                f"the {self.kind} {name!r} must be an attrs class (@attrs.frozen) "
+                f"subclassing {self.base.__name__}"
+            )
+        taken = self._classes.get(name)
+        if taken is not None and taken is not cls:
+            raise ValueError(
+                f"the {self.kind} name {name!r} is taken by {taken.__module__}.{taken.__qualname__}"
+            )
+        attrs.resolve_types(shape)
+        for field in attrs.fields(shape):
+            info = field_info(field)
+            if field.type is int and (info is None or info.range is None):
+                raise TypeError(
+                    f"the field {field.name!r} of the {self.kind} {name!r} is a number without "
+                    "a limit: give it metadata=about(..., limit=...)"
+                )
+        cls.name = name  # type: ignore[attr-defined]
+        self._classes[name] = cls
+
+    def remove(self, name: str) -> None:
+        """Take ``name`` out of the registry (a test that registered a keyword of its own)."""
+        del self._classes[name]
+
+    def name_of(self, cls: type[Any]) -> str | None:
+        """The name ``cls`` is registered under, or None."""
+        name = getattr(cls, "name", None)
+        return name if isinstance(name, str) and self._classes.get(name) is cls else None
+
+    def __getitem__(self, name: str) -> type[K]:
+        return self._classes[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._classes)
+
+    def __len__(self) -> int:
+        return len(self._classes)
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} registry: {', '.join(self._classes)}>"
+
+
+#: Every effect: ``effect:`` name -> class.
+EFFECTS: Registry[Effect] = Registry("effect", Effect, "does", "effects")
+
+#: Every modifier: ``modifier:`` name -> class.
+MODIFIERS: Registry[Modifier] = Registry("modifier", Modifier, "changes", "modifiers")
+
+#: Every family of keywords with fields. A new family (a condition, an amount, a static) is
+#: a base class, its registry and decorator here, and its definitions in a module of its own:
+#: the converter, the schema generator and the test strategies read this tuple.
+FAMILIES: tuple[Registry[Any], ...] = (EFFECTS, MODIFIERS)
+
+
+def family_of(cls: type[Any]) -> Registry[Any] | None:
+    """The family whose base ``cls`` is (``Effect``), or None."""
+    return next((family for family in FAMILIES if family.base is cls), None)
+
+
+E = TypeVar("E", bound=Effect)
+M = TypeVar("M", bound=Modifier)
+
+
+def effect(name: str) -> Callable[[type[E]], type[E]]:
+    """Register an effect class under its YAML name (``@effect("draw")`` above
+    ``@attrs.frozen``). A third-party package registers its own the same way, when it is
+    imported."""
+
+    def register(cls: type[E]) -> type[E]:
+        EFFECTS.add(name, cls)
+        return cls
+
+    return register
+
+
+def modifier(name: str) -> Callable[[type[M]], type[M]]:
+    """Register a modifier class under its YAML name (``@modifier("card_stat")``)."""
+
+    def register(cls: type[M]) -> type[M]:
+        MODIFIERS.add(name, cls)
+        return cls
+
+    return register
+
+
+# ----------------------------------------------------------------- keywords without fields
+
+
+class Named(Protocol):
+    """A definition: it has the name the card format writes."""
+
+    @property
+    def name(self) -> str: ...
+
+
+class Defined(ValueEnum):
+    """An enum whose members are made from their definitions: ``ATTACKS = WhenAttacks()``.
+
+    A member's value is its definition's ``name`` (the card format's word), so the member
+    is written, compared and looked up (``Trigger("attacks")``) as any enum member is;
+    ``member.definition`` is the definition itself. Subclasses declare the type of their
+    definitions (``definition: TriggerKind``).
+    """
+
+    _value_: str
+    definition: Any
+
+    def __new__(cls, definition: Named | str) -> Self:  # a str only in a lookup by value
+        if isinstance(definition, str):
+            raise TypeError(f"a member of {cls.__name__} is made from its definition")
+        member = object.__new__(cls)
+        member._value_ = definition.name
+        member.definition = definition
+        return member

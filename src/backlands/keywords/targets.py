@@ -1,0 +1,145 @@
+"""The targets of effects: which players (:class:`PlayerTarget`) and which equipped cards
+(:class:`CardTarget`) an effect acts on. Each target is one definition: its name, its words,
+whom or what it names (the engine's ``for_players`` and ``for_cards`` read it, RULINGS 11.4),
+and where an ability may use it (the loader's checks, ``backlands.keywords.where``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from ..terms import CardType, ValueEnum, Whose
+from .registry import Defined
+
+__all__ = ["CardTarget", "CardTargetKind", "PlayerTarget", "PlayerTargetKind", "Who"]
+
+
+class Who(ValueEnum):
+    """Whom a player target names, seen from the ability's controller (11.1)."""
+
+    CONTROLLER = "controller"  # the controller
+    OPPONENTS = "opponents"  # every other player still in, in turn order from the controller
+    EVERYONE = "everyone"  # every player still in, the controller first, then in turn order
+    EVENT = "event"  # the player a field of the triggering event names
+
+
+@attrs.frozen
+class PlayerTargetKind:
+    """The definition of a player target.
+
+    ``names`` says whom it names, and ``chooses`` whether the controller chooses one of them
+    (11.4). A target named by the triggering event (``Who.EVENT``) reads the event's
+    ``event_field``; only a trigger that ``supplies`` it has one, and ``meaning`` says what
+    it is when it is written elsewhere. ``on_character``: why a character's ability cannot
+    use it (None: it can).
+    """
+
+    name: str
+    words: str
+    names: Who
+    chooses: bool = False
+    event_field: str | None = None
+    meaning: str = ""
+    on_character: str | None = None
+
+
+_NEITHER = "a character neither attacks nor defends"
+
+
+class PlayerTarget(Defined):
+    """Which player(s) an effect acts on."""
+
+    definition: PlayerTargetKind
+
+    SELF = PlayerTargetKind("self", "yourself", Who.CONTROLLER)
+    OPPONENT = PlayerTargetKind("opponent", "an opponent", Who.OPPONENTS, chooses=True)
+    EACH_OPPONENT = PlayerTargetKind("each_opponent", "each opponent", Who.OPPONENTS)
+    EACH_PLAYER = PlayerTargetKind("each_player", "each player", Who.EVERYONE)
+    ATTACK_TARGET = PlayerTargetKind(  # trigger: attacks
+        "attack_target",
+        "the player it attacks",
+        Who.EVENT,
+        event_field="target",
+        meaning="the player this card attacks",
+        on_character=_NEITHER,
+    )
+    ATTACKER = PlayerTargetKind(  # trigger: defends
+        "attacker",
+        "the attacking player",
+        Who.EVENT,
+        event_field="attacker",
+        meaning="the player whose attack this card defends",
+        on_character=_NEITHER,
+    )
+
+    @property
+    def words(self) -> str:
+        return self.definition.words
+
+
+@attrs.frozen
+class CardTargetKind:
+    """The definition of a card target: an equipped card in a slot (an attach spell goes
+    with its host, 4.7).
+
+    ``whose``: the controller chooses a card among these players' (11.4); None: the target
+    names one card, the ability's own (``host`` False) or the card its attach spell sits
+    under (``host`` True). ``refusals``: the card types on which it makes no sense, with the
+    loader's message (``{what}``: the target as written, ``{owner}``: the card type with its
+    article). ``on_character``: why a character's ability cannot use it (None: it can).
+    """
+
+    name: str
+    words: str
+    whose: Whose | None
+    host: bool = False
+    refusals: Mapping[CardType, str] = attrs.field(factory=dict)
+    on_character: str | None = None
+
+
+_NOT_A_CARD = (
+    "a character is not a card in play; choose a card with own_card, opponent_card or any_card"
+)
+_ONLY_ATTACH = (
+    "{what} is the card an attach spell sits under: only attach spells have one, "
+    "and this card is {owner}"
+)
+
+
+class CardTarget(Defined):
+    """Which equipped card an effect acts on."""
+
+    definition: CardTargetKind
+
+    THIS = CardTargetKind(
+        "this",
+        "this card",
+        None,
+        refusals={
+            CardType.INSTANT_SPELL: (
+                "an instant spell is never in play, so its ability cannot target {what}"
+            ),
+            CardType.ATTACH_SPELL: (
+                "an attach spell sits under a card, not in a slot, so its ability cannot "
+                "target {what}: use 'attached_to' for the card it sits under"
+            ),
+        },
+        on_character=_NOT_A_CARD,
+    )
+    ATTACHED_TO = CardTargetKind(
+        "attached_to",
+        "the card this is attached to",
+        None,
+        host=True,
+        refusals={kind: _ONLY_ATTACH for kind in CardType if kind is not CardType.ATTACH_SPELL},
+        on_character=_NOT_A_CARD,
+    )
+    OPPONENT_CARD = CardTargetKind("opponent_card", "an opponent's equipped card", Whose.OPPONENTS)
+    OWN_CARD = CardTargetKind("own_card", "one of your equipped cards", Whose.OWN)
+    ANY_CARD = CardTargetKind("any_card", "any equipped card", Whose.ALL)
+
+    @property
+    def words(self) -> str:
+        return self.definition.words
