@@ -25,8 +25,8 @@ from ..engine import (
     Zone,
 )
 from ..engine._compiled import mypyc_attr
-from ..model import CardStat
 from ..ruleset import Ruleset
+from ..terms import CardStat
 
 __all__ = ["Agent", "Perspective", "RandomAgent", "play_game"]
 

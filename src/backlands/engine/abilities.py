@@ -20,8 +20,10 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from ..keywords import Heard, Trigger, TriggerKind
-from ..model import CardType, Character, TriggeredAbility
+from ..model import Character, TriggeredAbility
+from ..terms import CardType
 from . import events as ev
+from ._compiled import mypyc_attr
 from .effects import EffectStep, Source, TableResolution
 from .state import CardInstance
 from .table import AbilitySource, Table
@@ -39,6 +41,7 @@ __all__ = [
 _ATTACH = CardType.ATTACH_SPELL
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # one subclass per trigger, made at import
 class CardAbility(Reaction):
     """A printed triggered ability in play, controlled by ``player`` (11.1): the ``ability``
     of ``card`` (None: a character's PRO or CON)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
-from ..model import Slot, ValueEnum
+from ..terms import Slot, ValueEnum
 from .jsondata import (
     MAX_NUMBER,
     Hook,
@@ -265,7 +265,9 @@ def _defend(value: Any, _: Any) -> Defend:
         raise Invalid(f"absorbs must be a list of [card, amount] pairs, not {shown(absorbs)}")
     amount = _number("an amount")
     pairs: list[Any] = [(_uid(uid, None), amount(n, None)) for uid, n in absorbs]
-    return Defend(pairs)  # read without a game, its cards are uids
+    if _INSTANCES.get() is None:  # read without a game: checked, and no defence made (its
+        return Defend()  # cards are only uids, which a defence does not hold)
+    return Defend(pairs)
 
 
 def _choose(value: Any, _: Any) -> Choose:
@@ -279,30 +281,21 @@ def _choose(value: Any, _: Any) -> Choose:
     return Choose(_number("player")(value["player"], None))
 
 
-def _fields_hook(cls: type[Any]) -> Hook:
-    """The hook of an action class with plain fields: a card by its uid (``None`` allowed
-    where the field may be None), a number as a whole number."""
-    attrs.resolve_types(cls)
-    hooks: dict[str, Hook] = {}
-    for field in attrs.fields(cls):
-        if field.type is CardInstance:
-            hooks[field.name] = _uid
-        elif field.type == CardInstance | None:
-            hooks[field.name] = _maybe_uid
-        elif field.type is int:
-            hooks[field.name] = _number(field.name)
-        else:
-            raise TypeError(f"a record cannot hold {cls.__name__}.{field.name}")
-    return structure_hook(cls, (), **hooks)
-
-
+# how each field of an action with plain fields is read: a card by its uid (``None`` allowed
+# where the field may be None), a number as a whole number
+_FIELD_HOOKS: dict[type, dict[str, Hook]] = {
+    Equip: {"card": _uid, "host": _maybe_uid},
+    Attack: {"card": _uid, "target": _number("target")},
+    EndPhase: {},
+    Pass: {},
+}
 for _cls in ACTION_NAMES:
     if _cls is Defend:
         records.register_structure_hook(Defend, _defend)
     elif _cls is Choose:
         records.register_structure_hook(Choose, _choose)
     else:
-        records.register_structure_hook(_cls, _fields_hook(_cls))
+        records.register_structure_hook(_cls, structure_hook(_cls, (), **_FIELD_HOOKS[_cls]))
 # each action's class and hook by its name, found once (a replay reads all of a record's)
 _READERS: dict[str, tuple[type, Hook]] = {
     name: (cls, records.get_structure_hook(cls)) for cls, name in ACTION_NAMES.items()

@@ -8,7 +8,7 @@ ability at a time resolves, each completely before the next (:func:`start_next_a
 
 from __future__ import annotations
 
-from ..model import CardStat
+from ..terms import CardStat
 from . import events as ev
 from .steps import AbilityDone
 from .table import Table

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from ..describe import printable
-from ..model import CardStat, Slot
+from ..terms import CardStat, Slot
 from .actions import Decision, DecisionKind
 from .state import CardInstance
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeVar
 
-from ..model import CardStat
+from ..terms import CardStat
 from . import events as ev
 from .actions import DEFENDER_SLOTS, Action, Attack, Decision, DecisionKind, Defend
 from .equipping import TargetWindow

@@ -30,7 +30,7 @@ from ..keywords import (
     PlayerThen,
     Who,
 )
-from ..model import CardStat, Keyword, Slot, Whose
+from ..terms import CardStat, Keyword, Slot, Whose
 from . import events as ev
 from .combat import deal_damage
 from .state import CardInstance, Equipped, PlayerState

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..model import CardType
+from ..terms import CardType
 from .actions import Action, DecisionKind, Equip, Pass
 from .state import CardInstance, PlayerState
 from .steps import Question, one

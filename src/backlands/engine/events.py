@@ -26,7 +26,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from ..errors import BacklandsError
-from ..model import CardStat, Slot, ValueEnum
+from ..terms import CardStat, Slot, ValueEnum
 from .state import CardInstance
 
 __all__ = [

@@ -16,8 +16,8 @@ import attrs
 from ..database import CardDatabase
 from ..describe import printable
 from ..errors import GameSetupError, IllegalActionError
-from ..model import CardStat, Keyword, PlayerStat
 from ..ruleset import STANDARD, Ruleset
+from ..terms import CardStat, Keyword, PlayerStat
 from . import events as ev
 from .abilities import ability_source, seat_characters
 from .actions import (

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import typing
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -32,8 +33,9 @@ from .._convert import _Group
 from .._paths import format_path
 from ..database import CardDatabase
 from ..errors import GameSetupError
-from ..model import Card, CardStat, Character, Slot
+from ..model import Card, Character
 from ..ruleset import MAX_PLAYERS, MAX_TURN_LIMIT
+from ..terms import CardStat, Slot
 from .jsondata import (
     MAX_NUMBER,
     Hook,
@@ -214,6 +216,11 @@ def _boosts(value: Any, _: Any) -> Boosts:
     return tuple(out)
 
 
+def _optional(kind: Any, base: type) -> bool:
+    """Whether the annotation ``kind`` is ``base | None`` (however the union was spelled)."""
+    return set(typing.get_args(kind)) == {base, type(None)}
+
+
 def _record_hook(cls: type[Any], omit: tuple[str, ...] = (), **special: Hook) -> Hook:
     """The record hook of one of a position's classes: each number within its
     :data:`BOUNDS`, text and true or false by the field's type, ``special`` hooks for the
@@ -226,10 +233,10 @@ def _record_hook(cls: type[Any], omit: tuple[str, ...] = (), **special: Hook) ->
             continue
         if kind is bool:
             overrides[field.name] = bool_hook
-        elif kind is int or kind == int | None:
+        elif kind is int or _optional(kind, int):
             low, high = BOUNDS[(cls.__name__, field.name)]
             overrides[field.name] = bounded(low, high, optional=kind is not int)
-        elif kind == str | None:
+        elif _optional(kind, str):
             overrides[field.name] = optional_text_hook
         else:
             raise TypeError(f"a record cannot hold {cls.__name__}.{field.name} ({kind!r})")

@@ -19,8 +19,9 @@ import attrs
 
 from ..deck import Deck, DeckProblem, validate_deck
 from ..errors import GameSetupError
-from ..model import Card, CardStat, CardStatModifier, CardType, Character, PlayerStat, Slot
+from ..model import Card, CardStatModifier, Character
 from ..ruleset import Ruleset
+from ..terms import CardStat, CardType, PlayerStat, Slot
 from . import events as ev
 from .actions import Values
 from .chance import below, shuffle

@@ -10,15 +10,8 @@ from __future__ import annotations
 
 import attrs
 
-from ..model import (
-    Card,
-    Character,
-    ContinuousAbility,
-    Modifier,
-    Slot,
-    TriggeredAbility,
-    ValueEnum,
-)
+from ..model import Card, Character, ContinuousAbility, Modifier, TriggeredAbility
+from ..terms import Slot, ValueEnum
 
 __all__ = ["CardInstance", "Equipped", "Outcome", "PlayerState", "Zone"]
 

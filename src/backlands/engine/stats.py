@@ -13,17 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeAlias
 
-from ..model import (
-    CardStat,
-    CardStatModifier,
-    Immunity,
-    Keyword,
-    Modifier,
-    PlayerStat,
-    PlayerStatModifier,
-    Whose,
-)
+from ..model import CardStatModifier, Immunity, Modifier, PlayerStatModifier
 from ..ruleset import Ruleset
+from ..terms import CardStat, Keyword, PlayerStat, Whose
 from .state import CardInstance, PlayerState
 
 __all__ = ["SharedStats", "Stats", "new_shared"]

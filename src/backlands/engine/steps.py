@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from ..model import ValueEnum
+from ..terms import ValueEnum
 from ._compiled import mypyc_attr
 from .actions import Action, Choose, Decision, DecisionKind
 from .state import CardInstance

@@ -16,8 +16,9 @@ import random
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..model import Card, CardStat, CardType, Slot
+from ..model import Card
 from ..ruleset import Ruleset
+from ..terms import CardStat, CardType, Slot
 from . import events as ev
 from .actions import Action, Decision, Values
 from .state import CardInstance, Equipped, Outcome, PlayerState

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from ..model import Slot
+from ..terms import Slot
 from . import events as ev
 from ._compiled import mypyc_attr
 from .events import Event

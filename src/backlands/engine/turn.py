@@ -11,7 +11,7 @@ runs empty, :func:`next_turn` ends the turn and starts the next player's.
 
 from __future__ import annotations
 
-from ..model import CardType, Keyword, PlayerStat, Slot
+from ..terms import CardType, Keyword, PlayerStat, Slot
 from . import events as ev
 from .actions import SLOT_ATTACKERS, Action, Attack, DecisionKind, Equip
 from .actions import EndPhase as EndPhaseAction

@@ -9,7 +9,7 @@ from types import MappingProxyType
 import attrs
 
 from ..describe import printable
-from ..model import CardStat, Slot
+from ..terms import CardStat, Slot
 from .actions import Decision
 from .board import board_text, equipped_text, player_text
 from .state import CardInstance, Outcome, PlayerState, Zone
