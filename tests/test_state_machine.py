@@ -1143,9 +1143,9 @@ MUTATIONS: dict[str, tuple[Mutation, str]] = {
 }
 
 
-# the mutations that patch the engine's inside (Table's methods, questions' functions): a
-# compiled engine calls those directly, so a patch from Python never reaches it; the others
-# patch what Python code calls (Game's methods, game.py's names) and run on both builds
+# the mutations that patch the engine's inside (Table's methods, game.py's names, the
+# questions' functions): a compiled engine calls those directly, so a patch from Python never
+# reaches it; the others patch what Python code calls and run on both builds
 INSIDE = pytest.mark.pure_only("the compiled engine calls its own methods, unpatched")
 PATCH_INSIDE = {
     "an attack puts 2 counters (5.2)",
@@ -1157,6 +1157,9 @@ PATCH_INSIDE = {
     "a card goes back into a primal deck",
     "counters come off without a repair",
     "the last player left plays on (9.1)",
+    "a copy forgets an action",
+    "refusing an action draws a random number",
+    "a pass ends the main phase",
 }
 
 

@@ -13,7 +13,7 @@ from . import events as ev
 from .steps import AbilityDone
 from .table import Table
 
-__all__ = ["check_durability", "check_state", "settle", "start_next_ability"]
+__all__ = ["check_durability", "check_state", "start_next_ability"]
 
 _DURABILITY = CardStat.DURABILITY
 
@@ -41,13 +41,6 @@ def start_next_ability(t: Table) -> bool:
     elif t.outcome is None:
         agenda.insert(mark, AbilityDone(reaction))
     return True
-
-
-def settle(t: Table) -> None:
-    """Run the state checks that are due: only when what they look at changed (a primal
-    deck ran out, a durability modifier came or went) since they last ran."""
-    if t.out_check_due or t.stats.stale:
-        check_state(t)
 
 
 def check_state(t: Table) -> None:

@@ -10,7 +10,7 @@ ability at a time resolves (``agenda.py``); an empty agenda is the end of the tu
 from __future__ import annotations
 
 from .actions import Action
-from .agenda import settle, start_next_ability
+from .agenda import check_state, start_next_ability
 from .table import Table
 from .turn import next_turn
 
@@ -19,22 +19,25 @@ __all__ = ["advance"]
 
 def advance(t: Table, answer: Action | None = None) -> None:
     """Apply ``answer`` (a legal answer to the pending decision, recorded) if given, then
-    run agenda steps until a decision with a real choice is pending, or the end."""
+    run agenda steps until a decision with a real choice is pending, or the end. After the
+    answer and after each step, the state checks that are due run (``agenda.check_state``:
+    only when what they look at changed); then what the step triggered starts resolving,
+    or the next step runs; an empty agenda is the end of the turn."""
     if answer is not None:
         t.take_answer(answer).apply(t, answer)
-        settle(t)
     agenda = t.agenda
     players = t.players
-    while t.decision is None and t.outcome is None:
+    while True:
+        if t.out_check_due or t.stats.stale:  # a state check is due
+            check_state(t)
+        if t.decision is not None or t.outcome is not None:
+            return
         if (t.triggered or t.queue) and start_next_ability(t):  # an ability started
-            settle(t)
             continue
         if not agenda:
             next_turn(t)
-        else:
-            step = agenda.pop()
-            player = step.player
-            if player >= 0 and players[player].out:  # 9.2: no more turns or decisions
-                continue
+            continue
+        step = agenda.pop()
+        player = step.player
+        if player < 0 or not players[player].out:  # 9.2: no more turns or decisions
             step.run(t)
-        settle(t)

@@ -19,6 +19,7 @@ from ..errors import GameSetupError, IllegalActionError
 from ..ruleset import STANDARD, Ruleset
 from ..terms import CardStat, Keyword, PlayerStat
 from . import events as ev
+from ._compiled import mypyc_attr
 from .abilities import ability_source, seat_characters
 from .actions import (
     Action,
@@ -41,9 +42,8 @@ from .record import (
     position_players,
     record_seats,
 )
-from .setup import PlayerSetup, Seat, position_table, seat_table, start_seats
+from .setup import PlayerSetup, Seat, position_parts, position_table, seat_table, start_seats
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
-from .steps import StartPhase
 from .table import AbilitySource, Table
 from .triggers import TriggerIndex
 from .views import GameView, view_of, zone_of
@@ -65,9 +65,9 @@ class Game:
         self,
         seats: Sequence[Seat],
         *,
-        seed: int | None = None,
+        seed: object = None,
         ruleset: Ruleset = STANDARD,
-        first_player: int | None = None,
+        first_player: object = None,
         keep_log: bool = True,
         handlers: Handlers = (),
         abilities: AbilitySource | None = None,
@@ -94,9 +94,10 @@ class Game:
             return
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        else:
-            check_seed(seed)
-        t = self._t = Table(seed, ruleset, keep_log, ability_source(abilities), abilities is None)
+        checked = check_seed(seed)
+        t = self._t = Table(
+            checked, ruleset, keep_log, ability_source(abilities), abilities is None
+        )
         self._legal = LegalActions(t)
         seat_table(t, seats, first_player)
         seat_characters(t)
@@ -111,7 +112,7 @@ class Game:
         cls,
         position: Position,
         *,
-        seed: int = 0,
+        seed: object = 0,
         keep_log: bool = True,
         handlers: Handlers = (),
         abilities: AbilitySource | None = None,
@@ -122,9 +123,19 @@ class Game:
         (slot order weapon, armour, creature, spell; each card before its attach spells),
         then void. Its ``record()`` holds the position.
         """
-        p = position
-        start = (p.players, p.active, p.turn, p.phase, p.ruleset)
-        return _positioned(*start, p, seed, keep_log, handlers, abilities)
+        players, active, turn, phase, ruleset = position_parts(position)  # as given
+        return _positioned(
+            players,  # type: ignore[arg-type]  # checked by position_table
+            active,
+            turn,
+            phase,
+            ruleset,  # type: ignore[arg-type]
+            position,
+            seed,
+            keep_log,
+            handlers,
+            abilities,
+        )
 
     # ------------------------------------------------------------------ the state
 
@@ -226,7 +237,7 @@ class Game:
         """The mat and equipped record of a card in a slot, or None."""
         return self._t.equipped(instance)
 
-    def stat(self, instance: CardInstance, stat: CardStat, controller: int | None = None) -> int:
+    def stat(self, instance: object, stat: CardStat, controller: int | None = None) -> int:
         """A card's live ``stat``: its printed value plus every modifier in play, computed
         from the sources (characters' PRO/CON, equipped cards), never stored (10.3).
 
@@ -236,14 +247,16 @@ class Game:
         A card instance of another game raises ``LookupError``.
         """
         t = self._t
-        if t.instances.get(getattr(instance, "uid", None)) is not instance:  # type: ignore[arg-type]
+        uid = getattr(instance, "uid", None)
+        if type(uid) is not int or t.instances.get(uid) is not instance:
             raise LookupError(f"{instance!r} is not a card of this game")
+        assert isinstance(instance, CardInstance)
         if controller is None:
             found = t.equipped(instance)
             controller = instance.owner if found is None else found[0].index
         return t.stats.card(instance, stat, controller)
 
-    def cost(self, instance: CardInstance, player: int | None = None) -> int:
+    def cost(self, instance: object, player: int | None = None) -> int:
         """The primal cost ``player`` pays to equip ``instance`` (4.3)."""
         return self.stat(instance, CardStat.PRIMAL_COST, player)
 
@@ -270,10 +283,10 @@ class Game:
         each time: it always shows the game as it is)."""
         return self._legal
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: object) -> bool:
         return illegal(self._t, action) is None
 
-    def play(self, action: Action) -> None:
+    def play(self, action: object) -> None:
         """Apply a legal action. An illegal one raises :class:`IllegalActionError` saying
         why, and changes nothing. An action from the listing of ``legal_actions()`` is
         applied without checking it again."""
@@ -287,7 +300,7 @@ class Game:
         reason = illegal(t, action)
         if reason is not None:
             raise IllegalActionError(f"cannot {_show(action)}: {reason}")
-        advance(t, action)
+        advance(t, action)  # type: ignore[arg-type]  # legal: an action
 
     def copy(self) -> Game:
         """An independent game in the same state that plays on identically.
@@ -332,20 +345,19 @@ class Game:
 
 def _positioned(
     players: Sequence[PlayerSetup],
-    active: int,
-    turn: int,
-    phase: StartPhase,
+    active: object,
+    turn: object,
+    phase: object,
     ruleset: Ruleset,
     start: Position | RecordPosition,
-    seed: int,
+    seed: object,
     keep_log: bool,
     handlers: Handlers,
     abilities: AbilitySource | None,
 ) -> Game:
     """A game from a position's players (see ``Game.from_position``) that records
     ``start``: the position, or its data in a record."""
-    check_seed(seed)
-    t = Table(seed, ruleset, keep_log, ability_source(abilities), abilities is None)
+    t = Table(check_seed(seed), ruleset, keep_log, ability_source(abilities), abilities is None)
     position_table(t, players, active, turn, phase)
     seat_characters(t)
     for event_class, handler in handlers:
@@ -357,11 +369,11 @@ def _positioned(
     return game
 
 
-def check_seed(seed: object) -> None:
+def check_seed(seed: object) -> int:
     """A seed is a whole number a record can hold: from 0 to ``MAX_SEED`` (2**64 - 1)."""
-    if isinstance(seed, int) and type(seed) is int and 0 <= seed <= MAX_SEED:
-        return
-    if isinstance(seed, int) and type(seed) is int and not -(2**64) < seed < 2**64:
+    if type(seed) is int and 0 <= seed <= MAX_SEED:
+        return seed
+    if type(seed) is int and not -(2**64) < seed < 2**64:
         shown = f"a {seed.bit_length()}-bit integer"  # too long to write out
     else:
         shown = repr(seed)[:80]
@@ -383,6 +395,7 @@ def _show(action: object) -> str:
 # --------------------------------------------------------------------------- records
 
 
+@mypyc_attr(native_class=False)  # a plain class: a record made in code holds what it was given
 @attrs.frozen
 class GameRecord:
     """Everything needed to replay a game (JSON: ``record.py``): from seats, or from the
@@ -419,12 +432,11 @@ class GameRecord:
         return cls(game.seed, first, seats, game.ruleset, actions)
 
     def to_json(self) -> str:
-        return dump_record(
-            self.seed, self.first_player, self.seats, self.ruleset, self.actions, self.position
-        )
+        fields = attrs.astuple(self, recurse=False)  # as given (a compiled read would convert)
+        return dump_record(*fields)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> GameRecord:
+    def from_json(cls, text: object) -> GameRecord:
         """Parse a record; a malformed one raises :class:`GameSetupError` saying what."""
         return cls(*parse_record(text))
 

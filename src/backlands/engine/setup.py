@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -39,6 +40,7 @@ __all__ = [
     "Seat",
     "check_player_count",
     "forget_seats",
+    "position_parts",
     "position_table",
     "seat_table",
     "start_seats",
@@ -110,6 +112,13 @@ class PlayerSetup:
     name: str | None = None
 
 
+def position_parts(position: Any) -> tuple[object, object, object, object, object]:
+    """A position's players, active player, turn, phase and ruleset, as they were given
+    (read here, in Python, so that a compiled build checks them as the pure one does:
+    ``position_table`` says what is wrong with any of them)."""
+    return position.players, position.active, position.turn, position.phase, position.ruleset
+
+
 def check_player_count(count: int, ruleset: Ruleset) -> None:
     if not ruleset.min_players <= count <= ruleset.max_players:
         raise GameSetupError(
@@ -136,7 +145,7 @@ def _problems(seat: Seat, ruleset: Ruleset) -> tuple[DeckProblem, ...]:
     return tuple(validate_deck(brought, ruleset=ruleset))
 
 
-def seat_table(table: Table, seats: Sequence[Seat], first_player: int | None) -> None:
+def seat_table(table: Table, seats: Sequence[Seat], first_player: object) -> None:
     """Set up ``table`` for a game between ``seats`` (1.1 to 1.5): up to the first turn."""
     ruleset = table.ruleset
     check_player_count(len(seats), ruleset)
@@ -199,12 +208,13 @@ def _instances(
     return tuple(decks), instances, Values(), new_shared(len(seats)), durability
 
 
-def start_seats(table: Table, first_player: int | None) -> None:
+def start_seats(table: Table, first_player: object) -> None:
     """Shuffle, pick the first player, draw the starting inventories (1.2 to 1.4)."""
     bits = table.rng.getrandbits
     for player in table.players:  # 1.3: shuffle, in seating order
         shuffle(bits, player.primal_deck)
     n = len(table.players)
+    assert first_player is None or isinstance(first_player, int)  # checked: ``seat_table``
     first = below(bits, n) if first_player is None else first_player
     table.first_player = first  # 1.4
     table.first_player_named = first_player is not None
@@ -220,9 +230,9 @@ MAX_BOOST = 1_000  # a boost in a position changes a stat by at most this much e
 def position_table(
     table: Table,
     players: Sequence[PlayerSetup],
-    active: int,
-    turn: int,
-    phase: StartPhase,
+    active: object,
+    turn: object,
+    phase: object,
 ) -> None:
     """Set up ``table`` in a position (see ``Game.from_position``): nothing is shuffled.
 
@@ -242,6 +252,7 @@ def position_table(
             raise GameSetupError(f"player {index + 1} is not a PlayerSetup: {_short(setup)}")
     if not _is_seat(active, n):
         raise GameSetupError(f"active player {_short(active)} is not a seat index")
+    assert isinstance(active, int)
     if not isinstance(phase, StartPhase):
         raise GameSetupError(f"the phase must be a StartPhase, not {_short(phase)}")
     limit = ruleset.turn_limit

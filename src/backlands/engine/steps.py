@@ -135,7 +135,7 @@ class Question(Step):
         recorded; but see ``hidden``), none means there is nothing to decide."""
         listing = self.options(t)
         if len(listing) > 1 or (listing and self.hidden and t.ruleset.ask_every_window):
-            t.pend(self, self.decision(t), listing)
+            t.pend(self, self._decision or self.decision(t), listing)
         elif listing:
             self.apply(t, listing[0])
 

@@ -59,6 +59,7 @@ class Table:
         "agenda",
         "asking",
         "bus",
+        "card_heard",
         "card_listeners",
         "decision",
         "first_player",
@@ -148,6 +149,8 @@ class Table:
         # card's events only, by (uid of that card, event class)
         self.reactions_in_play: dict[int, tuple[Reaction, ...]] = {}
         self.card_listeners: dict[tuple[int, type], tuple[Reaction, ...]] = {}
+        # the event classes some card's own reactions hear: how many cards hear each
+        self.card_heard: dict[type, int] = {}
         self.bus = ev.EventBus()
         # the event classes something listens to: how many of the bus and the trigger index
         # listen to each (see ``_hook``); an event is built only when its class is here
@@ -232,6 +235,7 @@ class Table:
         self.triggers = original.triggers.copy()
         self.reactions_in_play = dict(original.reactions_in_play)
         self.card_listeners = dict(original.card_listeners)
+        self.card_heard = dict(original.card_heard)
         self.bus = ev.EventBus()
         self.wire()
 
@@ -242,15 +246,15 @@ class Table:
         triggered ability that hears it (11.2): those in the index that ``match`` it, and
         those that hear only the card it is about (``events.ABOUT_CARD``). The event is
         built only when someone listens."""
+        heard = cls in self.heard
         own = None
-        listeners = self.card_listeners
-        if listeners:
-            about = _ABOUT_CARD.get(cls)
-            if about is not None:
-                card = fields[about]  # None: no card (a character's ability)
-                if card is not None:
-                    own = listeners.get((card.uid, cls))
-        if own is None and cls not in self.heard:
+        if cls in self.card_heard:  # some card's own reactions hear this class: its card's?
+            card = fields[_ABOUT_CARD[cls]]  # None: no card (a character's ability)
+            if card is not None:
+                own = self.card_listeners.get((card.uid, cls))
+        elif not heard:  # nobody listens: the event is never built
+            return
+        if own is None and not heard:
             return
         self._deliver(cls(*fields), own)
 
@@ -656,7 +660,12 @@ class Table:
         for reaction in reactions:
             if reaction.own_card:
                 key = (reaction.hears(instance, host).uid, reaction.event)
-                listeners[key] = (*listeners.get(key, ()), reaction)
+                found = listeners.get(key)
+                if found is None:
+                    listeners[key] = (reaction,)
+                    ev.hear(self.card_heard, reaction.event)
+                else:
+                    listeners[key] = (*found, reaction)
             else:
                 self.triggers.add(reaction)
 
@@ -677,6 +686,7 @@ class Table:
                         listeners[key] = kept
                     else:
                         del listeners[key]
+                        ev.unhear(self.card_heard, reaction.event)
 
     def _cast(self, player: int, instance: CardInstance) -> None:
         """An instant was played, its cost paid: its abilities trigger as its card is
