@@ -17,7 +17,7 @@ once that step is over, its effects in printed order (``effects.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ..keywords import Heard, Trigger, TriggerKind
 from ..model import Character, TriggeredAbility
@@ -38,7 +38,7 @@ __all__ = [
     "character_abilities",
 ]
 
-_ATTACH = CardType.ATTACH_SPELL
+_ATTACH: Final = CardType.ATTACH_SPELL
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # one subclass per trigger, made at import

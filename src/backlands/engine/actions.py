@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextvars
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
@@ -189,7 +189,7 @@ class Choose:
 
 
 Action: TypeAlias = Equip | EndPhase | Attack | Defend | Pass | Choose
-ACTION_CLASSES = (Equip, EndPhase, Attack, Defend, Pass, Choose)
+ACTION_CLASSES: Final = (Equip, EndPhase, Attack, Defend, Pass, Choose)
 
 
 def is_action(value: object) -> bool:
@@ -415,7 +415,7 @@ def _field(action: object, name: str) -> object:
     return getattr(action, name)
 
 
-_HUGE = 10**9  # numbers at or past this are no index or amount (and too long to show)
+_HUGE: Final = 10**9  # numbers at or past this are no index or amount (and too long to show)
 
 
 def _short(value: object) -> str:
@@ -429,8 +429,8 @@ def _short(value: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-SLOT_ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # the slots that attack (3.3)
-DEFENDER_SLOTS = (Slot.ARMOUR, Slot.CREATURE)  # the slots that defend, in order (6.1)
+SLOT_ATTACKERS: Final = (Slot.WEAPON, Slot.CREATURE)  # the slots that attack (3.3)
+DEFENDER_SLOTS: Final = (Slot.ARMOUR, Slot.CREATURE)  # the slots that defend, in order (6.1)
 
 
 class Values:

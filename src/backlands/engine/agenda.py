@@ -8,6 +8,8 @@ ability at a time resolves, each completely before the next (:func:`start_next_a
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..terms import CardStat
 from . import events as ev
 from .steps import AbilityDone
@@ -15,7 +17,7 @@ from .table import Table
 
 __all__ = ["check_durability", "check_state", "start_next_ability"]
 
-_DURABILITY = CardStat.DURABILITY
+_DURABILITY: Final = CardStat.DURABILITY
 
 
 def start_next_ability(t: Table) -> bool:

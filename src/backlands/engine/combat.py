@@ -15,7 +15,7 @@ damage through :func:`deal_damage`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ..terms import CardStat
 from . import events as ev
@@ -35,10 +35,10 @@ __all__ = [
     "defenders",
 ]
 
-NO_DEFENCE = Defend()
-_DAMAGE = CardStat.DAMAGE
-_DURABILITY = CardStat.DURABILITY
-_DEFEND = DecisionKind.DEFEND
+NO_DEFENCE: Final = Defend()
+_DAMAGE: Final = CardStat.DAMAGE
+_DURABILITY: Final = CardStat.DURABILITY
+_DEFEND: Final = DecisionKind.DEFEND
 
 C = TypeVar("C")
 

@@ -18,10 +18,9 @@ none means the effect does nothing).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from ..keywords import (
-    Allowed,
     CardRef,
     CardTarget,
     CardThen,
@@ -29,6 +28,7 @@ from ..keywords import (
     PlayerTarget,
     PlayerThen,
     Who,
+    WhyNot,
 )
 from ..terms import CardStat, Keyword, Slot, Whose
 from . import events as ev
@@ -46,8 +46,8 @@ __all__ = [
     "players_for",
 ]
 
-_EFFECT = ev.DestroyReason.EFFECT
-_SLOT_ORDER = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
+_EFFECT: Final = ev.DestroyReason.EFFECT
+_SLOT_ORDER: Final = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
 
 T = TypeVar("T", int, CardRef)
 
@@ -129,7 +129,8 @@ class TableResolution:
         t = self.table
         found, choose = players_for(t, target, self.source, keyword)
         if choose:
-            self.choose(self.controller, [p.index for p in found], then)
+            refusal = _PlayerRefusal(keyword)
+            self.choose(self.controller, [p.index for p in found], then, refusal)
             return
         if len(found) < 2:
             for p in found:
@@ -151,25 +152,34 @@ class TableResolution:
         target: CardTarget,
         slot: Slot | None,
         then: CardThen,
-        allowed: Allowed | None = None,
+        why_not: WhyNot | None = None,
     ) -> None:
         found, choose = cards_for(self.table, target, slot, self.source)
-        options = [eq.instance for p, eq in found if allowed is None or allowed(self, p.index, eq)]
+        options = [
+            eq.instance for p, eq in found if why_not is None or why_not(self, p.index, eq) is None
+        ]
         if not choose:
             if options:
                 then(self, options[0])
             return
-        self.choose(self.controller, options, then)
+        self.choose(self.controller, options, then, _CardRefusal(target, slot, why_not))
 
     def choose(
-        self, player: int, options: Sequence[T], then: Callable[[TableResolution, T], None]
+        self,
+        player: int,
+        options: Sequence[T],
+        then: Callable[[TableResolution, T], None],
+        why_not: Callable[[TableResolution, Any], str | None] | None = None,
     ) -> None:
         """One option is taken at once and none does nothing, as the CHOOSE question would
-        (neither is recorded), without a step."""
+        (neither is recorded), without a step; ``why_not(resolution, option)`` says why an
+        option offered by no one is refused."""
         if len(options) > 1:
             choice = Then(then, self.effect, self.source)
             listed = cast("Sequence[int | CardInstance]", options)
-            self.table.ask(player, listed, choice, self.source.card, effect_name(self.effect))
+            explain = None if why_not is None else _Refusal(why_not, self.effect, self.source)
+            name = effect_name(self.effect)
+            self.table.ask(player, listed, choice, self.source.card, name, explain)
         elif options:
             then(self, options[0])
 
@@ -199,7 +209,8 @@ class TableResolution:
         t = self.table
         found, choose = players_for(t, target, self.source)
         if choose:
-            self.choose(self.controller, [p.index for p in found], _Damage(amount, defendable))
+            options = [p.index for p in found]
+            self.choose(self.controller, options, _Damage(amount, defendable), _PlayerRefusal(None))
             return
         self._damage([p.index for p in found], amount, defendable)
 
@@ -253,6 +264,106 @@ class Then(Choice):
         self.then(TableResolution(table, self.effect, self.source), option)
 
 
+# --------------------------------------------------------------------------- refusals
+# Why an option no one offered is not one of an ability's choices (11.4), with the rule
+# number: asked by the choice's question with the table it is asked on.
+
+
+class _Refusal:
+    """``why(resolution, option)``, with a resolution of the effect on the asking table."""
+
+    __slots__ = ("effect", "source", "why")
+
+    def __init__(
+        self, why: Callable[[TableResolution, Any], str | None], effect: Effect, source: Source
+    ) -> None:
+        self.why = why
+        self.effect = effect
+        self.source = source
+
+    def __call__(self, table: Table, option: Any) -> str | None:
+        return self.why(TableResolution(table, self.effect, self.source), option)
+
+
+def _seat(r: TableResolution, option: Any) -> str | None:
+    """Why ``option`` names no player of this table, or None."""
+    if isinstance(option, CardInstance):
+        return "a player is chosen here, not a card"
+    if not 0 <= option < len(r.table.players):
+        return f"there is no player {option + 1} at this table"
+    return None
+
+
+class _PlayerRefusal:
+    """Why a player is not a choice of an effect's "an opponent" (11.4): not a player of the
+    table, the controller, out of the game (9.2), immune to the effect's keyword (11.5)."""
+
+    __slots__ = ("keyword",)
+
+    def __init__(self, keyword: Keyword | None) -> None:
+        self.keyword = keyword
+
+    def __call__(self, r: TableResolution, option: Any) -> str | None:
+        seat = _seat(r, option)
+        if seat is not None:
+            return seat
+        name = f"P{option + 1}"
+        if option == r.controller:
+            return f"{name} is you, and {effect_name(r.effect).upper()} names an opponent"
+        if r.table.players[option].out:
+            return f"{name} is out of the game (9.2)"
+        keyword = self.keyword
+        if keyword is not None and r.is_immune(option, keyword):
+            return f"{name} is immune to {str(keyword).upper()} (11.5)"
+        return None
+
+
+class _CardRefusal:
+    """Why a card is not a choice of an effect's card target (11.4): not a card in a slot
+    (it left play, or it is an attach spell, which goes with its host, 4.7), not on the
+    target's side, not in the effect's slot, or the effect's own reason (``why_not``)."""
+
+    __slots__ = ("slot", "target", "why_not")
+
+    def __init__(self, target: CardTarget, slot: Slot | None, why_not: WhyNot | None) -> None:
+        self.target = target
+        self.slot = slot
+        self.why_not = why_not
+
+    def __call__(self, r: TableResolution, option: Any) -> str | None:
+        if not isinstance(option, CardInstance):
+            return "a card is chosen here, not a player"
+        t = r.table
+        found = t.equipped(option)
+        if found is None:
+            if host_of(t, option) is not None:
+                return "an attach spell goes with the card it sits under: choose that card (4.7)"
+            return "it is not equipped: it is not in play (or it left play)"
+        p, eq = found
+        whose = self.target.definition.whose
+        if whose is Whose.OWN and p.index != r.controller:
+            return f"it is P{p.index + 1}'s card, and the choice is one of your own cards"
+        if whose is Whose.OPPONENTS and p.index == r.controller:
+            return "it is your own card, and the choice is an opponent's card"
+        if self.slot is not None and option.slot is not self.slot:
+            return f"it is not in the {self.slot} slot"
+        return None if self.why_not is None else self.why_not(r, p.index, eq)
+
+
+class _NotInInventory:
+    """Why a card is not a choice of DISCARD: the discarder chooses from their inventory."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+    def __call__(self, r: TableResolution, option: Any) -> str | None:
+        if not isinstance(option, CardInstance):
+            return "a card is chosen here, not a player"
+        return f"it is not in P{self.player + 1}'s inventory (7.5)"
+
+
 class _Damage:
     """Deal ``amount`` damage to the chosen player (``deal_damage`` with ``opponent``)."""
 
@@ -278,7 +389,8 @@ class _DiscardOne(Work):
 
     def run(self, table: Table) -> None:
         r = TableResolution(table, self.effect, self.source)
-        r.choose(self.player, list(table.players[self.player].inventory), _discard_card)
+        inventory = list(table.players[self.player].inventory)
+        r.choose(self.player, inventory, _discard_card, _NotInInventory(self.player))
 
 
 def _discard_card(r: TableResolution, card: CardRef) -> None:

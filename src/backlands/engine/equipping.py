@@ -7,7 +7,7 @@ a response window's listing and the check of an equip from anywhere else all ask
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ..terms import CardType
 from .actions import Action, DecisionKind, Equip, Pass
@@ -25,11 +25,11 @@ __all__ = [
     "open_windows",
 ]
 
-PASS = Pass()
-_ATTACH = CardType.ATTACH_SPELL
+PASS: Final = Pass()
+_ATTACH: Final = CardType.ATTACH_SPELL
 
 #: What may be played in a response window: instant spells only (4.6, 8.1).
-WINDOW_TYPES = frozenset({CardType.INSTANT_SPELL})
+WINDOW_TYPES: Final = frozenset({CardType.INSTANT_SPELL})
 
 
 def equip_problem(

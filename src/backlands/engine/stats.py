@@ -11,7 +11,7 @@ source comes or goes (:meth:`Stats.changed`) or a boost is given or ends.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from ..model import CardStatModifier, Immunity, Modifier, PlayerStatModifier
 from ..ruleset import Ruleset
@@ -32,11 +32,11 @@ def new_shared(sides: int) -> SharedStats:
     return {}, [{} for _ in range(sides)], {}
 
 
-_DURABILITY = CardStat.DURABILITY
-_STATS = tuple(CardStat)
-_PRIMAL_COST = CardStat.PRIMAL_COST
-_OWN = Whose.OWN
-_OPPONENTS = Whose.OPPONENTS
+_DURABILITY: Final = CardStat.DURABILITY
+_STATS: Final = tuple(CardStat)
+_PRIMAL_COST: Final = CardStat.PRIMAL_COST
+_OWN: Final = Whose.OWN
+_OPPONENTS: Final = Whose.OPPONENTS
 
 
 class Stats:

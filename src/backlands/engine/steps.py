@@ -36,7 +36,7 @@ defended, and abilities already triggered still resolve.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from ..terms import ValueEnum
 from ._compiled import mypyc_attr
@@ -69,7 +69,7 @@ class StartPhase(ValueEnum):
     ATTACK = "attack"
 
 
-NOBODY = -1  # the player of a step that belongs to no player
+NOBODY: Final = -1  # the player of a step that belongs to no player
 
 
 class Step:
@@ -103,7 +103,7 @@ def _fields(cls: type) -> list[str]:
 
 
 S = TypeVar("S", bound=Step)
-_ONE: dict[tuple[type, int], Step] = {}
+_ONE: Final[dict[tuple[type, int], Step]] = {}
 
 
 def one(cls: type[S], player: int) -> S:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..model import Card
 from ..ruleset import Ruleset
@@ -35,15 +35,15 @@ __all__ = ["AbilitySource", "Choice", "Table", "Work"]
 # the triggered abilities it brings, as reactions (``Game(abilities=...)``)
 AbilitySource = Callable[[CardInstance, int, int], Iterable[Reaction]]
 
-_COST = ev.SacrificeReason.COST
-_SALVAGE = ev.DestroyReason.SALVAGE
-_WORN_OUT = ev.DestroyReason.WORN_OUT
-_EFFECT = ev.DestroyReason.EFFECT
-_HOST_DESTROYED = ev.DestroyReason.HOST_DESTROYED
-_DURABILITY = CardStat.DURABILITY
-_INSTANT = CardType.INSTANT_SPELL
-_ATTACH = CardType.ATTACH_SPELL
-_ABOUT_CARD = ev.ABOUT_CARD
+_COST: Final = ev.SacrificeReason.COST
+_SALVAGE: Final = ev.DestroyReason.SALVAGE
+_WORN_OUT: Final = ev.DestroyReason.WORN_OUT
+_EFFECT: Final = ev.DestroyReason.EFFECT
+_HOST_DESTROYED: Final = ev.DestroyReason.HOST_DESTROYED
+_DURABILITY: Final = CardStat.DURABILITY
+_INSTANT: Final = CardType.INSTANT_SPELL
+_ATTACH: Final = CardType.ATTACH_SPELL
+_ABOUT_CARD: Final = ev.ABOUT_CARD
 
 
 class Table:

@@ -17,7 +17,7 @@ queue resolves one ability at a time, each completely before the next (``flow.py
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..terms import Slot
 from . import events as ev
@@ -32,7 +32,7 @@ __all__ = ["SLOT_ORDER", "Reaction", "TriggerIndex", "resolution_order"]
 
 # 11.3: one player's abilities resolve in slot order WEAPON, CREATURE, ARMOUR, SPELL, an
 # attach spell right after its host; a character's (no slot) come first
-SLOT_ORDER = {Slot.WEAPON: 1, Slot.CREATURE: 2, Slot.ARMOUR: 3, Slot.SPELL: 4}
+SLOT_ORDER: Final = {Slot.WEAPON: 1, Slot.CREATURE: 2, Slot.ARMOUR: 3, Slot.SPELL: 4}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # users subclass it

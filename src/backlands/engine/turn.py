@@ -11,6 +11,8 @@ runs empty, :func:`next_turn` ends the turn and starts the next player's.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..terms import CardType, Keyword, PlayerStat, Slot
 from . import events as ev
 from .actions import SLOT_ATTACKERS, Action, Attack, DecisionKind, Equip
@@ -34,12 +36,12 @@ __all__ = [
     "start_turn",
 ]
 
-END = EndPhaseAction()
-_START = ev.Phase.START
-_MAIN = ev.Phase.MAIN
-_ATTACK = ev.Phase.ATTACK
-_END = ev.Phase.END
-_DRAWS = PlayerStat.DRAWS_PER_TURN
+END: Final = EndPhaseAction()
+_START: Final = ev.Phase.START
+_MAIN: Final = ev.Phase.MAIN
+_ATTACK: Final = ev.Phase.ATTACK
+_END: Final = ev.Phase.END
+_DRAWS: Final = PlayerStat.DRAWS_PER_TURN
 
 
 def may_attack(t: Table, p: PlayerState) -> bool:

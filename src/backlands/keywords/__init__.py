@@ -15,7 +15,7 @@ engine: an effect acts through the :class:`Resolution` the engine gives it.
 from __future__ import annotations
 
 from . import effects as _effects
-from .api import Allowed, CardRef, CardThen, Placed, PlayerThen, Resolution
+from .api import CardRef, CardThen, Placed, PlayerThen, Resolution, WhyNot
 from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
 from .registry import (
@@ -43,7 +43,6 @@ __all__ = [
     "FAMILIES",
     "MODIFIERS",
     "TRAIT_TRIGGERS",
-    "Allowed",
     "CardRef",
     "CardStatModifier",
     "CardTarget",
@@ -66,6 +65,7 @@ __all__ = [
     "Trigger",
     "TriggerKind",
     "Who",
+    "WhyNot",
     "about",
     "effect",
     "family_of",

@@ -19,7 +19,7 @@ outer one inside ``then``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..terms import CardStat, Keyword, Slot
 from .targets import CardTarget, PlayerTarget
@@ -27,7 +27,7 @@ from .targets import CardTarget, PlayerTarget
 if TYPE_CHECKING:
     from ..model import Card
 
-__all__ = ["Allowed", "CardRef", "CardThen", "Placed", "PlayerThen", "Resolution"]
+__all__ = ["CardRef", "CardThen", "Placed", "PlayerThen", "Resolution", "WhyNot"]
 
 
 class CardRef(Protocol):
@@ -45,7 +45,7 @@ class CardRef(Protocol):
 
 
 class Placed(Protocol):
-    """A card in a slot of a mat, as :meth:`Resolution.for_cards`'s ``allowed`` sees it:
+    """A card in a slot of a mat, as :meth:`Resolution.for_cards`'s ``why_not`` sees it:
     the card, the turn it was equipped (4.5) and its durability counters."""
 
     @property
@@ -62,9 +62,12 @@ class Placed(Protocol):
 PlayerThen = Callable[["Resolution", int], None]
 #: What to do to one card an effect names: ``then(resolution, card)``.
 CardThen = Callable[["Resolution", CardRef], None]
-#: Whether a card named by a card target is a legal choice for the effect:
-#: ``allowed(resolution, controller of the card, the card in its slot)``.
-Allowed = Callable[["Resolution", int, Placed], bool]
+#: Why a card named by a card target is not a legal choice for the effect, with the rule
+#: number ("it was equipped on turn 3, and CURSE names only a card equipped this turn
+#: (7.2)"), or None when it is: ``why_not(resolution, controller of the card, the card in
+#: its slot)``. One function gives both the legal choices and the reason any other card is
+#: refused, so the two never disagree.
+WhyNot = Callable[["Resolution", int, Placed], "str | None"]
 
 T = TypeVar("T", int, CardRef)
 
@@ -112,19 +115,25 @@ class Resolution(Protocol):
         target: CardTarget,
         slot: Slot | None,
         then: CardThen,
-        allowed: Allowed | None = None,
+        why_not: WhyNot | None = None,
     ) -> None:
         """``then`` for the card ``target`` names (``this``, ``attached_to``), or for the one
         the controller chooses (11.4) among the equipped cards of the target's side, in
         turn order from the controller and slot order (WEAPON, CREATURE, ARMOUR, SPELL), in
-        ``slot`` only if given; only cards ``allowed`` accepts are legal."""
+        ``slot`` only if given; a card for which ``why_not`` gives a reason is not legal,
+        and a choice of it is refused with that reason."""
         ...
 
     def choose(
-        self, player: int, options: Sequence[T], then: Callable[[Resolution, T], None]
+        self,
+        player: int,
+        options: Sequence[T],
+        then: Callable[[Resolution, T], None],
+        why_not: Callable[[Resolution, Any], str | None] | None = None,
     ) -> None:
         """``player`` chooses one of ``options`` (players or cards), then ``then`` runs with
-        it (11.4): one option is taken by the game, none does nothing."""
+        it (11.4): one option is taken by the game, none does nothing. ``why_not(resolution,
+        option)`` says, with the rule number, why any other option is refused."""
         ...
 
     # ------------------------------------------------------------------ players

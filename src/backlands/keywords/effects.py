@@ -181,16 +181,21 @@ class Curse(Effect):
         return f"CURSE {card_words(self.target, self.slot)} (equipped this turn)"
 
     def apply(self, r: Resolution) -> None:  # 7.2, 11.5, 11.6
-        r.for_cards(self.target, self.slot, _destroy, _cursable)
+        r.for_cards(self.target, self.slot, _destroy, _not_cursed)
 
 
-def _cursable(r: Resolution, controller: int, placed: Placed) -> bool:
+def _not_cursed(r: Resolution, controller: int, placed: Placed) -> str | None:
     """An opponent's card (7.2), equipped this turn (4.5), of a player not immune (11.5)."""
-    return (
-        controller != r.controller
-        and placed.turn == r.turn
-        and not r.is_immune(controller, Keyword.CURSE)
-    )
+    if controller == r.controller:
+        return "it is your own card, and CURSE names an opponent's card (7.2)"
+    if placed.turn != r.turn:
+        return (
+            f"it was equipped on turn {placed.turn}, and CURSE names only a card equipped "
+            f"this turn (7.2)"
+        )
+    if r.is_immune(controller, Keyword.CURSE):
+        return f"P{controller + 1} is immune to CURSE (11.5)"
+    return None
 
 
 @effect("steal")
@@ -207,16 +212,20 @@ class Steal(Effect):
         return f"STEAL {card_words(self.target, self.slot)}"
 
     def apply(self, r: Resolution) -> None:  # 7.3, 11.5, 11.6
-        r.for_cards(self.target, self.slot, _steal, _stealable)
+        r.for_cards(self.target, self.slot, _steal, _not_stolen)
 
 
 def _steal(r: Resolution, card: CardRef) -> None:
     r.steal(card)
 
 
-def _stealable(r: Resolution, controller: int, placed: Placed) -> bool:
-    """An opponent's card, of a player not immune (11.5)."""
-    return controller != r.controller and not r.is_immune(controller, Keyword.STEAL)
+def _not_stolen(r: Resolution, controller: int, placed: Placed) -> str | None:
+    """An opponent's card (7.3), of a player not immune (11.5)."""
+    if controller == r.controller:
+        return "it is your own card, and STEAL takes an opponent's card (7.3)"
+    if r.is_immune(controller, Keyword.STEAL):
+        return f"P{controller + 1} is immune to STEAL (11.5)"
+    return None
 
 
 @effect("repair")
@@ -235,11 +244,13 @@ class Repair(Effect):
 
     def apply(self, r: Resolution) -> None:  # 11.6
         # only a card with counters is worth choosing: on any other, the repair does nothing
-        r.for_cards(self.target, None, lambda r, card: r.repair(card, self.amount), _worn)
+        r.for_cards(self.target, None, lambda r, card: r.repair(card, self.amount), _unworn)
 
 
-def _worn(r: Resolution, controller: int, placed: Placed) -> bool:
-    return placed.counters > 0
+def _unworn(r: Resolution, controller: int, placed: Placed) -> str | None:
+    if placed.counters > 0:
+        return None
+    return "it has no durability counters to remove (11.6)"
 
 
 @effect("boost")
@@ -265,8 +276,10 @@ class Boost(Effect):
             self.target,
             None,
             lambda r, card: r.boost(card, self.stat, self.amount),
-            self._has_the_stat,
+            self._lacks_the_stat,
         )
 
-    def _has_the_stat(self, r: Resolution, controller: int, placed: Placed) -> bool:
-        return getattr(placed.instance.card, self.stat.value) is not None
+    def _lacks_the_stat(self, r: Resolution, controller: int, placed: Placed) -> str | None:
+        if getattr(placed.instance.card, self.stat.value) is not None:
+            return None
+        return f"it has no {stat_words(self.stat)} to change (11.6)"
