@@ -565,12 +565,12 @@ def test_equips_lists_what_the_main_phase_lists_the_same_objects(
         Equip(find(game, spark)),
         EndPhase(),
     )
-    found = equips(game._t, game.players[0], False)
+    found = list(equips(game._t, game.players[0], False))
     assert found == list(listed[:-1])
     assert all(a is b for a, b in zip(found, listed, strict=False))
     assert game._t.values.equip(h, b) is listed[1]
     assert game._t.values.equip(find(game, blade)) is listed[2]
-    assert equips(game._t, game.players[0], True) == [listed[3]]
+    assert list(equips(game._t, game.players[0], True)) == [listed[3]]
 
 
 def test_equip_action_makes_one_equip_per_card_and_host(

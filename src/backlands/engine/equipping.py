@@ -12,7 +12,7 @@ from typing import ClassVar, Final
 from ..terms import CardType
 from .actions import Action, DecisionKind, Equip, Pass
 from .state import CardInstance, PlayerState
-from .steps import Question, one
+from .steps import Question, Step, one
 from .table import Table
 
 __all__ = [
@@ -59,11 +59,12 @@ def equip_problem(
     return None
 
 
-def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
+def equips(t: Table, p: PlayerState, window: bool, end: Action | None = None) -> tuple[Action, ...]:
     """Every equip ``p`` may make now, in inventory order: each card whose cost the primal
     deck can pay (4.3), in a window instants only (4.6, 8.1), an attach spell under each
-    card in a slot of a player still in, in seat and mat order (4.7). The listing of the
-    main phase and of a response window; ``equip_problem`` says why any other is refused."""
+    card in a slot of a player still in, in seat and mat order (4.7); then ``end``, the
+    do-nothing answer, if given. The listing of the main phase and of a response window;
+    ``equip_problem`` says why any other is refused."""
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
     costs: dict[int, int] | None = None
@@ -86,7 +87,9 @@ def equips(t: Table, p: PlayerState, window: bool) -> list[Action]:
         else:
             action = t.values.equips.get(instance.uid)  # read directly (``Values.equip``)
             found.append(t.values.equip(instance) if action is None else action)
-    return found
+    if end is not None:
+        found.append(end)
+    return tuple(found)
 
 
 def check_equip(t: Table, p: PlayerState, action: Equip, window: bool) -> str | None:
@@ -106,9 +109,7 @@ class EquipQuestion(Question):
     hidden = True  # what may be equipped comes from the inventory (8.3, ``ask_every_window``)
 
     def options(self, t: Table) -> tuple[Action, ...]:
-        found = equips(t, t.players[self.player], self.window)
-        found.append(self.nothing)
-        return tuple(found)
+        return equips(t, t.players[self.player], self.window, self.nothing)
 
     def problem(self, t: Table, action: object) -> str | None:
         p = t.players[self.player]
@@ -152,9 +153,11 @@ class TargetWindow(ResponseWindow):
     attack = True
 
 
-def open_windows(t: Table, player: int) -> None:
+def open_windows(t: Table, player: int, then: Step) -> None:
     """8.1: after ``player`` equipped a card, each other player still in, in turn order,
-    may answer with one instant: their windows are pushed, the next player's on top.
+    may answer with one instant: their windows are pushed, the next player's on top, and
+    ``then``, the step that comes after them, below them; with no window, ``then`` runs now
+    or is queued (``Table.then``).
 
     A player with no playable instant is not asked (8.3). While nothing can change before
     their window (nothing is due, and no window before theirs may be answered), that is
@@ -162,19 +165,22 @@ def open_windows(t: Table, player: int) -> None:
     on, each is pushed and looks again when it runs. With the ruleset's ``ask_every_window``
     (8.3) every other player still in is asked."""
     rules = t.ruleset
-    if not rules.response_windows:
+    windows: list[Step] = []
+    if rules.response_windows:
+        settled = t.nothing_due() and not rules.ask_every_window
+        players = t.players
+        n = len(players)
+        for offset in range(1, n):
+            q = players[(player + offset) % n]
+            if q.out:
+                continue
+            if settled and not equips(t, q, window=True):
+                continue  # no playable instant: not asked (8.3)
+            settled = False
+            windows.append(one(ResponseWindow, q.index))
+    if not windows:
+        t.then(then)
         return
-    settled = t.nothing_due() and not rules.ask_every_window
-    players = t.players
-    n = len(players)
-    windows = []
-    for offset in range(1, n):
-        q = players[(player + offset) % n]
-        if q.out:
-            continue
-        if settled and not equips(t, q, window=True):
-            continue  # no playable instant: not asked (8.3)
-        settled = False
-        windows.append(one(ResponseWindow, q.index))
+    t.push(then)
     for window in reversed(windows):  # the next player's window runs first
         t.push(window)

@@ -133,8 +133,7 @@ class MainPhase(EquipQuestion):
         player = self.player
         if type(action) is Equip:
             t.equip(t.players[player], action.card, action.host)
-            t.push(self)  # the main phase goes on (3.2), after the windows (8.1)
-            open_windows(t, player)
+            open_windows(t, player, then=self)  # the main phase goes on after them (3.2, 8.1)
             return
         end_main_phase(t, t.players[player])
 
