@@ -23,7 +23,7 @@ from .actions import (
 from .events import Event, EventBus, ProposalError
 from .game import Game, GameRecord, LegalActions
 from .position import AttachedCard, MatCard, PlayerSetup, Position, StartPhase
-from .setup import Seat
+from .seats import Seat
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
 from .table import Choice, Table, Work
 from .triggers import Reaction, TriggerIndex

@@ -42,7 +42,8 @@ from .record import (
     position_players,
     record_seats,
 )
-from .setup import PlayerSetup, Seat, position_parts, position_table, seat_table, start_seats
+from .seats import PlayerSetup, Seat, position_parts
+from .setup import position_table, seat_table, start_seats
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
 from .table import AbilitySource, Table
 from .triggers import TriggerIndex

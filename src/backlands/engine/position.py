@@ -22,7 +22,7 @@ import attrs
 from ..ruleset import STANDARD, Ruleset
 from .game import Game
 from .record_position import read_positions_as
-from .setup import AttachedCard, MatCard, PlayerSetup
+from .seats import AttachedCard, MatCard, PlayerSetup
 from .steps import StartPhase
 
 if TYPE_CHECKING:

@@ -48,7 +48,7 @@ from .record_position import (
     position_data,
     position_players,
 )
-from .setup import Seat
+from .seats import Seat
 
 __all__ = [
     "FORMAT_VERSION",

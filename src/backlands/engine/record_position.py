@@ -50,7 +50,7 @@ from .jsondata import (
     structure_hook,
     text_hook,
 )
-from .setup import MAX_BOOST, AttachedCard, Boosts, MatCard, PlayerSetup
+from .seats import MAX_BOOST, AttachedCard, Boosts, MatCard, PlayerSetup
 from .steps import StartPhase
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from .steps import AbilityChoice, Choice, Explain, Question, ReleaseOutCheck, Ru
 from .triggers import SLOT_ORDER, Reaction, TriggerIndex, resolution_order
 
 if TYPE_CHECKING:
-    from .setup import Seat
+    from .seats import Seat
 
 __all__ = ["AbilitySource", "Choice", "Table", "Work"]
 
