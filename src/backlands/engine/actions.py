@@ -22,9 +22,9 @@ from .jsondata import (
     field_name,
     first_problem,
     records,
-    shown,
     structure_hook,
 )
+from .shown import shown
 from .state import CardInstance
 
 if TYPE_CHECKING:
@@ -379,33 +379,33 @@ def malformed(action: Any, instances: Mapping[int, CardInstance]) -> str | None:
         named = [_field(action, "card")]
         target = _field(action, "target")
         if type(target) is not int or not -_HUGE < target < _HUGE:
-            return f"the target must be a player index, not {_short(target)}"
+            return f"the target must be a player index, not {shown(target)}"
     elif isinstance(action, Defend):
         absorbs = _field(action, "absorbs")
         if type(absorbs) is not tuple:
-            return f"a defence's pairs are a tuple, not {_short(absorbs)}"
+            return f"a defence's pairs are a tuple, not {shown(absorbs)}"
         for pair in absorbs:
             if type(pair) is not tuple or len(pair) != 2:
-                return f"each defending card is a (card, amount) pair, not {_short(pair)}"
+                return f"each defending card is a (card, amount) pair, not {shown(pair)}"
             if type(pair[1]) is not int:
-                return f"an amount of damage is a whole number, not {_short(pair[1])}"
+                return f"an amount of damage is a whole number, not {shown(pair[1])}"
             if not -_HUGE < pair[1] < _HUGE:
-                return f"an amount of damage is less than {_HUGE}, not {_short(pair[1])}"
+                return f"an amount of damage is less than {_HUGE}, not {shown(pair[1])}"
             named.append(pair[0])
     elif isinstance(action, Choose):
         option = _field(action, "option")
         if not isinstance(option, CardInstance) and (
             type(option) is not int or not -_HUGE < option < _HUGE
         ):
-            return f"a choice is a player index or a card instance, not {_short(option)}"
+            return f"a choice is a player index or a card instance, not {shown(option)}"
         if isinstance(option, CardInstance):
             named = [option]
     for instance in named:
         if not isinstance(instance, CardInstance):
-            return f"{_short(instance)} is not a card instance"
+            return f"{shown(instance)} is not a card instance"
         uid = getattr(instance, "uid", None)
         if type(uid) is not int or instances.get(uid) is not instance:
-            return f"{_short(instance)} is not a card of this game"
+            return f"{shown(instance)} is not a card of this game"
     return None
 
 
@@ -416,17 +416,6 @@ def _field(action: object, name: str) -> object:
 
 
 _HUGE: Final = 10**9  # numbers at or past this are no index or amount (and too long to show)
-
-
-def _short(value: object) -> str:
-    """A short repr of a value from outside, for a reason (never raises)."""
-    if type(value) is int and not -(10**12) < value < 10**12:
-        return f"a {value.bit_length()}-bit integer"
-    try:
-        text = repr(value)
-    except Exception:  # a value that cannot say itself is named by its type
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 SLOT_ATTACKERS: Final = (Slot.WEAPON, Slot.CREATURE)  # the slots that attack (3.3)

@@ -27,6 +27,7 @@ import attrs
 
 from ..errors import BacklandsError
 from ..terms import CardStat, Slot, ValueEnum
+from .shown import shown
 from .state import CardInstance
 
 __all__ = [
@@ -332,12 +333,12 @@ class Proposal:
     def _problem(self, before: tuple[object, ...]) -> str | None:
         """What a handler did wrong, given ``_before()`` from before it ran; or None."""
         if type(self.cancelled) is not bool:
-            return f"set cancelled to {_short(self.cancelled)}: it is True or False"
+            return f"set cancelled to {shown(self.cancelled)}: it is True or False"
         for name, was in zip(self.fixed, before, strict=True):
             now = getattr(self, name)
             if now is not was:
                 return (
-                    f"changed {name} from {_short(was)} to {_short(now)}: a handler may "
+                    f"changed {name} from {shown(was)} to {shown(now)}: a handler may "
                     f"change only {self._may_change()}"
                 )
         return None
@@ -368,7 +369,7 @@ class DamageProposal(Proposal):
         changed = type(amount) is not type(was) or amount != was
         if changed and (type(amount) is not int or not 0 <= amount <= MAX_PROPOSED_DAMAGE):
             return (
-                f"set amount to {_short(amount)}: an amount of damage is a whole number "
+                f"set amount to {shown(amount)}: an amount of damage is a whole number "
                 f"from 0 to {MAX_PROPOSED_DAMAGE}"
             )
         return super()._problem(before[:2])
@@ -387,24 +388,12 @@ class DestroyProposal(Proposal):
     fixed: ClassVar[tuple[str, ...]] = ("card", "reason")
 
 
-def _short(value: object) -> str:
-    """A short repr, for messages about values a handler set (a huge one is not written
-    out: Python refuses to, past 4,300 digits)."""
-    if type(value) is int and not -(10**12) < value < 10**12:
-        return f"a {value.bit_length()}-bit integer"
-    try:
-        text = repr(value)
-    except Exception:  # a value that cannot say itself is named by its type
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
 def _handler_name(handler: object) -> str:
     name = getattr(handler, "__qualname__", None)
     module = getattr(handler, "__module__", None)
     if isinstance(name, str):
         return f"{module}.{name}" if isinstance(module, str) else name
-    return _short(handler)
+    return shown(handler)
 
 
 # --------------------------------------------------------------------------- the bus

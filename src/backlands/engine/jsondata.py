@@ -23,6 +23,7 @@ from cattrs.gen import make_dict_structure_fn, override
 from .._convert import _Group, _Invalid
 from .._paths import Path
 from ..errors import GameSetupError
+from .shown import clipped, shown
 
 __all__ = [
     "GIVEN",
@@ -31,14 +32,12 @@ __all__ = [
     "DuplicateKey",
     "checked_int",
     "checked_text",
-    "clipped",
     "field_name",
     "ids_of",
     "known_fields",
     "list_of",
     "no_constant",
     "object_fields",
-    "shown",
     "unique_keys",
 ]
 
@@ -64,21 +63,6 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
-
-
-def shown(value: object) -> str:
-    """A short repr of a value from a record, for a message (never raises)."""
-    if type(value) is int and not -(10**12) < value < 10**12:
-        return f"a {value.bit_length()}-bit integer"
-    try:
-        text = repr(value)
-    except Exception:  # e.g. nested too deep to write out
-        return f"a {type(value).__name__}"
-    return clipped(text)
-
-
-def clipped(text: str) -> str:
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def field_name(name: object) -> str:

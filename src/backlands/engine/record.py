@@ -33,13 +33,11 @@ from .jsondata import (
     DuplicateKey,
     checked_int,
     checked_text,
-    clipped,
     ids_of,
     known_fields,
     list_of,
     no_constant,
     object_fields,
-    shown,
     unique_keys,
 )
 from .record_position import (
@@ -49,6 +47,7 @@ from .record_position import (
     position_players,
 )
 from .seats import Seat
+from .shown import clipped, shown
 
 __all__ = [
     "FORMAT_VERSION",

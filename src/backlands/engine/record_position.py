@@ -46,11 +46,11 @@ from .jsondata import (
     list_hook,
     optional_text_hook,
     records,
-    shown,
     structure_hook,
     text_hook,
 )
 from .seats import MAX_BOOST, AttachedCard, Boosts, MatCard, PlayerSetup
+from .shown import shown
 from .steps import StartPhase
 
 if TYPE_CHECKING:

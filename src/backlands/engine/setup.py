@@ -24,6 +24,7 @@ from . import events as ev
 from .actions import Values
 from .chance import below, shuffle
 from .seats import MAX_BOOST, AttachedCard, MatCard, PlayerSetup, Seat, position_parts
+from .shown import shown
 from .state import CardInstance, Equipped, PlayerState
 from .stats import SharedStats, new_shared
 from .steps import StartPhase, one
@@ -172,17 +173,17 @@ def position_table(
     check_player_count(n, ruleset)
     for index, setup in enumerate(players):
         if not isinstance(setup, PlayerSetup):
-            raise GameSetupError(f"player {index + 1} is not a PlayerSetup: {_short(setup)}")
+            raise GameSetupError(f"player {index + 1} is not a PlayerSetup: {shown(setup)}")
     if not _is_seat(active, n):
-        raise GameSetupError(f"active player {_short(active)} is not a seat index")
+        raise GameSetupError(f"active player {shown(active)} is not a seat index")
     assert isinstance(active, int)
     if not isinstance(phase, StartPhase):
-        raise GameSetupError(f"the phase must be a StartPhase, not {_short(phase)}")
+        raise GameSetupError(f"the phase must be a StartPhase, not {shown(phase)}")
     limit = ruleset.turn_limit
     if type(turn) is not int or not 1 <= turn <= limit:
         raise GameSetupError(
             f"the turn must be a whole number from 1 to the turn limit {limit} (9.3), "
-            f"not {_short(turn)}"
+            f"not {shown(turn)}"
         )
     attack = phase is StartPhase.ATTACK
     new = table.new_instance
@@ -196,16 +197,16 @@ def position_table(
         state.inventory = [new(card, index) for card in setup.inventory]
         unknown = [slot for slot in setup.mat if not isinstance(slot, Slot)]
         if unknown:
-            raise GameSetupError(f"{who}'s mat: {_short(unknown[0])} is not a slot")
+            raise GameSetupError(f"{who}'s mat: {shown(unknown[0])} is not a slot")
         for slot in Slot:
             placed = setup.mat.get(slot)
             if placed is None:
                 continue
             where = f"{who}'s {slot} slot"
             if not isinstance(placed, MatCard):
-                raise GameSetupError(f"{where}: {_short(placed)} is not a card")
+                raise GameSetupError(f"{where}: {shown(placed)} is not a card")
             if not isinstance(placed.card, Card):
-                raise GameSetupError(f"{where}: {_short(placed.card)} is not a card")
+                raise GameSetupError(f"{where}: {shown(placed.card)} is not a card")
             if placed.card.type.slot is not slot:
                 raise GameSetupError(f"{placed.card.name} cannot go in the {slot} slot (4.1)")
             _check_whole(placed.counters, where, f"{placed.card.name}'s counters", 0, None)
@@ -253,16 +254,16 @@ def position_table(
 def _check_player(setup: PlayerSetup, who: str, turn: int) -> None:
     """Everything about one player of a position but their mat."""
     if not isinstance(setup.character, Character):
-        raise GameSetupError(f"{who}: {_short(setup.character)} is not a character")
+        raise GameSetupError(f"{who}: {shown(setup.character)} is not a character")
     if setup.name is not None and not isinstance(setup.name, str):
-        raise GameSetupError(f"{who}'s name must be text or None, not {_short(setup.name)}")
+        raise GameSetupError(f"{who}'s name must be text or None, not {shown(setup.name)}")
     for zone in ("deck", "inventory", "void"):
         for i, card in enumerate(getattr(setup, zone)):
             if not isinstance(card, Card):
-                raise GameSetupError(f"{who}'s {zone}[{i}]: {_short(card)} is not a card")
+                raise GameSetupError(f"{who}'s {zone}[{i}]: {shown(card)} is not a card")
     if type(setup.poisoned) is not bool:
         raise GameSetupError(
-            f"{who}'s poisoned must be True or False, not {_short(setup.poisoned)} (7.1)"
+            f"{who}'s poisoned must be True or False, not {shown(setup.poisoned)} (7.1)"
         )
     _check_whole(setup.turns_taken, who, "turns_taken", 0, turn)
 
@@ -272,7 +273,7 @@ def _check_whole(value: object, where: str, name: str, low: int, high: int | Non
     if type(value) is not int or value < low or (high is not None and value > high):
         upto = "up" if high is None else f"to {high}"
         raise GameSetupError(
-            f"{where}: {name} must be a whole number from {low} {upto}, not {_short(value)}"
+            f"{where}: {name} must be a whole number from {low} {upto}, not {shown(value)}"
         )
 
 
@@ -282,7 +283,7 @@ def _is_seat(value: object, n: int) -> bool:
 
 def _seat(value: object, n: int, where: str, name: str) -> int:
     if not _is_seat(value, n):
-        raise GameSetupError(f"{where}: {name} {_short(value)} is not a seat index (0 to {n - 1})")
+        raise GameSetupError(f"{where}: {name} {shown(value)} is not a seat index (0 to {n - 1})")
     assert isinstance(value, int)
     return value
 
@@ -309,30 +310,19 @@ def _attach(
 
 def _boost(boost: object, where: str) -> tuple[CardStat, int]:
     if not isinstance(boost, tuple | list) or len(boost) != 2:
-        raise GameSetupError(f"{where}: a boost must be a (stat, amount) pair, not {_short(boost)}")
+        raise GameSetupError(f"{where}: a boost must be a (stat, amount) pair, not {shown(boost)}")
     stat, amount = boost
     if not isinstance(stat, CardStat):
-        raise GameSetupError(f"{where}: a boost's stat must be a CardStat, not {_short(stat)}")
+        raise GameSetupError(f"{where}: a boost's stat must be a CardStat, not {shown(stat)}")
     if type(amount) is not int:
-        raise GameSetupError(f"{where}: a boost's amount must be an integer, not {_short(amount)}")
+        raise GameSetupError(f"{where}: a boost's amount must be an integer, not {shown(amount)}")
     if not -MAX_BOOST <= amount <= MAX_BOOST:
         raise GameSetupError(
             f"{where}: a boost's amount must be from {-MAX_BOOST} to {MAX_BOOST}, not "
-            f"{_short(amount)}"
+            f"{shown(amount)}"
         )
     return stat, amount
 
 
-def _short(value: object) -> str:
-    """A short repr of a value from outside, for a message (never raises)."""
-    if type(value) is int and not -(10**12) < value < 10**12:
-        return f"a {value.bit_length()}-bit integer"
-    try:
-        text = repr(value)
-    except Exception:  # a value that cannot say itself is named by its type
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
 def _name(card: object) -> str:
-    return card.name if isinstance(card, Card) else _short(card)
+    return card.name if isinstance(card, Card) else shown(card)
