@@ -25,6 +25,7 @@ from backlands.balance import (
     balance_report,
     difference_interval,
 )
+from backlands.balance.tracker import EFFECT_KINDS
 from backlands.deck import bundled_deck_files, load_deck
 from backlands.engine import (
     AttachedCard,
@@ -32,9 +33,11 @@ from backlands.engine import (
     CardInstance,
     DecisionKind,
     Defend,
+    EndPhase,
     Equip,
     Game,
     MatCard,
+    Pass,
     PlayerSetup,
     Position,
     StartPhase,
@@ -106,7 +109,9 @@ def test_an_attack_counts_its_damage_and_the_defenders_it_wears_out(cards: CardD
         ev.DestroyReason.HOST_DESTROYED,  # the tether
     ]
     result = tracker.result()
-    assert used(result) == [{"scrap-hatchet": (0, 3, 2, 0)}, {}]
+    # the Tether's own ability, as it is destroyed, poisons Rustjaw: that is all it did
+    assert used(result) == [{"scrap-hatchet": (0, 3, 2, 0)}, {"rot-tether": (0, 0, 0, 0)}]
+    assert [u.effects for u in result.seats[1].used] == [(("poisoned", "others", 1),)]
     # a game from a position has no seats: the deck is what each player owns
     assert result.seats[0].deck == ("dune-rat-swarm", "scrap-hatchet")
     assert result.seats[0].names == ("Dune Rat Swarm", "Scrap Hatchet")
@@ -177,7 +182,11 @@ def test_an_effect_destroys_for_its_card_and_not_what_its_owner_attached(
         (1, "rot-tether", "host_destroyed"),
         (0, "rot-tether", "host_destroyed"),
     ]
-    assert used(tracker.result()) == [{"thundermane-behemoth": (1, 0, 2, 0)}, {}]
+    # as they go, Nettle's tether poisons Rustjaw; his own would poison her, but she is
+    # immune (11.5), so it did nothing
+    result = tracker.result()
+    assert used(result) == [{"thundermane-behemoth": (1, 0, 2, 0)}, {"rot-tether": (0, 0, 0, 0)}]
+    assert result.seats[1].used[0].effects == (("poisoned", "others", 1),)
 
 
 def test_a_steal_counts_for_its_card_and_a_stolen_card_never_counts_against_its_owner(
@@ -231,6 +240,48 @@ def test_ability_damage_counts_for_its_card_a_defends_ability_too(cards: CardDat
         {"stormgullet-wyrm": (1, 2, 0, 0)},
         {"bristleback-boar": (0, 1, 0, 0)},
     ]
+
+
+def test_what_else_an_ability_does_is_credited_to_its_card_by_whose_it_was(
+    cards: CardDatabase,
+) -> None:
+    # the Moth draws its owner a card as it is equipped (its primal cost, sacrificed, 4.3,
+    # is no ability's); Rustjaw's Needle-Rain Launcher poisons Wren as it is equipped, and
+    # she answers it with Dust Tithe (8.x), which makes him sacrifice 2: both "others"
+    game = two_players(
+        cards,
+        PlayerSetup(
+            cards.character("rustjaw-marauder"),
+            deck=[cards["dune-rat-swarm"]] * 10,
+            inventory=[cards["glasswing-moth"], cards["needle-rain-launcher"]],
+        ),
+        PlayerSetup(
+            cards.character("wren-of-the-herds"),
+            deck=[cards["dune-rat-swarm"]] * 10,
+            inventory=[cards["dust-tithe"]],
+        ),
+    )
+    tracker = CardTracker(game)
+    moth, launcher = game.players[0].inventory
+    game.play(Equip(moth))
+    game.play(Pass())  # Wren's window after the Moth
+    game.play(Equip(launcher))
+    game.play(Equip(game.players[1].inventory[0]))  # her window: Dust Tithe
+    assert game.players[1].poisoned
+    assert len(game.players[0].primal_deck) == 4  # 10 less the costs, less 2 for the Tithe
+    assert len(game.players[0].inventory) == 1  # the Moth's draw
+    result = tracker.result()
+    effects = {u.card: u.effects for seat_cards in result.seats for u in seat_cards.used}
+    assert effects == {
+        "glasswing-moth": (("drew", "own", 1),),
+        "needle-rain-launcher": (("poisoned", "others", 1),),
+        "dust-tithe": (("sacrificed", "others", 2),),
+    }
+    drawn, turn = len(game.players[1].inventory), game.turn
+    while game.turn == turn:  # Rustjaw ends his turn: Wren draws for hers (3.1), no ability's
+        game.play(EndPhase())
+    assert len(game.players[1].inventory) > drawn
+    assert tracker.result() == result
 
 
 def from_log(log: list[ev.Event]) -> Counter[tuple[int, str, str]]:
@@ -296,6 +347,7 @@ def test_tracker_counts_agree_with_the_game_log(cards: CardDatabase) -> None:
     files = {f.stem: f for f in bundled_deck_files()}
     totals: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
     for names in MATCHES:
         seats = [seat(load_deck(files[name], cards), cards) for name in names]
         for game_seed in range(12):
@@ -323,12 +375,19 @@ def test_tracker_counts_agree_with_the_game_log(cards: CardDatabase) -> None:
                 assert seat_cards.names == tuple(cards[c].name for c in seat_cards.deck)
             for key, n in from_tracker(tracked).items():
                 totals[key[2]] += n
+            for seat_cards in tracked.seats:
+                for u in seat_cards.used:
+                    for kind, _, n in u.effects:
+                        kinds[kind] += n
             for e in log:
                 if isinstance(e, ev.CardDestroyed):
                     reasons[e.reason.value] += 1
     # the games exercised every kind of count and every attributed cause of destruction
     assert all(totals[k] > 0 for k in ("equipped", "damage", "destroyed", "stolen")), totals
     assert all(reasons[k] > 0 for k in ("effect", "worn_out", "host_destroyed")), reasons
+    # and every kind of what else abilities do (EFFECT_KINDS; counters: those that the
+    # cards defending against an ability's damage take, 6.2)
+    assert set(kinds) == {kind for kind, _, _ in EFFECT_KINDS.values()}, kinds
 
 
 def test_tracking_changes_nothing_and_needs_no_log(cards: CardDatabase) -> None:
@@ -533,12 +592,19 @@ def test_report_json_round_trips_with_its_documented_keys() -> None:
         "rate": 0.5,
         "interval": list(wilson(1, 2)),
     }
-    assert first["totals"] == {"copies": 2, "damage": 0, "destroyed": 0, "stolen": 1}
+    assert first["totals"] == {
+        "copies": 2,
+        "damage": 0,
+        "destroyed": 0,
+        "stolen": 1,
+        "effects": {},
+    }
     assert first["per_equipped_game"] == {
         "copies": 1.0,
         "damage": 0.0,
         "destroyed": 0.0,
         "stolen": 0.5,
+        "effects": {},
     }
     assert first["decks"] == [
         {
@@ -612,6 +678,45 @@ def test_report_text_is_an_aligned_printable_table() -> None:
     by_deck = balance_report(results, ["Deck A", "Deck B"], min_games=2).to_text(by_deck=True)
     assert "  in Deck A" in by_deck and "  in Deck B" in by_deck
     assert len(by_deck.splitlines()) == len(lines) + 6  # y in 2 decks, the others in 1
+
+
+def test_report_pools_what_else_abilities_did_per_kind_and_whose() -> None:
+    # Zephyr drew its owner 3 cards in game 1, and 1 card and 2 discards of the opponent's
+    # in game 2: over its 2 equipped games, 4 draws (2.00 a game) and 2 discards (1.00)
+    with_effects = [
+        RESULTS[0],
+        result(
+            1,
+            1,
+            {"w": use("w"), "y": use("y")},
+            {"z": attrs.evolve(use("z", stolen=1), effects=(("drew", "own", 3),))},
+        ),
+        result(
+            2,
+            None,
+            {"w": use("w"), "x": use("x", 2, damage=1)},
+            {"z": attrs.evolve(use("z"), effects=(("discarded", "others", 2), ("drew", "own", 1)))},
+        ),
+        RESULTS[3],
+    ]
+    report = balance_report(with_effects, ["Deck A", "Deck B"], min_games=2)
+    z = {c.card: c for c in report.cards}["z"]
+    assert z.effects == (("discarded", "others", 2), ("drew", "own", 4))
+    first = report.to_json()["cards"][0]
+    assert first["id"] == "z"
+    assert first["totals"]["effects"] == {"discarded": {"others": 2}, "drew": {"own": 4}}
+    assert first["per_equipped_game"]["effects"] == {
+        "discarded": {"others": 1.0},
+        "drew": {"own": 2.0},
+    }
+    lines = report.to_text().splitlines()
+    at = lines.index(
+        "what else their abilities did, per equipped game (others: to other players or their "
+        "cards):"
+    )
+    assert lines[at + 1] == "  Zephyr: discarded (others) 1.00, drew 2.00"
+    assert all(len(line) <= 100 for line in lines)
+    assert "what else" not in report.to_text(deck="Deck B")  # totals are not kept per deck
 
 
 def test_report_refuses_results_it_cannot_read() -> None:

@@ -668,3 +668,30 @@ def test_a_replay_with_handlers_hears_the_whole_game() -> None:
     heard: list[ev.Event] = []
     game.record().replay(sample_db(), handlers=[(ev.Event, heard.append)])
     assert heard == game.log
+
+
+def test_ability_resolving_tells_an_abilitys_events_from_the_turns() -> None:
+    cards = sample_db()
+    # the Moth's ability draws a card as it is equipped (11.3); the next turn's draw (3.1)
+    # is the turn's: a handler of CardDrawn reads game.ability_resolving at each
+    filler = [cards["dune-rat-swarm"]] * 8
+    heard: list[tuple[int, bool]] = []
+    game = Position(
+        (
+            PlayerSetup(
+                cards.character("rustjaw-marauder"),
+                deck=filler,
+                inventory=[cards["glasswing-moth"]],
+            ),
+            PlayerSetup(cards.character("wren-of-the-herds"), deck=filler),
+        ),
+        phase=StartPhase.MAIN,
+    ).start(seed=1)
+    game.bus.subscribe(ev.CardDrawn, lambda e: heard.append((e.player, game.ability_resolving)))
+    assert not game.ability_resolving
+    game.play(Equip(game.players[0].inventory[0]))
+    assert heard == [(0, True)] and not game.ability_resolving
+    turn = game.turn
+    while game.turn == turn:
+        game.play(EndPhase())
+    assert heard == [(0, True), (1, False)]

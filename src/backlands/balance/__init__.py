@@ -6,8 +6,8 @@ Two halves. :class:`CardTracker` watches one game (an observer for a batch of ga
 cards of its deck and what each did. :func:`balance_report` pools those over many games into
 a :class:`BalanceReport`: per card, the equip rate and the win rates of its player when it
 was equipped and when it was not (95 % Wilson intervals), their difference (the *impact*,
-with a 95 % Newcombe interval), and its mean damage, destructions and steals per game in
-which it was equipped; as text, JSON or a plot.
+with a 95 % Newcombe interval), and its mean damage, destructions, steals and what else its
+abilities did per game in which it was equipped; as text, JSON or a plot.
 
 What is counted, and from which event:
 
@@ -23,6 +23,10 @@ What is counted, and from which event:
   ``reason=host_destroyed`` for attach spells that went with a card so destroyed.
 - *stolen*: a ``CardStolen`` while the card's ability resolves, from someone else than the
   owner.
+- *what else* (``tracker.EFFECT_KINDS``): the cards drawn, discarded and sacrificed, the
+  players poisoned and cured, the counters put on and taken off, the boosts, while one of
+  the card's abilities resolves (``Game.ability_resolving``), by whose they were: the
+  owner's own or another player's.
 
 It is association within these decks and agents, not cause: see docs/balance.md.
 

@@ -56,7 +56,9 @@ class CardBalance:
 
     ``games`` counts player-games (one seat of one game) whose deck held the card; it was
     *equipped* in one when that player equipped at least one copy. A draw is not a win.
-    ``copies``, ``damage``, ``destroyed`` and ``stolen`` are totals over the equipped games.
+    ``copies``, ``damage``, ``destroyed`` and ``stolen`` are totals over the equipped games;
+    ``effects`` is what else its abilities did (``tracker.EFFECT_KINDS``), as
+    ``(kind, whose, total)``, sorted: whose is ``"own"`` (its owner's) or ``"others"``.
     """
 
     card: str  # the card's id
@@ -71,6 +73,7 @@ class CardBalance:
     stolen: int
     decks: tuple[DeckBalance, ...] = ()  # by deck index: the decks that held it
     min_games: int = MIN_GAMES
+    effects: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def impact(self) -> float | None:

@@ -49,6 +49,23 @@ def _proportion_json(p: Proportion) -> dict[str, Any]:
     }
 
 
+def _effects_json(card: CardBalance, value: Callable[[int], Any]) -> dict[str, Any]:
+    """``{kind: {whose: value(total)}}`` of what else a card's abilities did."""
+    found: dict[str, Any] = {}
+    for kind, whose, total in card.effects:
+        found.setdefault(kind, {})[whose] = value(total)
+    return found
+
+
+def _effects_text(card: CardBalance) -> str:
+    """What else a card's abilities did, per equipped game: ``drew 1.50, discarded
+    (others) 0.25``."""
+    return ", ".join(
+        f"{kind}{'' if whose == 'own' else ' (others)'} {card.per_equipped_game(total):.2f}"
+        for kind, whose, total in card.effects
+    )
+
+
 def _percent(p: Proportion) -> str:
     if not p.trials:
         return "-"
@@ -213,12 +230,14 @@ class BalanceReport:
                         "damage": c.damage,
                         "destroyed": c.destroyed,
                         "stolen": c.stolen,
+                        "effects": _effects_json(c, lambda n: n),
                     },
                     "per_equipped_game": {
                         "copies": c.per_equipped_game(c.copies),
                         "damage": c.per_equipped_game(c.damage),
                         "destroyed": c.per_equipped_game(c.destroyed),
                         "stolen": c.per_equipped_game(c.stolen),
+                        "effects": _effects_json(c, c.per_equipped_game),
                     },
                     "decks": [
                         {
@@ -341,6 +360,22 @@ class BalanceReport:
                 f"few: fewer than {self.min_games} player-games equipped or not equipped; "
                 "its rates may be far from the truth"
             )
+        did = [c for c in cards if c.effects and not deck]
+        if did:
+            lines.append(
+                "what else their abilities did, per equipped game (others: to other players "
+                "or their cards):"
+            )
+            for c in did:
+                lines.extend(
+                    textwrap.wrap(
+                        f"{printable(c.name)}: {_effects_text(c)}",
+                        TEXT_WIDTH,
+                        initial_indent="  ",
+                        subsequent_indent="    ",
+                        break_on_hyphens=False,
+                    )
+                )
         if self.characters:
             lines.append("characters: win rate of their players, and minus the others' (impact)")
             for ch in self.characters:
@@ -448,6 +483,7 @@ class _Card:
     damage: int = 0
     destroyed: int = 0
     stolen: int = 0
+    effects: dict[tuple[str, str], int] = attrs.Factory(dict)  # (kind, whose): total
 
 
 _NOTHING = CardUse("")
@@ -514,6 +550,8 @@ def balance_report(
                     card.damage += use.damage
                     card.destroyed += use.destroyed
                     card.stolen += use.stolen
+                    for kind, whose, amount in use.effects:
+                        card.effects[kind, whose] = card.effects.get((kind, whose), 0) + amount
                 else:
                     side.won_not_equipped += won
     balances = []
@@ -545,6 +583,7 @@ def balance_report(
                 card.stolen,
                 per_deck,
                 min_games,
+                tuple((kind, whose, n) for (kind, whose), n in sorted(card.effects.items())),
             )
         )
     balances.sort(key=_rank_key)

@@ -5,7 +5,8 @@ and from which event: see :mod:`backlands.balance`)."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -19,9 +20,30 @@ __all__ = ["CardTracker", "CardUse", "SeatCards", "TrackedCards"]
 _EFFECT = ev.DestroyReason.EFFECT
 _WORN_OUT = ev.DestroyReason.WORN_OUT
 _HOST_DESTROYED = ev.DestroyReason.HOST_DESTROYED
+_SACRIFICED = ev.SacrificeReason.EFFECT
 
 # the fields of a card's tally, in CardUse order
 _EQUIPPED, _DAMAGE, _DESTROYED, _STOLEN = range(4)
+
+#: What else a card's abilities do, credited to the card while one of them resolves
+#: (``Game.ability_resolving``): per event class, the kind's name, how much one event
+#: counts, and whose it is (a player, or the owner of the card it is about), so that the
+#: card's owner's own (cards they drew) are told from other players' (cards an opponent
+#: discarded). A new kind of effect is one line here.
+EFFECT_KINDS: dict[type[Any], tuple[str, Callable[[Any], int], Callable[[Any], int]]] = {
+    ev.CardDrawn: ("drew", lambda e: 1, lambda e: e.player),
+    ev.CardDiscarded: ("discarded", lambda e: 1, lambda e: e.player),
+    ev.CardSacrificed: (
+        "sacrificed",
+        lambda e: 1 if e.reason is _SACRIFICED else 0,  # not a cost, nor damage (counted)
+        lambda e: e.player,
+    ),
+    ev.PlayerPoisoned: ("poisoned", lambda e: 1, lambda e: e.player),
+    ev.PlayerCured: ("cured", lambda e: 1, lambda e: e.player),
+    ev.CounterAdded: ("counters", lambda e: e.amount, lambda e: e.card.owner),
+    ev.CountersRemoved: ("repaired", lambda e: e.amount, lambda e: e.card.owner),
+    ev.CardBoosted: ("boosted", lambda e: 1, lambda e: e.card.owner),
+}
 
 
 @attrs.frozen
@@ -33,6 +55,9 @@ class CardUse:
     damage: int = 0  # damage it dealt to other players (attacks and abilities)
     destroyed: int = 0  # other players' cards it destroyed
     stolen: int = 0  # cards its abilities stole from other players
+    # what else its abilities did (EFFECT_KINDS): (kind, whose, amount), sorted; whose is
+    # "own" (its owner's: cards its owner drew) or "others" (other players')
+    effects: tuple[tuple[str, str, int], ...] = ()
 
 
 @attrs.frozen
@@ -87,6 +112,7 @@ class CardTracker:
     __slots__ = (
         "_ability",
         "_destroyer",
+        "_effects",
         "_game",
         "_hit",
         "_tally",
@@ -107,6 +133,9 @@ class CardTracker:
         bus.subscribe(ev.Defended, self._defended)
         bus.subscribe(ev.CardDestroyed, self._destroyed)
         bus.subscribe(ev.CardStolen, self._stolen)
+        self._effects: dict[tuple[int, str, str, str], int] = {}  # (seat, card, kind, whose)
+        for event_class in EFFECT_KINDS:
+            bus.subscribe(event_class, self._effect)
 
     def _add(self, seat: int, card: str, field: int, amount: int) -> None:
         tally = self._tally.get((seat, card))
@@ -165,12 +194,33 @@ class CardTracker:
         if source is not None and event.victim != source.owner:
             self._add(source.owner, source.card.id, _STOLEN, 1)
 
+    def _effect(self, event: ev.Event) -> None:
+        source = self._ability
+        if source is None or not self._game.ability_resolving:
+            return
+        kind, amount, whose = EFFECT_KINDS[type(event)]
+        counted = amount(event)
+        if counted:
+            key = (
+                source.owner,
+                source.card.id,
+                kind,
+                "own" if whose(event) == source.owner else "others",
+            )
+            self._effects[key] = self._effects.get(key, 0) + counted
+            self._add(source.owner, source.card.id, _EQUIPPED, 0)  # the card did something
+
     def result(self) -> TrackedCards:
         """What the game's cards did so far (picklable)."""
         decks = _decks_of(self._game)
         used: list[list[CardUse]] = [[] for _ in decks]
+        effects: dict[tuple[int, str], list[tuple[str, str, int]]] = {}
+        for (seat, card, kind, whose), amount in sorted(self._effects.items()):
+            effects.setdefault((seat, card), []).append((kind, whose, amount))
         for (seat, card), tally in sorted(self._tally.items()):
-            used[seat].append(CardUse(card, *tally))
+            equipped, damage, destroyed, stolen = tally
+            done = tuple(effects.get((seat, card), ()))
+            used[seat].append(CardUse(card, equipped, damage, destroyed, stolen, done))
         return TrackedCards(
             tuple(
                 SeatCards(ids, names, tuple(found))

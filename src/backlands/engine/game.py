@@ -234,6 +234,13 @@ class Game:
         has resolved, then in their owner's void (4.6)."""
         return tuple(self._t.instants_resolving)
 
+    @property
+    def ability_resolving(self) -> bool:
+        """Whether an ability is resolving now (11.3): from its ``AbilityResolving`` event
+        until its last effect has resolved. An observer reads it to tell what an ability
+        did from what the turn did."""
+        return self._t.ability_resolving
+
     def equipped(self, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
         """The mat and equipped record of a card in a slot, or None."""
         return self._t.equipped(instance)
