@@ -13,7 +13,7 @@ import attrs
 from .. import card_to_data, character_to_data
 from ..database import CardDatabase
 from ..deck import count_kinds, suggest
-from ..describe import describe_ability, describe_card, describe_character, printable
+from ..describe import describe_abilities, describe_card, describe_character, printable
 from ..errors import CardDatabaseError, UsageError
 from ..model import Card, CardType, Rarity
 from .common import (
@@ -242,7 +242,7 @@ def _card_json(card: Card) -> dict[str, Any]:
             data[field.name] = form[field.name]
         else:  # card-file form leaves out a field equal to its default
             data[field.name] = list(field.default) if field.default == () else field.default
-    data["abilities_text"] = [describe_ability(a) for a in card.abilities]
+    data["abilities_text"] = describe_abilities(card)
     return data
 
 

@@ -31,6 +31,9 @@ T = TypeVar("T")
 MAX_DEPTH: Final = 32
 
 
+_new = object.__new__  # a branch is made without ``__init__``: it is made at every copy
+
+
 class History(Sequence[T]):
     """The items of ``base`` up to ``cut`` (none without a base), then ``items``, its own."""
 
@@ -49,8 +52,10 @@ class History(Sequence[T]):
         """A history that reads as this one does now, then goes on on its own; this one goes
         on on its own too. It costs the same whatever the length (but every
         :data:`MAX_DEPTH` generations of branches, which copy it out once)."""
-        other: History[T] = History()
+        other: History[T] = _new(History)
+        other.items = []
         if self._depth >= MAX_DEPTH:
+            other._base, other._cut, other._depth = None, 0, 0
             other.items = list(self)
         elif self.items or self._base is None:
             other._base, other._cut, other._depth = self, len(self), self._depth + 1
