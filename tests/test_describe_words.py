@@ -158,3 +158,93 @@ def test_words_name_the_targets_unchanged_on_every_type():
     """Targets keep their words on every type ("the card this is attached to")."""
     assert CardTarget.ATTACHED_TO.words == "the card this is attached to"
     assert PlayerTarget.ATTACK_TARGET.words == "the player it attacks"
+
+
+# --------------------------------------------------------------------------- check-cards
+
+LIAR = """\
+cards:
+  - id: liar-blade
+    name: Liar Blade
+    type: weapon
+    primal_cost: 0
+    damage: 1
+    durability: 3
+    rarity: common
+    set: T
+    number: 1
+    year: 2026
+    text: When this card attacks, CURSE a card the player it attacks equipped this turn.
+    abilities:
+      - when: attacks
+        effects:
+          - {effect: draw, count: 1}
+  - id: honest-blade
+    name: Honest Blade
+    type: weapon
+    primal_cost: 0
+    damage: 1
+    durability: 3
+    rarity: common
+    set: T
+    number: 2
+    year: 2026
+    text: When this card attacks, its controller DRAWS a card.
+    abilities:
+      - when: attacks
+        effects:
+          - {effect: draw, count: 1}
+"""
+
+LIAR_WARNINGS = [
+    "warning: liar-blade (Liar Blade): the words of its abilities name DRAW, its printed text "
+    "does not",
+    "warning: liar-blade (Liar Blade): its printed text names CURSE, the words of its "
+    "abilities do not",
+]
+
+
+def test_rule_12_10_check_cards_warns_where_text_and_abilities_differ_in_a_keyword(
+    capsys, tmp_path
+):
+    path = tmp_path / "liar.yaml"
+    path.write_text(LIAR)
+    code = main(["check-cards", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")  # a warning: the cards load
+    assert out.splitlines() == [*LIAR_WARNINGS, "the cards load: 2 cards, 0 characters; 2 warnings"]
+    code = main(["check-cards", "--quiet", "--strict", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, out.splitlines(), err) == (1, LIAR_WARNINGS, "")
+
+
+def test_rule_12_10_the_bundled_cards_say_what_they_play(capsys):
+    from backlands._resources import bundled_cards
+
+    code = main(["check-cards", "--strict", str(bundled_cards())])
+    out, _ = capsys.readouterr()
+    assert code == 0 and "warning" not in out
+
+
+def test_keywords_are_the_rulebooks_in_capitals_in_any_form():
+    from backlands.keywords.words import keywords_in
+
+    text = "DRAWS 2, is POISONED, CURED, DESTROYS; draw, poison and Curse are words"
+    assert keywords_in(text) == {"DRAW", "POISON", "CURE", "DESTROY"}
+    assert keywords_in("WITHDRAWN STEALTH") == set()
+
+
+@pytest.mark.parametrize(
+    "effect",
+    ["{effect: repair, amount: 1, target: own_card, slot: armour}",
+     "{effect: boost, stat: damage, amount: 1, target: own_card, slot: armour}"],
+)  # fmt: skip
+def test_only_destroy_curse_and_steal_have_a_slot_as_card_format_md_says(capsys, tmp_path, effect):
+    path = tmp_path / "cards.yaml"
+    path.write_text(
+        LIAR.split("  - id: honest-blade")[0].replace("{effect: draw, count: 1}", effect)
+    )
+    code = main(["check-cards", str(path)])
+    out, _ = capsys.readouterr()
+    assert code == 1
+    assert f"{path}:16: cards[0].abilities[0].effects[0].slot: unknown key 'slot'" in out

@@ -13,6 +13,7 @@ from typing import cast
 import attrs
 
 from .keywords import Effect, Modifier
+from .keywords.words import keywords_in
 from .model import (
     AtLeast,
     AtMost,
@@ -33,6 +34,7 @@ __all__ = [
     "describe_card",
     "describe_character",
     "describe_deck_rule",
+    "keyword_differences",
     "printable",
 ]
 
@@ -92,6 +94,25 @@ def describe_abilities(card: Card) -> list[str]:
     """Every ability of ``card`` in words, as they are on its type (12.10): an attach spell's
     ``attacks`` is its host's, an instant's ``equipped`` is its being played; printable."""
     return [describe_ability(a, card.type) for a in card.abilities]
+
+
+def keyword_differences(card: Card) -> list[str]:
+    """Where the card's printed ``text`` and the words of its abilities (what the engine
+    plays, 12.10) differ in a rulebook keyword: one sentence per keyword that one names and
+    the other does not; none for a card without text. Printable."""
+    if not card.text:
+        return []
+    played = keywords_in(" ".join(describe_abilities(card)))
+    printed = keywords_in(card.text)
+    found = [
+        f"the words of its abilities name {keyword}, its printed text does not"
+        for keyword in sorted(played - printed)
+    ]
+    found += [
+        f"its printed text names {keyword}, the words of its abilities do not"
+        for keyword in sorted(printed - played)
+    ]
+    return [printable(line) for line in found]
 
 
 def describe_character(character: Character) -> str:
