@@ -372,7 +372,7 @@ class Table:
         pending any more. The question it answers, to apply it."""
         question = self.asking
         assert question is not None
-        self.actions.append(answer)
+        self.actions.items.append(answer)  # its own list (``History``): no call in Python
         self._no_decision()
         return question
 
