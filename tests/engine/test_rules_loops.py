@@ -341,3 +341,15 @@ def test_a_sample_starts_with_an_empty_log_and_the_game_keeps_its_own(echo_game)
     assert sample.log == [] and game.log
     sample.play(Defend())
     assert sample.log and not any(e in game.log for e in sample.log)
+
+
+def test_a_history_clears_unless_a_branch_reads_it():
+    root: History[int] = History(range(3))
+    branch = root.branch()
+    with pytest.raises(TypeError, match="a copy shares"):
+        root.clear()
+    branch.append(3)
+    branch.clear()
+    assert branch == [] and root == [0, 1, 2]
+    branch.append(9)
+    assert branch == [9] and len(branch) == 1

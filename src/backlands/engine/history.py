@@ -7,12 +7,14 @@ much as the game so far (a search agent copies at every decision). A :class:`His
 shares it instead: :meth:`History.branch` is a new history that reads the events of this one
 as they are now, then its own, and costs the same however long the game has been. Both go
 on appending, each to its own list; what was there before the branch is never changed (a
-history is never cleared or rewritten), so the shared part reads the same for both.
+history that a branch reads is never cleared or rewritten), so the shared part reads the
+same for both.
 
-A history is a read-only sequence (``len``, indexing, slicing to a list, iteration,
-``index``, ``in``) that compares equal to a list or history of the same items; new items
-come only through :meth:`History.append`. It is plain Python: appending to the log goes to
-its own list's ``append`` directly (``History.items``), so the hot loop does not call it.
+A history is a sequence (``len``, indexing, slicing to a list, iteration, ``index``,
+``in``) that compares equal to a list or history of the same items; new items come only
+through :meth:`History.append`, and :meth:`History.clear` empties one that no branch reads.
+It is plain Python: appending to the log goes to its own list's ``append`` directly
+(``History.items``), so the hot loop does not call it.
 """
 
 from __future__ import annotations
@@ -37,16 +39,26 @@ _new = object.__new__  # a branch is made without ``__init__``: it is made at ev
 class History(Sequence[T]):
     """The items of ``base`` up to ``cut`` (none without a base), then ``items``, its own."""
 
-    __slots__ = ("_base", "_cut", "_depth", "items")
+    __slots__ = ("_base", "_branched", "_cut", "_depth", "items")
 
     def __init__(self, items: Iterable[T] = ()) -> None:
         self._base: History[T] | None = None
         self._cut = 0
         self._depth = 0
+        self._branched = False  # a branch reads ``items``: they are never changed but appended
         self.items: list[T] = list(items)  # its own, after the base's first ``_cut``
 
     def append(self, item: T) -> None:
         self.items.append(item)
+
+    def clear(self) -> None:
+        """Empty this history: it forgets its base and its own items. A history that a
+        branch reads (one that has been copied since its last item) cannot be cleared: the
+        branch would lose its past (``TypeError``)."""
+        if self._branched:
+            raise TypeError("a history that a copy shares cannot be cleared")
+        self._base, self._cut, self._depth = None, 0, 0
+        self.items.clear()
 
     def branch(self) -> History[T]:
         """A history that reads as this one does now, then goes on on its own; this one goes
@@ -54,11 +66,13 @@ class History(Sequence[T]):
         :data:`MAX_DEPTH` generations of branches, which copy it out once)."""
         other: History[T] = _new(History)
         other.items = []
+        other._branched = False
         if self._depth >= MAX_DEPTH:
             other._base, other._cut, other._depth = None, 0, 0
             other.items = list(self)
         elif self.items or self._base is None:
             other._base, other._cut, other._depth = self, len(self), self._depth + 1
+            self._branched = True
         else:  # nothing of its own yet: it is its base's first ``_cut`` items
             other._base, other._cut, other._depth = self._base, self._cut, self._depth
         return other
