@@ -30,6 +30,7 @@ from backlands.engine import (
     StartPhase,
 )
 from backlands.engine import events as ev
+from backlands.errors import IllegalActionError
 from backlands.keywords import CardTarget
 from backlands.keywords.effects import Boost
 from backlands.keywords.triggers import Trigger
@@ -98,6 +99,8 @@ def test_rule_9_4_cards_that_answer_each_other_end_the_turn_as_a_draw_after_the_
     assert game.turn == 3 and len(game.actions) == 6
     assert game.log is not None and game.log[-1] == ev.GameEnded(None, game.outcome.reason)
     assert not any(p.out for p in game.players)
+    with pytest.raises(IllegalActionError, match=r"the game is over \(9.1 to 9.4\)"):
+        game.play(Defend())
 
 
 def test_rule_9_4_the_loop_ends_first_by_the_effects_when_they_run_out_first(echo_game):
