@@ -338,7 +338,7 @@ def test_cards_json(capsys: pytest.CaptureFixture[str], card_dir: Path) -> None:
         "durability": None,
         "text": "Draw 2 cards.",
         "abilities": [{"when": "equipped", "effects": [{"effect": "draw", "count": 2}]}],
-        "abilities_text": ["When this card is equipped: DRAW 2 cards."],
+        "abilities_text": ["When this card is played: DRAW 2 cards."],
     }
 
 

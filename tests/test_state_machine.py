@@ -65,6 +65,7 @@ from backlands.engine import (
 )
 from backlands.engine import game as game_module
 from backlands.engine.events import event_to_json
+from backlands.engine.history import History
 from backlands.engine.table import Table
 from backlands.errors import GameSetupError, IllegalActionError
 from backlands.model import (
@@ -1076,9 +1077,9 @@ def _last_player_plays_on(monkeypatch: pytest.MonkeyPatch) -> None:
 def _copy_forgets_an_action(monkeypatch: pytest.MonkeyPatch) -> None:
     original = Table.copy
 
-    def copy(self: Table) -> Table:
-        other = original(self)
-        del other.actions[:1]
+    def copy(self: Table, fresh_log: bool = False) -> Table:
+        other = original(self, fresh_log)
+        other.actions = History(list(other.actions)[1:])  # a History: no del, so a new one
         return other
 
     monkeypatch.setattr(Table, "copy", copy)

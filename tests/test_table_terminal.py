@@ -83,7 +83,7 @@ def test_every_card_on_the_board_has_a_line_of_what_it_does() -> None:
     third = out.split("\nyour actions:\n")[2]  # on the mat, and an attach spell under its host
     assert (
         "            + Barbed Wrapping, attached by P1 Rust Raiders\n"
-        "                When this card is equipped: the card this is attached to gets +1 "
+        "                When this card is attached: the card this is attached to gets +1 "
         "damage until the end of the turn.\n"
     ) in third
 

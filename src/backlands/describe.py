@@ -13,6 +13,7 @@ from typing import cast
 import attrs
 
 from .keywords import Effect, Modifier
+from .keywords.words import keywords_in
 from .model import (
     AtLeast,
     AtMost,
@@ -28,10 +29,12 @@ from .model import (
 )
 
 __all__ = [
+    "describe_abilities",
     "describe_ability",
     "describe_card",
     "describe_character",
     "describe_deck_rule",
+    "keyword_differences",
     "printable",
 ]
 
@@ -83,8 +86,33 @@ def describe_card(card: Card) -> str:
         lines.append(f"  text:        {card.text}")
     if card.abilities:
         lines.append("  abilities:")
-        lines.extend(f"    - {describe_ability(a, card.type)}" for a in card.abilities)
+        lines.extend(f"    - {words}" for words in describe_abilities(card))
     return "\n".join(printable(line) for line in lines)
+
+
+def describe_abilities(card: Card) -> list[str]:
+    """Every ability of ``card`` in words, as they are on its type (12.10): an attach spell's
+    ``attacks`` is its host's, an instant's ``equipped`` is its being played; printable."""
+    return [describe_ability(a, card.type) for a in card.abilities]
+
+
+def keyword_differences(card: Card) -> list[str]:
+    """Where the card's printed ``text`` and the words of its abilities (what the engine
+    plays, 12.10) differ in a rulebook keyword: one sentence per keyword that one names and
+    the other does not; none for a card without text. Printable."""
+    if not card.text:
+        return []
+    played = keywords_in(" ".join(describe_abilities(card)))
+    printed = keywords_in(card.text)
+    found = [
+        f"the words of its abilities name {keyword}, its printed text does not"
+        for keyword in sorted(played - printed)
+    ]
+    found += [
+        f"its printed text names {keyword}, the words of its abilities do not"
+        for keyword in sorted(printed - played)
+    ]
+    return [printable(line) for line in found]
 
 
 def describe_character(character: Character) -> str:
@@ -115,8 +143,13 @@ def _ability(ability: object, card_type: CardType | None) -> str:
         effects = "; then ".join(_effect(e) for e in ability.effects)
         return f"{ability.when.definition.words_for(card_type)}: {effects}."
     if isinstance(ability, ContinuousAbility):
-        return "While equipped: " + "; ".join(_modifier(m) for m in ability.while_equipped) + "."
+        modifiers = "; ".join(_modifier(m) for m in ability.while_equipped)
+        return f"{_WHILE.get(card_type, 'While equipped')}: {modifiers}."
     return _generic(ability)
+
+
+#: A continuous ability is live while its card is in play: an attach spell is attached.
+_WHILE: dict[CardType | None, str] = {CardType.ATTACH_SPELL: "While attached"}
 
 
 def _effect(effect: object) -> str:

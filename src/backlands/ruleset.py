@@ -13,12 +13,26 @@ from typing import Any
 
 import attrs
 
-__all__ = ["MAX_CARDS", "MAX_PER_TURN", "MAX_PLAYERS", "MAX_TURN_LIMIT", "STANDARD", "Ruleset"]
+__all__ = [
+    "MAX_CARDS",
+    "MAX_DECISIONS_PER_TURN",
+    "MAX_EFFECTS_PER_TURN",
+    "MAX_PER_TURN",
+    "MAX_PLAYERS",
+    "MAX_TURN_LIMIT",
+    "RECORDED_IF_SET",
+    "STANDARD",
+    "Ruleset",
+    "recorded",
+]
 
 MAX_PLAYERS = 16  # the most players any ruleset may seat (1.1 picks 2 to 6)
 MAX_TURN_LIMIT = 10_000  # the longest game any ruleset may ask for, in turns (9.3)
 MAX_CARDS = 1_000  # deck size, copies and starting inventory: at most this many cards
 MAX_PER_TURN = 100  # draws, counters, coins and damage of one turn: at most this many
+# 9.4: the most decisions and resolved effects any ruleset may allow in one turn
+MAX_DECISIONS_PER_TURN = 100_000
+MAX_EFFECTS_PER_TURN = 1_000_000
 
 
 def _count(low: int, high: int) -> Any:
@@ -31,6 +45,11 @@ def _count(low: int, high: int) -> Any:
             raise ValueError(f"Ruleset.{attribute.name} must be at most {high}, not {value}")
 
     return check
+
+
+#: The metadata of a field that a game record writes only when it is not the default.
+RECORDED_IF_SET = "recorded_if_set"
+_RECORDED_IF_SET = {RECORDED_IF_SET: True}
 
 
 def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
@@ -58,12 +77,17 @@ class Ruleset:
     ``poison_coins``                   2        0 to 100
     ``poison_damage``                  1        0 to 100
     ``turn_limit``                     2000     1 to 10,000 (``MAX_TURN_LIMIT``)
+    ``max_decisions_per_turn``         2000     1 to 100,000 (``MAX_DECISIONS_PER_TURN``)
+    ``max_effects_per_turn``           10000    1 to 1,000,000 (``MAX_EFFECTS_PER_TURN``)
     =================================  =======  ========================================
 
     ``attack_on_first_turn``, ``response_windows`` and ``ask_every_window`` are ``True`` or
     ``False``. The turn
     limit's bound is what makes every game end soon, even one where nothing is ever decided
-    (a game from a record included): 10,000 turns take well under a second to run.
+    (a game from a record included): 10,000 turns take well under a second to run. The
+    two limits of one turn (9.4) end a turn that would never end (abilities that answer
+    each other, an ability of 34,000 effects): with them and the turn limit, every game
+    ends, whatever the cards and the decisions.
     """
 
     # 2.1: a primal deck has exactly this many cards
@@ -94,6 +118,16 @@ class Ruleset:
     # 9.3: the game is a draw after this many turns (every player's turns counted), so that
     # a game where nobody can lose cards (no draws, nothing to attack with) still ends
     turn_limit: int = attrs.field(default=2000, validator=_count(1, MAX_TURN_LIMIT))
+    # 9.4: the game is a draw as soon as one turn has seen more decisions, or more resolved
+    # effects, than these (a loop of abilities that answer each other); a game record
+    # writes them only when they are not the default (``RECORDED_IF_SET``), so the record
+    # of a game with the defaults is what it was before they existed
+    max_decisions_per_turn: int = attrs.field(
+        default=2000, validator=_count(1, MAX_DECISIONS_PER_TURN), metadata=_RECORDED_IF_SET
+    )
+    max_effects_per_turn: int = attrs.field(
+        default=10_000, validator=_count(1, MAX_EFFECTS_PER_TURN), metadata=_RECORDED_IF_SET
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.min_players < 2:
@@ -109,3 +143,14 @@ class Ruleset:
 
 
 STANDARD = Ruleset()
+
+
+def recorded(ruleset: Ruleset) -> dict[str, object]:
+    """The fields of ``ruleset`` as a game record writes them: every field, but those marked
+    ``RECORDED_IF_SET`` only when they are not the default (a field added after records
+    existed, so that the record of a game with the defaults is unchanged)."""
+    data = attrs.asdict(ruleset)
+    for field in attrs.fields(Ruleset):
+        if field.metadata.get(RECORDED_IF_SET) and data[field.name] == field.default:
+            del data[field.name]
+    return data

@@ -516,7 +516,7 @@ def play_in_terminal(
     stdout: TextIO | None = None,
     *,
     ask_save: bool = True,
-    max_decisions: int = 100_000,
+    max_decisions: int | None = None,
 ) -> Outcome | None:
     """Play ``game`` to its end with a :class:`HumanAgent` on ``stdin``/``stdout`` (default:
     the process's) at each seat of ``humans`` (indices from 0) and ``agents[i]`` at every
@@ -525,7 +525,9 @@ def play_in_terminal(
     Returns the outcome, after printing the last events and the result. ``quit``, the end
     of the input or Ctrl-C (``KeyboardInterrupt``) stop the game instead: it prints where it
     stopped and, with ``ask_save``, asks whether to save the game's record (JSON, for
-    ``backlands replay``) and where, then returns None.
+    ``backlands replay``) and where, then returns None. Every game ends by its rules (9.3,
+    9.4); ``max_decisions``, if given, raises ``RuntimeError`` once that many decisions
+    pass without an end.
     """
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
@@ -562,15 +564,17 @@ def play_in_terminal(
     for seat, person in people.items():
         person.watch(game, seat)
     try:
-        for _ in range(max_decisions):
+        decided = 0
+        while True:
             decision = game.decision
             if decision is None:
                 break
+            if max_decisions is not None and decided >= max_decisions:
+                raise RuntimeError(f"no result after {max_decisions} decisions")
             if decision.player in people:
                 last = people[decision.player]
             game.play(players[decision.player].choose(perspectives[decision.player]))
-        else:
-            raise RuntimeError(f"no result after {max_decisions} decisions")
+            decided += 1
     except (QuitGame, KeyboardInterrupt) as stop:
         why = str(stop) if isinstance(stop, QuitGame) else "interrupted"
         where = f"turn {game.turn}"

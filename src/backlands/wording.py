@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .describe import describe_ability, printable
+from .describe import describe_abilities, printable
 from .engine import Action, Attack, Choose, Decision, DecisionKind, Defend, EndPhase, Equip, Pass
 from .engine.board import player_label
 from .model import Card, CardStat, CardType, Character
@@ -46,10 +46,10 @@ def possessive(name: str) -> str:
 
 def ability_words(card: Card) -> str:
     """What the card does, in one line: its abilities in the generated words of ``backlands
-    cards show`` (:func:`~backlands.describe.describe_ability`), else its printed text;
+    cards show`` (:func:`~backlands.describe.describe_abilities`), else its printed text;
     empty for a card that does nothing but its stats. Printable."""
     if card.abilities:
-        return " ".join(describe_ability(a) for a in card.abilities)
+        return " ".join(describe_abilities(card))
     return printable(card.text or "")
 
 

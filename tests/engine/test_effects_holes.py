@@ -76,7 +76,7 @@ def test_an_action_on_a_finished_game_is_refused_with_the_exact_reason(
     assert game.over
     with pytest.raises(IllegalActionError) as raised:
         game.play(EndPhase())
-    assert str(raised.value) == "cannot end phase: the game is over (9.1 to 9.3)"
+    assert str(raised.value) == "cannot end phase: the game is over (9.1 to 9.4)"
 
 
 def test_a_sample_for_another_player_lists_the_legal_actions_again(

@@ -128,22 +128,26 @@ class RandomAgent:
         return actions[r]
 
 
-def play_game(game: Game, agents: Sequence[Agent], max_decisions: int = 100_000) -> Outcome:
+def play_game(game: Game, agents: Sequence[Agent], max_decisions: int | None = None) -> Outcome:
     """Ask each decision of ``game`` to the agent of its player until the game is over.
 
-    ``agents[i]`` plays seat ``i`` and sees the game through ``Perspective(game, i)``.
-    Raises ``RuntimeError`` if ``max_decisions`` pass without an end (a guard for agents
-    that never end a phase; every game itself ends by ``Ruleset.turn_limit`` turns at the
-    latest).
+    ``agents[i]`` plays seat ``i`` and sees the game through ``Perspective(game, i)``. Every
+    game ends, whatever the agents do: a turn ends the game as a draw after the ruleset's
+    ``max_decisions_per_turn`` decisions or ``max_effects_per_turn`` effects (9.4), and the
+    game is a draw after ``turn_limit`` turns (9.3). ``max_decisions``, if given, stops
+    sooner: ``RuntimeError`` once that many decisions pass without an end.
     """
     if len(agents) != len(game.players):
         raise ValueError(f"{len(game.players)} players need {len(game.players)} agents")
     perspectives = [Perspective(game, i) for i in range(len(agents))]
-    for _ in range(max_decisions):
+    decided = 0
+    while True:
         decision = game.decision
         if decision is None:
             assert game.outcome is not None
             return game.outcome
+        if max_decisions is not None and decided >= max_decisions:
+            raise RuntimeError(f"no result after {max_decisions} decisions")
         player = decision.player
         game.play(agents[player].choose(perspectives[player]))
-    raise RuntimeError(f"no result after {max_decisions} decisions")
+        decided += 1

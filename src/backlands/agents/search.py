@@ -8,7 +8,9 @@ At a decision with more than one legal action, the agent:
 2. keeps the ``candidates`` actions the greedy agent rates best one step ahead (on the
    first sample), so that the budget goes to the actions worth comparing;
 3. plays each candidate on every sample, then lets the game go on for ``horizon`` turns
-   with every player playing the greedy policy, and scores where it ends with
+   (or ``decisions`` decisions, whichever comes first: a turn whose abilities answer
+   each other never ends, 9.4) with every player playing the greedy policy, and scores
+   where it ends with
    :func:`~backlands.agents.greedy.evaluate` (a win or a loss counts as such);
 4. plays the candidate with the best total. All candidates meet the same samples and the
    same dice, so the comparison is between actions, not between luck (common random
@@ -40,12 +42,16 @@ PLAYOUTS = 36
 CANDIDATES = 3
 #: Turns a playout goes on before it is scored.
 HORIZON = 3
+#: Decisions a playout answers at most before it is scored, whatever its turns: three
+#: turns of the bundled decks take 15 to 30 (a loop of abilities, 9.4, would take thousands).
+DECISIONS = 100
 
 
 class SearchAgent:
     """Determinized Monte Carlo search with ``playouts`` playouts a decision, or
     ``milliseconds`` of CPU time a decision (which makes its play depend on the machine's
-    speed); see the module docstring."""
+    speed), each playout at most ``horizon`` turns and ``decisions`` decisions long; see
+    the module docstring."""
 
     name = "search"
 
@@ -57,6 +63,7 @@ class SearchAgent:
         milliseconds: int | None = None,
         candidates: int = CANDIDATES,
         horizon: int = HORIZON,
+        decisions: int = DECISIONS,
     ) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts}")
@@ -66,11 +73,14 @@ class SearchAgent:
             raise ValueError(f"candidates must be at least 1, not {candidates}")
         if horizon < 0:
             raise ValueError(f"horizon must be at least 0, not {horizon}")
+        if decisions < 0:
+            raise ValueError(f"decisions must be at least 0, not {decisions}")
         self._rng = random.Random(seed)
         self.playouts = playouts
         self.milliseconds = milliseconds
         self.candidates = candidates
         self.horizon = horizon
+        self.decisions = decisions
 
     def choose(self, perspective: Perspective) -> Action:
         actions = tuple(perspective.legal_actions())
@@ -132,6 +142,8 @@ class SearchAgent:
             trial = sample.copy()
             trial.play(action)
             rng = random.Random(dice)
-            while trial.decision is not None and trial.turn < stop:
+            for _ in range(self.decisions):
+                if trial.decision is None or trial.turn >= stop:
+                    break
                 trial.play(greedy_action(trial, rng))
             totals[i] += evaluate(trial, me)

@@ -13,9 +13,16 @@ import attrs
 from .. import card_to_data, character_to_data
 from ..database import CardDatabase
 from ..deck import count_kinds, suggest
-from ..describe import describe_ability, describe_card, describe_character, printable
+from ..describe import (
+    describe_abilities,
+    describe_card,
+    describe_character,
+    keyword_differences,
+    printable,
+)
 from ..errors import CardDatabaseError, UsageError
 from ..model import Card, CardType, Rarity
+from ..wording import count
 from .common import (
     _json,
     _print_counts,
@@ -242,7 +249,7 @@ def _card_json(card: Card) -> dict[str, Any]:
             data[field.name] = form[field.name]
         else:  # card-file form leaves out a field equal to its default
             data[field.name] = list(field.default) if field.default == () else field.default
-    data["abilities_text"] = [describe_ability(a) for a in card.abilities]
+    data["abilities_text"] = describe_abilities(card)
     return data
 
 
@@ -269,7 +276,16 @@ def _register_check_cards(
         help="card files or folders, loaded together; '+PATH' loads PATH with the bundled set",
     )
     parser.add_argument(
-        "--quiet", "-q", action="store_true", help="print nothing when the cards load"
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="print nothing but the warnings when the cards load",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit code 1 when there is a warning (a keyword in the printed text and not in "
+        "the words of the abilities, or the other way round)",
     )
 
 
@@ -279,13 +295,20 @@ def _check_cards(args: argparse.Namespace) -> int:
     except CardDatabaseError as error:
         for problem in error.problems:
             print(printable(str(problem)))
-        count = len(error.problems)
-        print(f"the cards do not load: {count} problem{'s' * (count != 1)}")
+        print(f"the cards do not load: {count(len(error.problems), 'problem')}")
         return 1
+    warnings = [
+        f"warning: {printable(card.id)} ({printable(card.name)}): {difference}"
+        for card in cards
+        for difference in keyword_differences(card)
+    ]
+    for warning in warnings:
+        print(warning)
     if not args.quiet:
         characters = len(cards.characters)
+        tail = f"; {count(len(warnings), 'warning')}" if warnings else ""
         print(
             f"the cards load: {len(cards)} card{'s' * (len(cards) != 1)}, "
-            f"{characters} character{'s' * (characters != 1)}"
+            f"{characters} character{'s' * (characters != 1)}{tail}"
         )
-    return 0
+    return 1 if warnings and args.strict else 0

@@ -19,6 +19,7 @@ from ..database import CardDatabase
 from ..describe import printable
 from ..engine import Seat
 from ..errors import MissingExtraError, UsageError
+from ..ruleset import MAX_DECISIONS_PER_TURN, MAX_EFFECTS_PER_TURN, STANDARD, Ruleset
 from ..simulation import (
     GameResult,
     Progress,
@@ -76,6 +77,13 @@ def _register_simulate(subparsers: argparse._SubParsersAction[argparse.ArgumentP
     )
 
 
+#: The ruleset's limits of one turn (9.4) as options: field, what it counts, its bound.
+_LOOP_LIMITS = (
+    ("max_decisions_per_turn", "decisions", MAX_DECISIONS_PER_TURN),
+    ("max_effects_per_turn", "resolved effects", MAX_EFFECTS_PER_TURN),
+)
+
+
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     """The options of a run of games (simulate, balance)."""
     parser.add_argument(
@@ -123,6 +131,16 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
         help="play on a Dask cluster: a scheduler's address, or 'local' for a new local "
         "cluster (needs the extra 'dask')",
     )
+    for field, what, high in _LOOP_LIMITS:  # 9.4
+        default = getattr(STANDARD, field)
+        option = "--" + field.replace("_", "-")
+        parser.add_argument(
+            option,
+            type=_whole(option, 1, high),
+            default=default,
+            metavar="N",
+            help=f"a turn with more {what} ends the game as a draw (9.4; default: {default:,})",
+        )
     add_cards_option(parser)
     add_format_option(parser)
 
@@ -175,6 +193,7 @@ def _run_from_args(args: argparse.Namespace) -> _Run:
         "players": args.players,
         "workers": workers,
         "dask": args.dask,
+        "ruleset": Ruleset(**{field: getattr(args, field) for field, _, _ in _LOOP_LIMITS}),
     }
     return _Run(seats, args.games, options, cards)
 

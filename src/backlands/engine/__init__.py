@@ -22,6 +22,7 @@ from .actions import (
 )
 from .events import Event, EventBus, ProposalError
 from .game import Game, GameRecord, LegalActions
+from .history import History
 from .position import AttachedCard, MatCard, PlayerSetup, Position, StartPhase
 from .seats import Seat
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
@@ -50,6 +51,7 @@ __all__ = [
     "Game",
     "GameRecord",
     "GameView",
+    "History",
     "LegalActions",
     "MatCard",
     "Outcome",

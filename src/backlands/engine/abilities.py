@@ -81,7 +81,8 @@ class CardAbility(Reaction):
         first, *rest = self.ability.effects
         for effect in reversed(rest):
             table.run(self.player, EffectStep(effect, source))
-        first.apply(TableResolution(table, first, source))
+        if table.effect_resolves():  # else the turn did not end: a draw (9.4)
+            first.apply(TableResolution(table, first, source))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.card or 'a character'} for P{self.player + 1}>"

@@ -89,7 +89,8 @@ class EffectStep(Work):
         self.source = source
 
     def run(self, table: Table) -> None:
-        self.effect.apply(TableResolution(table, self.effect, self.source))
+        if table.effect_resolves():  # else the turn did not end: a draw (9.4)
+            self.effect.apply(TableResolution(table, self.effect, self.source))
 
 
 class TableResolution:

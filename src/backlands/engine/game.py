@@ -31,6 +31,7 @@ from .agenda import check_state
 from .board import board_text
 from .flow import advance
 from .hidden import resample
+from .history import History
 from .legal import LegalActions, illegal
 from .record import (
     MAX_SEED,
@@ -163,8 +164,9 @@ class Game:
         return self._t.triggers
 
     @property
-    def log(self) -> list[ev.Event] | None:
-        """Every event so far (None when the game was made with ``keep_log=False``)."""
+    def log(self) -> History[ev.Event] | None:
+        """Every event so far (None when the game was made with ``keep_log=False``): a
+        read-only sequence, equal to the list of the same events (``History``)."""
         return self._t.log
 
     @property
@@ -313,8 +315,10 @@ class Game:
     def copy(self) -> Game:
         """An independent game in the same state that plays on identically.
 
-        Handlers subscribed from outside are not copied; the copy's log starts as a copy of
-        this game's log.
+        Handlers subscribed from outside are not copied. The copy's log reads as this
+        game's log up to the copy, then its own events: the events before the copy are
+        shared, not copied (``History``), so a copy costs the same however long the game has
+        been.
         """
         other = Game((), _table=self._t.copy())
         other._start = self._start

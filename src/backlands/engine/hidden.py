@@ -35,7 +35,7 @@ def resample(t: Table, player: int, rng: random.Random) -> Table:
     """
     if not 0 <= player < len(t.players):
         raise ValueError(f"no player {player}: players are 0 to {len(t.players) - 1}")
-    other = t.copy()
+    other = t.copy(fresh_log=True)
     shuffle = rng.shuffle
     for p in other.players:
         deck = p.primal_deck
@@ -54,8 +54,6 @@ def resample(t: Table, player: int, rng: random.Random) -> Table:
     if decision is None or decision.player != player:
         other.forget_legal()  # another player's listing names their real inventory
     other.reseed(rng.getrandbits(63))
-    if other.log is not None:
-        other.log.clear()
     return other
 
 

@@ -16,7 +16,7 @@ def illegal(t: Table, action: object) -> str | None:
     """Why ``action`` does not answer the pending decision, or None if it is legal."""
     question = t.asking
     if t.decision is None or question is None:
-        return "the game is over (9.1 to 9.3)"
+        return "the game is over (9.1 to 9.4)"
     problem = malformed(action, t.instances)
     if problem is not None:
         return problem

@@ -24,7 +24,7 @@ import attrs
 
 from ..database import CardDatabase
 from ..errors import GameSetupError
-from ..ruleset import MAX_PLAYERS, Ruleset
+from ..ruleset import MAX_PLAYERS, Ruleset, recorded
 from .actions import read_action
 from .jsondata import (
     GIVEN,
@@ -104,7 +104,7 @@ def dump_record(
             "format": SEATS_FORMAT,
             "seed": seed,
             "first_player": first_player,
-            "ruleset": attrs.asdict(ruleset),
+            "ruleset": recorded(ruleset),
             "seats": [
                 {"name": name, "character": character, "cards": list(cards)}
                 for name, character, cards in seats
@@ -114,7 +114,7 @@ def dump_record(
         data = {
             "format": POSITION_FORMAT,
             "seed": seed,
-            "ruleset": attrs.asdict(ruleset),
+            "ruleset": recorded(ruleset),
             "position": position,
         }
     data["actions"] = list(actions)

@@ -204,7 +204,7 @@ class PlayerState:
 
 @attrs.frozen
 class Outcome:
-    """How the game ended: ``winner`` is a player index, or None for a draw (9.1 to 9.3)."""
+    """How the game ended: ``winner`` is a player index, or None for a draw (9.1 to 9.4)."""
 
     winner: int | None
     reason: str

@@ -21,6 +21,7 @@ from ..ruleset import Ruleset
 from ..terms import CardStat, CardType, Slot
 from . import events as ev
 from .actions import Action, Decision, Values
+from .history import History
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
 from .steps import AbilityChoice, Choice, Explain, Question, ReleaseOutCheck, RunWork, Step, Work
@@ -62,6 +63,8 @@ class Table:
         "card_heard",
         "card_listeners",
         "decision",
+        "decisions_this_turn",
+        "effects_this_turn",
         "first_player",
         "first_player_named",
         "heard",
@@ -96,12 +99,13 @@ class Table:
         printed_abilities: bool = False,
         *,
         original: Table | None = None,
+        fresh_log: bool = False,
     ) -> None:
         """A new, empty table; ``abilities`` is what each card brings into play (None:
         nothing), ``printed_abilities`` that it is the card format's printed abilities.
         With ``original``, a copy of that table instead (``copy``)."""
         if original is not None:
-            self._copy(original)
+            self._copy(original, fresh_log)
             return
         self.seed = seed
         self.ruleset = ruleset
@@ -119,14 +123,18 @@ class Table:
         self.first_player = 0
         self.first_player_named = True
         self.outcome: Outcome | None = None
-        self.log: list[ev.Event] | None = [] if keep_log else None
+        # every event so far; a copy shares the events before it (``History.branch``)
+        self.log: History[ev.Event] | None = History() if keep_log else None
         # the flow (``flow.py``): the agenda of steps, the pending decision with the
         # question that asked it and its legal answers (listed once), every answer so far
         self.agenda: list[Step] = []
         self.decision: Decision | None = None
         self.asking: Question | None = None
         self.legal: tuple[Action, ...] | None = None
-        self.actions: list[Action] = []
+        self.actions: History[Action] = History()
+        # 9.4: the decisions asked and the effects resolved in the current turn
+        self.decisions_this_turn = 0
+        self.effects_this_turn = 0
         self.stats = Stats(self.players, ruleset)
         # triggered abilities (11.2, 11.3): triggered by the running step, waiting in the
         # queue, whether one from the queue is resolving; the instants whose ability is
@@ -161,7 +169,7 @@ class Table:
         """Hook the log, the bus and the trigger index to this table (also after a copy)."""
         self._hook()
         if self.log is not None:
-            self.bus.subscribe(ev.Event, self.log.append, priority=-1000)
+            self.bus.subscribe(ev.Event, self.log.items.append, priority=-1000)
 
     def _hook(self) -> None:
         """Count in ``heard`` the event classes the bus and the trigger index listen to; they
@@ -196,12 +204,17 @@ class Table:
         self._rng = random.Random(seed)
         self._rng_shared = False
 
-    def copy(self) -> Table:
+    def copy(self, fresh_log: bool = False) -> Table:
         """An independent table in the same state. Handlers subscribed from outside are not
-        copied; the copy's log starts as a copy of this one's."""
-        return Table(self.seed, self.ruleset, self.log is not None, original=self)
+        copied. The copy's log reads as this one's up to the copy, then goes on with its own
+        events: the events before the copy are shared, never copied (``History.branch``),
+        so a copy costs the same however long the game has been; so are the answers so
+        far. With ``fresh_log``, the copy's log starts empty instead (a sample, ``hidden.py``)."""
+        return Table(
+            self.seed, self.ruleset, self.log is not None, original=self, fresh_log=fresh_log
+        )
 
-    def _copy(self, original: Table) -> None:
+    def _copy(self, original: Table, fresh_log: bool) -> None:
         """This (new) table in ``original``'s state: its data copied, nothing else made."""
         self.seed = original.seed
         self.ruleset = original.ruleset
@@ -217,12 +230,15 @@ class Table:
         self.first_player = original.first_player
         self.first_player_named = original.first_player_named
         self.outcome = original.outcome
-        self.log = None if original.log is None else list(original.log)
+        log = original.log
+        self.log = None if log is None else History() if fresh_log else log.branch()
         self.agenda = original.agenda[:]
         self.decision = original.decision
         self.asking = original.asking
         self.legal = original.legal
-        self.actions = original.actions[:]
+        self.actions = original.actions.branch()
+        self.decisions_this_turn = original.decisions_this_turn
+        self.effects_this_turn = original.effects_this_turn
         self.stats = original.stats.copy(players)
         self.triggered = original.triggered[:]
         self.queue = original.queue[:]
@@ -340,7 +356,13 @@ class Table:
         self.legal = None
 
     def pend(self, question: Question, decision: Decision, legal: tuple[Action, ...]) -> None:
-        """``question`` waits for an answer: the pending ``decision``, with its legal answers."""
+        """``question`` waits for an answer: the pending ``decision``, with its legal answers;
+        unless the turn has seen the ruleset's ``max_decisions_per_turn`` decisions already:
+        then the game is over, a draw (9.4)."""
+        self.decisions_this_turn += 1
+        if self.decisions_this_turn > self.ruleset.max_decisions_per_turn:
+            self.loop_ends(f"{self.ruleset.max_decisions_per_turn} decisions")
+            return
         self.asking = question
         self.decision = decision
         self.legal = legal
@@ -350,7 +372,7 @@ class Table:
         pending any more. The question it answers, to apply it."""
         question = self.asking
         assert question is not None
-        self.actions.append(answer)
+        self.actions.items.append(answer)  # its own list (``History``): no call in Python
         self._no_decision()
         return question
 
@@ -359,10 +381,28 @@ class Table:
         self.asking = None
         self.legal = None
 
+    def effect_resolves(self) -> bool:
+        """An effect of an ability resolves now: whether it may, that is, the turn has not
+        seen the ruleset's ``max_effects_per_turn`` effects already; if it has, the game is
+        over, a draw (9.4)."""
+        self.effects_this_turn += 1
+        if self.effects_this_turn <= self.ruleset.max_effects_per_turn:
+            return True
+        self.loop_ends(f"{self.ruleset.max_effects_per_turn} resolved effects")
+        return False
+
+    def loop_ends(self, what: str) -> None:
+        """9.4: the turn has seen more than ``what`` (its limit): a turn that does not end is
+        a draw."""
+        self.finish(None, f"turn {self.turn} did not end: more than {what} in one turn (9.4)")
+
     def begin_turn(self, p: PlayerState) -> None:
         """The next turn is ``p``'s (3.1): the turn count goes on, ``p`` is active and has
-        attacked with nothing yet this turn (3.3)."""
+        attacked with nothing yet this turn (3.3); no decision has been asked and no effect
+        resolved in it yet (9.4)."""
         self.turn += 1
+        self.decisions_this_turn = 0
+        self.effects_this_turn = 0
         self.active = p.index
         p.turns_taken += 1
         p.attacked.clear()

@@ -137,7 +137,7 @@ class Cure(Effect):
     )
 
     def words(self) -> str:
-        return f"cure {self.target.words} of POISON"
+        return f"CURE {self.target.words}"
 
     def apply(self, r: Resolution) -> None:  # 7.1
         r.for_players(self.target, lambda r, player: r.cure(player))

@@ -3,10 +3,41 @@ definitions so that they say the same things the same way."""
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from ..terms import CardStat, Slot
 from .targets import CardTarget, PlayerTarget
 
-__all__ = ["article", "card_words", "cards_word", "player_does", "stat_words"]
+__all__ = [
+    "RULEBOOK_KEYWORDS",
+    "article",
+    "card_words",
+    "cards_word",
+    "keywords_in",
+    "player_does",
+    "stat_words",
+]
+
+#: The rulebook's keywords (RULINGS 7.1 to 7.5), written in capitals on cards and in the
+#: words of their effects: ``backlands check-cards`` compares the two (12.10).
+RULEBOOK_KEYWORDS: Final = (
+    "POISON",
+    "CURE",
+    "CURSE",
+    "STEAL",
+    "DESTROY",
+    "SACRIFICE",
+    "DISCARD",
+    "DRAW",
+)
+_KEYWORD: Final = re.compile(r"\b(" + "|".join(RULEBOOK_KEYWORDS) + r")(?:S|ES|D|ED|ING)?\b")
+
+
+def keywords_in(text: str) -> frozenset[str]:
+    """The rulebook keywords ``text`` names in capitals, in any form: ``DRAWS`` and
+    ``POISONED`` name DRAW and POISON; ``draw`` in lower case is a word, not a keyword."""
+    return frozenset(_KEYWORD.findall(text))
 
 
 def article(word: str) -> str:

@@ -1,0 +1,250 @@
+"""RULINGS 12.10: ``backlands cards show`` describes each ability in words right for the
+card type it is printed on, for every trigger (an attach spell's ``attacks`` is its host's,
+an instant's ``equipped`` is its being played), in every place the words are shown."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from backlands.cli import main
+from backlands.describe import describe_abilities, describe_card, describe_character
+from backlands.keywords import CardTarget, PlayerTarget
+from backlands.keywords.effects import Draw
+from backlands.keywords.modifiers import CardStatModifier
+from backlands.keywords.triggers import Trigger
+from backlands.model import (
+    Card,
+    CardStat,
+    CardType,
+    Character,
+    ContinuousAbility,
+    Rarity,
+    Trait,
+    TriggeredAbility,
+)
+from backlands.wording import ability_words
+
+W, C, A = CardType.WEAPON, CardType.CREATURE, CardType.ARMOUR
+N, T, S = CardType.INSTANT_SPELL, CardType.ATTACH_SPELL, CardType.ACTIVE_SPELL
+IN_PLAY = (W, C, A, T, S)
+
+#: The words of every trigger on every card type it fires on, written out.
+EXPECTED: dict[tuple[Trigger, CardType], str] = {
+    **{(Trigger.EQUIPPED, k): "When this card is equipped" for k in (W, C, A, S)},
+    (Trigger.EQUIPPED, N): "When this card is played",
+    (Trigger.EQUIPPED, T): "When this card is attached",
+    **{(Trigger.START_OF_TURN, k): "At the start of your turn" for k in IN_PLAY},
+    **{(Trigger.END_OF_TURN, k): "At the end of your turn" for k in IN_PLAY},
+    **{(Trigger.ATTACKS, k): "When this card attacks" for k in (W, C)},
+    (Trigger.ATTACKS, T): "When the card this is attached to attacks",
+    **{(Trigger.DEFENDS, k): "When this card absorbs damage" for k in (A, C)},
+    (Trigger.DEFENDS, T): "When the card this is attached to absorbs damage",
+    **{(Trigger.DESTROYED, k): "When this card is destroyed" for k in IN_PLAY},
+    **{(Trigger.OPPONENT_EQUIPS, k): "When an opponent equips a card" for k in IN_PLAY},
+}
+
+
+def _card(kind: CardType, *abilities: object) -> Card:
+    return Card(
+        id="probe",
+        name="Probe",
+        type=kind,
+        primal_cost=0,
+        rarity=Rarity.COMMON,
+        set="T",
+        number=1,
+        year=2026,
+        damage=1 if kind.has_damage else None,
+        durability=3 if kind.has_durability else None,
+        abilities=tuple(abilities),  # type: ignore[arg-type]
+    )
+
+
+CASES = [(t, k) for t in Trigger for k in CardType if k in t.definition.fires_on]
+
+
+def test_rule_12_10_every_trigger_on_every_type_it_fires_on_has_its_words_written_out():
+    assert set(CASES) == set(EXPECTED)
+
+
+@pytest.mark.parametrize(("trigger", "kind"), CASES, ids=[f"{t.value}-{k.value}" for t, k in CASES])
+def test_rule_12_10_a_trigger_is_described_as_it_fires_on_the_card_type(trigger, kind):
+    card = _card(kind, TriggeredAbility(trigger, (Draw(1),)))
+    words = f"{EXPECTED[(trigger, kind)]}: DRAW 1 card."
+    assert describe_abilities(card) == [words]
+    assert f"    - {words}" in describe_card(card).splitlines()
+    assert ability_words(card) == words  # the one line of the terminal and the deck sheet
+
+
+def test_rule_12_10_a_characters_abilities_are_its_players():
+    trait = Trait("draws", abilities=(TriggeredAbility(Trigger.START_OF_TURN, (Draw(1),)),))
+    character = Character("probe", "Probe", trait, Trait("nothing"))
+    assert (
+        "    - ability: At the start of your turn: DRAW 1 card."
+        in describe_character(character).splitlines()
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [(W, "While equipped"), (C, "While equipped"), (A, "While equipped"), (S, "While equipped"),
+     (T, "While attached")],
+)  # fmt: skip
+def test_rule_12_10_a_continuous_ability_is_live_while_its_card_is_in_play(kind, words):
+    modifier = CardStatModifier(stat=CardStat.DAMAGE, amount=1)
+    card = _card(kind, ContinuousAbility((modifier,)))
+    assert describe_abilities(card) == [f"{words}: {modifier.words()}."]
+
+
+PROBES = """\
+cards:
+  - id: grudge-leash
+    name: Grudge Leash
+    type: attach_spell
+    primal_cost: 0
+    rarity: common
+    set: T
+    number: 1
+    year: 2026
+    text: When the card this is attached to attacks, POISON the player it attacks.
+    abilities:
+      - when: attacks
+        effects:
+          - {effect: poison, target: attack_target}
+  - id: quick-snack
+    name: Quick Snack
+    type: instant_spell
+    primal_cost: 0
+    rarity: common
+    set: T
+    number: 2
+    year: 2026
+    text: DRAW 1 card.
+    abilities:
+      - when: equipped
+        effects:
+          - {effect: draw, count: 1}
+"""
+
+
+@pytest.mark.parametrize(
+    ("card", "words"),
+    [
+        (
+            "grudge-leash",
+            "When the card this is attached to attacks: POISON the player it attacks.",
+        ),
+        ("quick-snack", "When this card is played: DRAW 1 card."),
+    ],
+)
+def test_rule_12_10_cards_show_gives_each_types_words_in_text_and_json(
+    capsys, tmp_path, card, words
+):
+    path = tmp_path / "probes.yaml"
+    path.write_text(PROBES)
+    code = main(["cards", "show", card, "--cards", str(path), "--format", "json"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert json.loads(out)["abilities_text"] == [words]
+    code = main(["cards", "show", card, "--cards", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert f"    - {words}" in out.splitlines()
+
+
+def test_words_name_the_targets_unchanged_on_every_type():
+    """Targets keep their words on every type ("the card this is attached to")."""
+    assert CardTarget.ATTACHED_TO.words == "the card this is attached to"
+    assert PlayerTarget.ATTACK_TARGET.words == "the player it attacks"
+
+
+# --------------------------------------------------------------------------- check-cards
+
+LIAR = """\
+cards:
+  - id: liar-blade
+    name: Liar Blade
+    type: weapon
+    primal_cost: 0
+    damage: 1
+    durability: 3
+    rarity: common
+    set: T
+    number: 1
+    year: 2026
+    text: When this card attacks, CURSE a card the player it attacks equipped this turn.
+    abilities:
+      - when: attacks
+        effects:
+          - {effect: draw, count: 1}
+  - id: honest-blade
+    name: Honest Blade
+    type: weapon
+    primal_cost: 0
+    damage: 1
+    durability: 3
+    rarity: common
+    set: T
+    number: 2
+    year: 2026
+    text: When this card attacks, its controller DRAWS a card.
+    abilities:
+      - when: attacks
+        effects:
+          - {effect: draw, count: 1}
+"""
+
+LIAR_WARNINGS = [
+    "warning: liar-blade (Liar Blade): the words of its abilities name DRAW, its printed text "
+    "does not",
+    "warning: liar-blade (Liar Blade): its printed text names CURSE, the words of its "
+    "abilities do not",
+]
+
+
+def test_rule_12_10_check_cards_warns_where_text_and_abilities_differ_in_a_keyword(
+    capsys, tmp_path
+):
+    path = tmp_path / "liar.yaml"
+    path.write_text(LIAR)
+    code = main(["check-cards", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")  # a warning: the cards load
+    assert out.splitlines() == [*LIAR_WARNINGS, "the cards load: 2 cards, 0 characters; 2 warnings"]
+    code = main(["check-cards", "--quiet", "--strict", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, out.splitlines(), err) == (1, LIAR_WARNINGS, "")
+
+
+def test_rule_12_10_the_bundled_cards_say_what_they_play(capsys):
+    from backlands._resources import bundled_cards
+
+    code = main(["check-cards", "--strict", str(bundled_cards())])
+    out, _ = capsys.readouterr()
+    assert code == 0 and "warning" not in out
+
+
+def test_keywords_are_the_rulebooks_in_capitals_in_any_form():
+    from backlands.keywords.words import keywords_in
+
+    text = "DRAWS 2, is POISONED, CURED, DESTROYS; draw, poison and Curse are words"
+    assert keywords_in(text) == {"DRAW", "POISON", "CURE", "DESTROY"}
+    assert keywords_in("WITHDRAWN STEALTH") == set()
+
+
+@pytest.mark.parametrize(
+    "effect",
+    ["{effect: repair, amount: 1, target: own_card, slot: armour}",
+     "{effect: boost, stat: damage, amount: 1, target: own_card, slot: armour}"],
+)  # fmt: skip
+def test_only_destroy_curse_and_steal_have_a_slot_as_card_format_md_says(capsys, tmp_path, effect):
+    path = tmp_path / "cards.yaml"
+    path.write_text(
+        LIAR.split("  - id: honest-blade")[0].replace("{effect: draw, count: 1}", effect)
+    )
+    code = main(["check-cards", str(path)])
+    out, _ = capsys.readouterr()
+    assert code == 1
+    assert f"{path}:16: cards[0].abilities[0].effects[0].slot: unknown key 'slot'" in out
