@@ -130,18 +130,31 @@ def cycles(graph: dict[str, list[Import]]) -> list[list[Import]]:
     for source, imports in graph.items():
         for edge in imports:  # the first import of each target stands for all
             edges.setdefault(source, {}).setdefault(edge.target, edge)
+    importers: dict[str, set[str]] = {}
+    for source, targets in edges.items():
+        for target in targets:
+            importers.setdefault(target, set()).add(source)
     found: list[list[Import]] = []
     order = sorted(graph)
     for start in order:
-        # cycles through ``start`` and modules after it only: each cycle found once
+        # cycles through ``start`` and modules after it only: each cycle found once; and
+        # through modules that lead back to ``start`` only, so that the walk never follows
+        # a path that cannot close (without it, the walk is exponential in the modules)
         allowed = {name for name in order if name >= start}
+        back = {start}
+        todo = [start]
+        while todo:
+            for source in importers.get(todo.pop(), ()):
+                if source in allowed and source not in back:
+                    back.add(source)
+                    todo.append(source)
         stack: list[tuple[str, list[Import]]] = [(start, [])]
         while stack:
             node, path = stack.pop()
             for target, edge in sorted(edges.get(node, {}).items()):
                 if target == start:
                     found.append([*path, edge])
-                elif target in allowed and all(e.target != target for e in path):
+                elif target in back and all(e.target != target for e in path):
                     stack.append((target, [*path, edge]))
     return sorted(found, key=lambda cycle: [e.source for e in cycle])
 
