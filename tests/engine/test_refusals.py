@@ -43,10 +43,12 @@ def when_equipped(*effects: Any) -> TriggeredAbility:
 def asked(
     make_card: Fixture, player: Fixture, position: Fixture, effect: Any, *others: Any
 ) -> tuple[Game, Card]:
-    """P1 equips a creature whose "equipped" ability is ``effect``; ``others`` are the other
-    players (P2, P3...), each a ``player(...)``."""
+    """P1 has equipped a creature whose "equipped" ability is ``effect``, which asks now;
+    ``others`` are the other players (P2, P3...), each a ``player(...)``."""
     card = make_card(CREATURE, name="Asker", abilities=[when_equipped(effect)])
     game = position(player(6, inventory=[card]), *others)
+    (asker,) = game.players[0].inventory
+    game.play(Equip(asker))
     return game, card
 
 
@@ -56,7 +58,7 @@ def test_a_card_equipped_on_an_earlier_turn_cannot_be_cursed(
     """7.2: CURSE names only a card equipped this turn."""
     hound, vest = make_card(CREATURE, name="Ash Hound"), make_card(ARMOUR, name="Vest")
     fresh = make_card(ARMOUR, name="Fresh")
-    game, asker = asked(
+    game, _ = asked(
         make_card,
         player,
         position,
@@ -64,7 +66,6 @@ def test_a_card_equipped_on_an_earlier_turn_cannot_be_cursed(
         player(6, mat={Slot.CREATURE: MatCard(hound, turn=1), Slot.ARMOUR: MatCard(vest, turn=3)}),
         player(6, mat={Slot.ARMOUR: MatCard(fresh, turn=3)}),
     )
-    game.play(Equip(find(game, asker)))
     assert list(game.legal_actions()) == [Choose(find(game, vest)), Choose(find(game, fresh))]
     assert_illegal(
         game,
@@ -85,7 +86,7 @@ def test_a_player_immune_to_poison_is_not_a_choice(
 ) -> None:
     """11.5: a player immune to POISON is never a legal choice for POISON."""
     immune = make_character("Warded", pro=[Immunity(Keyword.POISON)])
-    game, asker = asked(
+    game, _ = asked(
         make_card,
         player,
         position,
@@ -94,7 +95,6 @@ def test_a_player_immune_to_poison_is_not_a_choice(
         player(6),
         player(6),
     )
-    game.play(Equip(find(game, asker)))
     assert list(game.legal_actions()) == [Choose(2), Choose(3)]
     assert_illegal(
         game, Choose(1), "1 is not one of the choices (11.4): P2 is immune to POISON (11.5)"
@@ -113,7 +113,7 @@ def test_a_player_immune_to_steal_keeps_their_cards(
     immune = make_character("Warded", pro=[Immunity(Keyword.STEAL)])
     kept, taken = make_card(ARMOUR, name="Kept"), make_card(ARMOUR, name="Taken")
     other = make_card(WEAPON, name="Other")
-    game, asker = asked(
+    game, _ = asked(
         make_card,
         player,
         position,
@@ -121,7 +121,6 @@ def test_a_player_immune_to_steal_keeps_their_cards(
         player(6, mat={Slot.ARMOUR: kept}, character=immune),
         player(6, mat={Slot.ARMOUR: taken, Slot.WEAPON: other}),
     )
-    game.play(Equip(find(game, asker)))
     assert_illegal(
         game,
         Choose(find(game, kept)),
@@ -133,10 +132,9 @@ def test_the_controller_is_not_an_opponent(
     make_card: Fixture, player: Fixture, position: Fixture, find: Fixture, assert_illegal: Fixture
 ) -> None:
     """11.4: "an opponent" is one of the other players."""
-    game, asker = asked(
+    game, _ = asked(
         make_card, player, position, Poison(PlayerTarget.OPPONENT), player(6), player(6)
     )
-    game.play(Equip(find(game, asker)))
     assert_illegal(
         game,
         Choose(0),
@@ -148,11 +146,10 @@ def test_a_player_out_of_the_game_is_not_a_choice(
     make_card: Fixture, player: Fixture, position: Fixture, find: Fixture, assert_illegal: Fixture
 ) -> None:
     """9.2: a player who is out takes no more decisions and is no one's choice."""
-    game, asker = asked(
+    game, _ = asked(
         make_card, player, position, Poison(PlayerTarget.OPPONENT), player(0), player(6), player(6)
     )
     assert game.players[1].out
-    game.play(Equip(find(game, asker)))
     assert list(game.legal_actions()) == [Choose(2), Choose(3)]
     assert_illegal(
         game, Choose(1), "1 is not one of the choices (11.4): P2 is out of the game (9.2)"
@@ -162,10 +159,9 @@ def test_a_player_out_of_the_game_is_not_a_choice(
 def test_a_seat_that_does_not_exist_is_not_a_choice(
     make_card: Fixture, player: Fixture, position: Fixture, find: Fixture, assert_illegal: Fixture
 ) -> None:
-    game, asker = asked(
+    game, _ = asked(
         make_card, player, position, Poison(PlayerTarget.OPPONENT), player(6), player(6)
     )
-    game.play(Equip(find(game, asker)))
     assert_illegal(game, Choose(7), "7 is not one of the choices (11.4): there is no player 8")
 
 
@@ -175,7 +171,6 @@ def test_a_card_is_not_a_player(
     game, asker = asked(
         make_card, player, position, Poison(PlayerTarget.OPPONENT), player(6), player(6)
     )
-    game.play(Equip(find(game, asker)))
     assert_illegal(game, Choose(find(game, asker)), "a player is chosen here, not a card")
 
 
@@ -183,7 +178,7 @@ def test_a_player_is_not_a_card(
     make_card: Fixture, player: Fixture, position: Fixture, find: Fixture, assert_illegal: Fixture
 ) -> None:
     vest, mail = make_card(ARMOUR, name="Vest"), make_card(ARMOUR, name="Mail")
-    game, asker = asked(
+    game, _ = asked(
         make_card,
         player,
         position,
@@ -191,7 +186,6 @@ def test_a_player_is_not_a_card(
         player(6, mat={Slot.ARMOUR: vest}),
         player(6, mat={Slot.ARMOUR: mail}),
     )
-    game.play(Equip(find(game, asker)))
     assert_illegal(
         game, Choose(1), "1 is not one of the choices (11.4): a card is chosen here, not a player"
     )
@@ -244,7 +238,7 @@ def test_a_card_that_left_play_is_not_a_choice(
 ) -> None:
     """A card in a void (it left play), a deck or an inventory is no card in play (7.4)."""
     vest, mail, gone = (make_card(ARMOUR, name=n) for n in ("Vest", "Mail", "Gone"))
-    game, asker = asked(
+    game, _ = asked(
         make_card,
         player,
         position,
@@ -252,7 +246,6 @@ def test_a_card_that_left_play_is_not_a_choice(
         player(6, mat={Slot.ARMOUR: vest}, void=[gone]),
         player(6, mat={Slot.ARMOUR: mail}),
     )
-    game.play(Equip(find(game, asker)))
     assert_illegal(
         game,
         Choose(find(game, gone)),
@@ -270,7 +263,7 @@ def test_an_attach_spell_is_chosen_through_its_host(
         make_card(ARMOUR, name="Vest"),
         make_card(ARMOUR, name="Mail"),
     )
-    game, asker = asked(
+    game, _ = asked(
         make_card,
         player,
         position,
@@ -278,7 +271,6 @@ def test_an_attach_spell_is_chosen_through_its_host(
         player(6, mat={Slot.ARMOUR: MatCard(vest, attached=(hex_,))}),
         player(6, mat={Slot.ARMOUR: mail}),
     )
-    game.play(Equip(find(game, asker)))
     assert_illegal(
         game,
         Choose(find(game, hex_)),
@@ -294,7 +286,7 @@ def test_a_card_outside_the_effects_slot_is_not_a_choice(
         make_card(ARMOUR, name="Mail"),
         make_card(WEAPON, name="Blade"),
     )
-    game, asker = asked(
+    game, _ = asked(
         make_card,
         player,
         position,
@@ -302,7 +294,6 @@ def test_a_card_outside_the_effects_slot_is_not_a_choice(
         player(6, mat={Slot.ARMOUR: vest, Slot.WEAPON: blade}),
         player(6, mat={Slot.ARMOUR: mail}),
     )
-    game.play(Equip(find(game, asker)))
     assert_illegal(game, Choose(find(game, blade)), "it is not in the armour slot")
 
 
@@ -427,7 +418,7 @@ def test_every_reason_changes_nothing_and_the_legal_choice_still_plays(
     """After any refusal the choice is still pending and its legal answers still play."""
     hound, vest = make_card(CREATURE, name="Ash Hound"), make_card(ARMOUR, name="Vest")
     fresh = make_card(ARMOUR, name="Fresh")
-    game, asker = asked(
+    game, _ = asked(
         make_card,
         player,
         position,
@@ -435,7 +426,6 @@ def test_every_reason_changes_nothing_and_the_legal_choice_still_plays(
         player(6, mat={Slot.CREATURE: MatCard(hound, turn=1), Slot.ARMOUR: MatCard(vest, turn=3)}),
         player(6, mat={Slot.ARMOUR: MatCard(fresh, turn=3)}),
     )
-    game.play(Equip(find(game, asker)))
     for option in (find(game, hound), 0, 5):
         with pytest.raises(IllegalActionError, match="is not one of the choices"):
             game.play(Choose(option))
