@@ -5,9 +5,9 @@ deck is built by the rules it claims to follow, a position holds only what a gam
 so a test that fails on one has found a problem in the code under test, not in its input.
 docs/testing.md describes them:
 
-- ``cards(card_type)``: a valid ``Card`` of any type (or the one given), abilities included,
-  each ability firing and pointing only where the card format allows (card-format.md,
-  "Where abilities may point").
+- ``cards(card_type)``: a valid ``Card`` of any type (or the one given), abilities and extra
+  costs included, each ability firing and pointing only where the card format allows
+  (card-format.md, "Where abilities may point").
 - ``card_pools()``, ``characters(pool)``, ``card_databases()``: cards of every type with
   unique ids, names and set numbers; characters whose PRO and CON carry deck rules,
   modifiers and abilities; a ``CardDatabase`` of both.
@@ -48,6 +48,7 @@ from backlands.deck import Deck, bundled_deck_files, load_deck
 from backlands.engine import AttachedCard, Game, MatCard, PlayerSetup, Position, Seat, StartPhase
 from backlands.keywords import (
     CHARACTER,
+    COSTS,
     EFFECTS,
     TRAIT_TRIGGERS,
     Owner,
@@ -196,13 +197,19 @@ def triggers(owner: CardType) -> tuple[Trigger, ...]:
     return tuple(t for t in Trigger if trigger_problem(t, owner) is None)
 
 
-def targets(kind: type[T], owner: CardType | None, when: Trigger | None) -> tuple[T, ...]:
+def targets(
+    kind: type[T],
+    owner: CardType | None,
+    when: Trigger | None,
+    supplied: frozenset[Any] = frozenset(),
+) -> tuple[T, ...]:
     """The player or card targets (``kind``) an ability of ``owner`` (None: a character)
-    ``when`` may use, as the definitions of the targets and triggers say."""
+    ``when`` may use, as the definitions of the targets and triggers say (``supplied``: those
+    the effects around it name, the chooser inside an option, 12.3)."""
     return tuple(
         t
         for t in kind  # type: ignore[attr-defined]
-        if target_problem(t, repr(str(t)), when, _where(owner)) is None
+        if target_problem(t, repr(str(t)), when, _where(owner), supplied) is None
     )
 
 
@@ -233,30 +240,47 @@ def field_value(
     *,
     small: bool = True,
     depth: int = 0,
+    supplied: frozenset[Any] = frozenset(),
+    inner: frozenset[Any] = frozenset(),
 ) -> Any:
     """A value of one field of a keyword class, as its definition allows: a number in its
     range (``small``: 1 or 2 over its lowest, or a small change for a signed one, so that
-    games last), a target where the ability may point, any member of another enum, maybe
-    None where None is allowed, true or false (mostly the default), and a keyword of a family
-    (an effect inside an effect) or a non-empty tuple of them, nested at most 2 deep."""
+    games last), a target where the ability may point (``supplied``: the targets the
+    effects around it name), any member of another enum, maybe None where None is allowed,
+    true or false (mostly the default), and a keyword of a family (an effect inside an
+    effect, given the targets ``inner``) or a list of them (as many as its range allows,
+    at most one over its lowest), or a list of such lists, nested at most 2 deep."""
     kind, optional = _unwrap(field.type)
     if optional and chance(draw, 3):
         return None
+    info = field_info(field)
     if get_origin(kind) is tuple:
         (item,) = (a for a in get_args(kind) if a is not Ellipsis)
+        low, high = (1, 9) if info is None or info.range is None else info.range
+        count = draw(_between(low, min(high, low + 1)))
+        if get_origin(item) is tuple:  # a list of lists (the modes of a choose_one)
+            (item,) = (a for a in get_args(item) if a is not Ellipsis)
+            family = family_of(item)
+            assert family is not None, f"no strategy for a list of lists of {item!r}"
+            return tuple(
+                tuple(
+                    keyword(draw, family, owner, when, small=small, depth=depth + 1, supplied=inner)
+                    for _ in range(draw(_between(1, 2)))
+                )
+                for _ in range(count)
+            )
         family = family_of(item)
         assert family is not None, f"no strategy for a tuple of {item!r}"
         return tuple(
-            keyword(draw, family, owner, when, small=small, depth=depth + 1)
-            for _ in range(draw(_between(1, 2)))
+            keyword(draw, family, owner, when, small=small, depth=depth + 1, supplied=inner)
+            for _ in range(count)
         )
     family = family_of(kind) if isinstance(kind, type) else None
     if family is not None:
-        return keyword(draw, family, owner, when, small=small, depth=depth + 1)
+        return keyword(draw, family, owner, when, small=small, depth=depth + 1, supplied=inner)
     if kind is bool:
         return chance(draw, 3) != bool(field.default)
     if kind is int:
-        info = field_info(field)
         assert info is not None and info.range is not None
         low, high = info.range
         if not small:
@@ -266,7 +290,7 @@ def field_value(
             return pick(draw, [c for c in CHANGES if low <= c <= high])
         return draw(_between(low, min(high, low + 1)))
     if kind is PlayerTarget or kind is CardTarget:
-        return pick(draw, targets(kind, owner, when))
+        return pick(draw, targets(kind, owner, when, supplied))
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return pick(draw, tuple(kind))
     raise TypeError(f"no strategy for a field of type {kind!r}: add one to field_value")
@@ -276,8 +300,9 @@ def _nests(cls: type[Any]) -> bool:
     """Whether a keyword class holds keywords (an effect of effects)."""
     for f in attrs.fields(cls):
         kind, _ = _unwrap(f.type)
-        inner = get_args(kind)[0] if get_origin(kind) is tuple else kind
-        if isinstance(inner, type) and family_of(inner) is not None:
+        while get_origin(kind) is tuple:
+            kind = get_args(kind)[0]
+        if isinstance(kind, type) and family_of(kind) is not None:
             return True
     return False
 
@@ -290,16 +315,21 @@ def keyword(
     *,
     small: bool = True,
     depth: int = 0,
+    supplied: frozenset[Any] = frozenset(),
 ) -> Any:
     """Any keyword of ``family`` (an effect, a modifier...), its fields drawn by
-    :func:`field_value`; 2 deep, only keywords that hold no others."""
+    :func:`field_value`; 2 deep, only keywords that hold no others. ``supplied``: the
+    targets the keywords around it name (12.3)."""
     kinds = [cls for cls in family.values() if depth < 2 or not _nests(cls)]
     if not kinds:
         reject()
     kind = pick(draw, kinds)
+    inner = supplied | getattr(kind, "supplies", frozenset())
     return kind(
         **{
-            f.name: field_value(draw, f, owner, when, small=small, depth=depth)
+            f.name: field_value(
+                draw, f, owner, when, small=small, depth=depth, supplied=supplied, inner=inner
+            )
             for f in attrs.fields(kind)
         }
     )
@@ -378,6 +408,9 @@ def card(
     if kind is not CardType.INSTANT_SPELL and chance(draw, 4):
         count = draw(_between(1, 2))
         abilities.append(ContinuousAbility(tuple(modifier(draw, pool) for _ in range(count))))
+    costs: tuple[Any, ...] = ()
+    if chance(draw, 6):  # extra costs (12.4), each of the registry
+        costs = tuple(keyword(draw, COSTS, kind, None) for _ in range(draw(_between(1, 2))))
     return Card(
         id=ident,
         name=ident.replace("-", " ").title(),
@@ -390,6 +423,7 @@ def card(
         damage=draw(_between(0, 4)) if kind.has_damage else None,
         durability=draw(_between(1, 5)) if kind.has_durability else None,
         abilities=tuple(abilities),
+        extra_costs=costs,
     )
 
 

@@ -62,6 +62,7 @@ from backlands.engine import (
     Zone,
     combat,
     events,
+    turn,
 )
 from backlands.engine import game as game_module
 from backlands.engine.events import event_to_json
@@ -998,7 +999,7 @@ def _attack_counts_twice(monkeypatch: pytest.MonkeyPatch) -> None:
     original = Table.add_counters
 
     def add_counters(self: Table, controller: Any, eq: Any, amount: int) -> None:
-        twice = _caller() == combat.declare_attack.__name__  # an attack's counter (5.2)
+        twice = _caller() == turn.declare_attack.__name__  # an attack's counter (5.2)
         original(self, controller, eq, amount + 1 if twice else amount)
 
     monkeypatch.setattr(Table, "add_counters", add_counters)

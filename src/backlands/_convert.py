@@ -282,6 +282,37 @@ def _nonempty_tuple_hook(value: Any, cls: Any) -> tuple[Any, ...]:
     return result
 
 
+def _list_hook(limit: tuple[int, int] | None, items: Hook | None = None) -> Hook:
+    """``tuple[X, ...]`` from a YAML list of ``limit`` items (None: at least one), each
+    structured as ``X`` (or by ``items``)."""
+    return functools.partial(_check_list, limit=limit, items=items)
+
+
+def _check_list(
+    value: Any, cls: Any, *, limit: tuple[int, int] | None, items: Hook | None
+) -> tuple[Any, ...]:
+    if not isinstance(value, list | tuple):
+        raise _Invalid(f"must be a list, got {_show(value)}")
+    low, high = (1, None) if limit is None else limit
+    if len(value) < low or (high is not None and len(value) > high):
+        if high is None:
+            raise _Invalid("must list at least one item")
+        raise _Invalid(f"must list {low} to {high} items, got {len(value)}")
+    (item_type, _) = get_args(cls)
+    if items is None:
+        return _structure_items(value, item_type)
+    out: list[Any] = []
+    errors: list[tuple[Path, BaseException]] = []
+    for index, item in enumerate(value):
+        try:
+            out.append(items(item, item_type))
+        except Exception as error:
+            errors.append(((index,), error))
+    if errors:
+        raise _Group(errors)
+    return tuple(out)
+
+
 def _value_or_list(item_hook: Hook) -> Hook:
     """A selector key: one value, or a non-empty list of values."""
     return functools.partial(_structure_value_or_list, item_hook=item_hook)
@@ -397,12 +428,18 @@ def _is_keyword_class(t: Any) -> bool:
 def _keyword_hook(cls: type[Any]) -> Hook:
     """The hook of an effect or modifier class (a third party's too), made at its first use:
     each number field gets the range its definition gives (``keywords.about``); a number
-    below the range's lowest (or 0, for a nonzero one) keeps the message it always had."""
+    below the range's lowest (or 0, for a nonzero one) keeps the message it always had. A
+    list field holds as many items as its range says (at least one without a range); a list
+    of lists (the modes of a ``choose_one``), lists of ``LIMITS["effects"]`` items each."""
     overrides: dict[str, Hook] = {}
     for field in attrs.fields(cls):
         info = field_info(field)
         limit = None if info is None else info.range
-        if limit is not None and info is not None:
+        if _is_homogeneous_tuple(field.type):
+            inner = get_args(field.type)[0]
+            items = _list_hook(LIMITS["effects"]) if _is_homogeneous_tuple(inner) else None
+            overrides[field.name] = _list_hook(limit, items)
+        elif limit is not None and info is not None:
             low = None if info.nonzero else limit[0]
             overrides[field.name] = _int_hook(low, nonzero=info.nonzero, limit=limit)
     return _class_hook(cls, None, **overrides)
@@ -497,6 +534,7 @@ _register_class(
     number=_int_hook(*LIMITS["number"]),
     year=_limited("year"),
     text=_optional(_str_hook()),
+    extra_costs=_list_hook(LIMITS["costs"]),
 )
 
 
@@ -566,7 +604,7 @@ converter.register_structure_hook_func(lambda t: t == DeckRule, _structure_deck_
 
 #: The order of a card's fields in a card file (and in the JSON Schema).
 CARD_ORDER = [
-    "id", "name", "type", "primal_cost", "damage", "durability",
+    "id", "name", "type", "primal_cost", "extra_costs", "damage", "durability",
     "rarity", "set", "number", "year", "text", "abilities",
 ]  # fmt: skip
 

@@ -44,9 +44,11 @@ from .model import (
     CardType,
     Character,
     ContinuousAbility,
+    Effect,
     Modifier,
     Selector,
 )
+from .terms import MAX_NESTING
 
 __all__ = [
     "CARD_FILE_SUFFIXES",
@@ -415,24 +417,68 @@ def _abilities_problems(
         never = None if when is None else trigger_problem(when, owner)
         if never is not None:
             yield found.doc.problem((*here, "when"), never)
-        effects = ability.get("effects")
-        if not isinstance(effects, list):
+        for key, message in _effects_problems(ability.get("effects"), when, owner, frozenset(), 1):
+            yield found.doc.problem((*here, "effects", *key), message)
+
+
+def _effects_problems(
+    effects: object,
+    when: Trigger | None,
+    owner: Owner,
+    supplied: frozenset[Any],
+    depth: int,
+) -> Iterator[tuple[YamlPath, str]]:
+    """What is wrong with the targets of each effect of a list (as written), and of the
+    effects inside them, at any depth (``supplied``: the targets the effects around them name,
+    12.3); an effect deeper than :data:`MAX_NESTING` is refused (the schema cannot say it)."""
+    if not isinstance(effects, list):
+        return
+    for e, effect in enumerate(effects):
+        if not isinstance(effect, Mapping):
             continue
-        for e, effect in enumerate(effects):
-            if not isinstance(effect, Mapping):
-                continue
-            for key, message in _target_problems(effect, when, owner):
-                yield found.doc.problem((*here, "effects", e, key), message)
+        if depth > MAX_NESTING:
+            yield (
+                (e,),
+                (
+                    f"effects nested more than {MAX_NESTING} deep (an effect inside an effect "
+                    f"inside ...): write it flatter"
+                ),
+            )
+            continue
+        for key, message in _target_problems(effect, when, owner, supplied):
+            yield (e, key), message
+        kind = _effect_class(effect)
+        if kind is None:
+            continue
+        inner = supplied | kind.supplies
+        shape: Any = kind
+        for field in attrs.fields(shape):
+            value = effect.get(field.name)
+            if field.type == tuple[Effect, ...]:
+                for at, message in _effects_problems(value, when, owner, inner, depth + 1):
+                    yield (e, field.name, *at), message
+            elif field.type == tuple[tuple[Effect, ...], ...] and isinstance(value, list):
+                for m, mode in enumerate(value):
+                    for at, message in _effects_problems(mode, when, owner, inner, depth + 1):
+                        yield (e, field.name, m, *at), message
+
+
+def _effect_class(effect: Mapping[Any, Any]) -> type[Effect] | None:
+    tag = effect.get("effect")
+    return EFFECTS.get(tag) if isinstance(tag, str) else None
 
 
 def _target_problems(
-    effect: Mapping[Any, Any], when: Trigger | None, owner: Owner
+    effect: Mapping[Any, Any],
+    when: Trigger | None,
+    owner: Owner,
+    supplied: frozenset[Any] = frozenset(),
 ) -> Iterator[tuple[str, str]]:
     """What is wrong with each target of ``effect`` (written or by default), if anything:
     (the field, the message). A target is a field of the effect's class whose value is a
     player or card target."""
     tag = effect.get("effect")
-    kind = EFFECTS.get(tag) if isinstance(tag, str) else None
+    kind = _effect_class(effect)
     if kind is None:
         return
     shape: Any = kind
@@ -451,6 +497,6 @@ def _target_problems(
         what = repr(str(target))
         if field.name not in effect:
             what += f" (the default target of {tag!r})"
-        message = target_problem(target, what, when, owner)
+        message = target_problem(target, what, when, owner, supplied)
         if message is not None:
             yield field.name, message

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LIMITS",
+    "MAX_NESTING",
     "CardStat",
     "CardType",
     "Keyword",
@@ -46,7 +47,15 @@ LIMITS: dict[str, tuple[int, int]] = {
     "amount": (1, 99),  # damage, repair
     "signed_amount": (-99, 99),  # boost and modifiers: nonzero
     "deck_rule": (0, 999),  # max_copies, at_most, at_least
+    "effects": (1, 9),  # the effects of a list inside an effect (may, a mode of choose_one)
+    "modes": (2, 6),  # the modes of a choose_one
+    "costs": (1, 4),  # the extra costs of a card (12.4): how many it lists
 }
+
+#: How deep effects may sit inside effects (a ``may`` inside a mode of a ``choose_one`` is 3
+#: deep): the loader refuses deeper ones, at their file and line (a JSON Schema cannot say
+#: how deep a value nests).
+MAX_NESTING: Final = 4
 
 # --------------------------------------------------------------------------- enums
 

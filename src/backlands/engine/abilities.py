@@ -24,7 +24,7 @@ from ..model import Character, TriggeredAbility
 from ..terms import CardType
 from . import events as ev
 from ._compiled import mypyc_attr
-from .effects import EffectStep, Source, TableResolution
+from .effects import Source, resolve_effects
 from .state import CardInstance
 from .table import AbilitySource, Table
 from .triggers import Reaction
@@ -77,12 +77,7 @@ class CardAbility(Reaction):
         """Its effects in printed order, one agenda step each (11.3): the first runs in this
         step, the others wait above what it pushes (its questions, its damage)."""
         table.publish(ev.AbilityResolving, self.player, self.card, self.trigger.value)
-        source = Source(self.card, self.player, event)
-        first, *rest = self.ability.effects
-        for effect in reversed(rest):
-            table.run(self.player, EffectStep(effect, source))
-        if table.effect_resolves():  # else the turn did not end: a draw (9.4)
-            first.apply(TableResolution(table, first, source))
+        resolve_effects(table, self.ability.effects, Source(self.card, self.player, event))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.card or 'a character'} for P{self.player + 1}>"

@@ -64,6 +64,8 @@ class Table:
         "card_listeners",
         "decision",
         "decisions_this_turn",
+        "done",
+        "done_before",
         "effects_this_turn",
         "first_player",
         "first_player_named",
@@ -76,6 +78,7 @@ class Table:
         "out_check_due",
         "out_check_held",
         "outcome",
+        "paying",
         "players",
         "printed_abilities",
         "queue",
@@ -83,6 +86,7 @@ class Table:
         "ruleset",
         "seats",
         "seed",
+        "shortfalls",
         "stats",
         "triggered",
         "triggers",
@@ -135,6 +139,16 @@ class Table:
         # 9.4: the decisions asked and the effects resolved in the current turn
         self.decisions_this_turn = 0
         self.effects_this_turn = 0
+        # what effects did (12.2, 12.3): how many (cards drawn, discarded, sacrificed or
+        # destroyed, damage dealt, counters...) the resolving effect did so far and the one
+        # before it in the same ability did ("that many"), and how many parts of effects fell
+        # short so far ("if you do": the optional part was done in full if none did)
+        self.done = 0
+        self.done_before = 0
+        self.shortfalls = 0
+        # the extra costs of an equip being paid (12.4): the equip is one step of 11.3, so
+        # what it triggers waits until it is over, and so does the out check (9.2)
+        self.paying = 0
         self.stats = Stats(self.players, ruleset)
         # triggered abilities (11.2, 11.3): triggered by the running step, waiting in the
         # queue, whether one from the queue is resolving; the instants whose ability is
@@ -239,6 +253,10 @@ class Table:
         self.actions = original.actions.branch()
         self.decisions_this_turn = original.decisions_this_turn
         self.effects_this_turn = original.effects_this_turn
+        self.done = original.done
+        self.done_before = original.done_before
+        self.shortfalls = original.shortfalls
+        self.paying = original.paying
         self.stats = original.stats.copy(players)
         self.triggered = original.triggered[:]
         self.queue = original.queue[:]
@@ -386,6 +404,8 @@ class Table:
         seen the ruleset's ``max_effects_per_turn`` effects already; if it has, the game is
         over, a draw (9.4)."""
         self.effects_this_turn += 1
+        self.done_before = self.done  # what the effect before it did ("that many", 12.2)
+        self.done = 0
         if self.effects_this_turn <= self.ruleset.max_effects_per_turn:
             return True
         self.loop_ends(f"{self.ruleset.max_effects_per_turn} resolved effects")
@@ -433,6 +453,7 @@ class Table:
 
     def ability_started(self) -> None:
         self.ability_resolving = True
+        self.done = 0  # its first effect has no effect before it (12.2)
 
     def ability_done(self, reaction: Reaction) -> None:
         """``reaction`` has resolved (11.3): the next ability may start; an instant whose
@@ -530,7 +551,16 @@ class Table:
             self.out_check_due = True  # the out check (9.1, 9.2) has work to do
 
     def equip(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
-        """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's."""
+        """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7), a card without extra costs;
+        legality is the caller's."""
+        self.place(p, instance, host)
+        self.equip_done(p, instance, host)
+
+    def place(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
+        """The first part of an equip: ``instance`` leaves ``p``'s inventory for its slot
+        (salvaging what is there, 4.2), for its host (4.7) or, an instant, for no zone (4.6),
+        and its primal cost is paid (4.3). Its extra costs (12.4) come next, then
+        :meth:`equip_done`."""
         cost = self.stats.costs[p.index].get(instance.uid)  # fixed before anything moves
         if cost is None:
             cost = self.stats.cost(instance, p.index)
@@ -542,7 +572,6 @@ class Table:
         kind = instance.type
         if kind is _INSTANT:  # 4.6
             self._move(p, p.void, cost, _COST)  # sacrificed
-            self._cast(p.index, instance)  # its ability, then the void
             return
         slot = instance.slot
         if kind is _ATTACH:  # 4.7
@@ -558,9 +587,17 @@ class Table:
         if instance.modifiers:  # a modifier source came into play
             self.stats.source_changed(instance.modifiers)
         self._move(p, p.void, cost, _COST)  # 4.3: sacrificed
+
+    def equip_done(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
+        """The last part of an equip, its costs paid: the card's abilities come into play
+        and its "equipped" abilities trigger (4.4); an instant's ability, then the void
+        (4.6)."""
+        if instance.type is _INSTANT:
+            self._cast(p.index, instance)  # its ability, then the void
+            return
         if self.abilities is not None:
             self.enter_play(instance, p.index, host)
-        self.publish(ev.CardEquipped, p.index, instance, slot, host)  # 4.4 hangs on this
+        self.publish(ev.CardEquipped, p.index, instance, instance.slot, host)  # 4.4 hangs on this
 
     def destroy(self, controller: PlayerState, slot: Slot, reason: ev.DestroyReason) -> bool:
         """Destroy the card in ``slot`` of ``controller``'s mat and what is attached to it
@@ -575,30 +612,58 @@ class Table:
             proposal = self.propose(ev.DestroyProposal, eq.instance, reason)
             if proposal is not None and proposal.cancelled:
                 return False
-        del controller.mat[slot]
         instance = eq.instance
-        if instance.modifiers:  # a modifier source left play
-            self.stats.source_changed(instance.modifiers)
-        players = self.players
-        players[instance.owner].void.append(instance)
+        self._leave_mat(controller, slot, self.players[instance.owner].void)
         attached = eq.attached
-        if attached:
-            for spell in attached:
-                if spell.instance.modifiers:
-                    self.stats.source_changed(spell.instance.modifiers)
-            for spell in attached:
-                players[spell.instance.owner].void.append(spell.instance)
         if ev.CardDestroyed in self.heard or self.reactions_in_play:  # else nobody hears it
             self.publish(ev.CardDestroyed, controller.index, instance, reason)
-            for spell in attached:  # for the player who attached it (11.1)
-                by = controller.index if spell.controller is None else spell.controller
-                self.publish(ev.CardDestroyed, by, spell.instance, _HOST_DESTROYED)
+            self._attached_destroyed(controller, eq)
             self.leave_play(instance)  # after its destruction, which it still hears (11.2)
             for spell in attached:
                 self.leave_play(spell.instance)
         if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
             self.stats.end_boosts(instance.uid)
         return True
+
+    def _leave_mat(self, controller: PlayerState, slot: Slot, to: list[CardInstance]) -> None:
+        """The card in ``slot`` of ``controller``'s mat goes to ``to`` (its owner's void or
+        inventory), and its attach spells to their owners' voids (4.7, 12.5): every card
+        moves before any event is published; their modifiers leave play."""
+        eq = controller.mat.pop(slot)
+        instance = eq.instance
+        if instance.modifiers:  # a modifier source left play
+            self.stats.source_changed(instance.modifiers)
+        to.append(instance)
+        attached = eq.attached
+        if attached:
+            players = self.players
+            for spell in attached:
+                if spell.instance.modifiers:
+                    self.stats.source_changed(spell.instance.modifiers)
+            for spell in attached:
+                players[spell.instance.owner].void.append(spell.instance)
+
+    def _attached_destroyed(self, controller: PlayerState, eq: Equipped) -> None:
+        """The attach spells of ``eq`` went with it (4.7): destroyed, each for the player who
+        attached it (11.1)."""
+        for spell in eq.attached:
+            by = controller.index if spell.controller is None else spell.controller
+            self.publish(ev.CardDestroyed, by, spell.instance, _HOST_DESTROYED)
+
+    def return_to_inventory(self, controller: PlayerState, slot: Slot) -> None:
+        """The card in ``slot`` of ``controller``'s mat goes back to its owner's inventory
+        (12.5): it loses its counters, boosts and equipped turn, and its attach spells are
+        destroyed (4.7); its abilities leave play."""
+        eq = controller.mat[slot]
+        instance = eq.instance
+        self._leave_mat(controller, slot, self.players[instance.owner].inventory)
+        self._attached_destroyed(controller, eq)
+        self.leave_play(instance)
+        for spell in eq.attached:
+            self.leave_play(spell.instance)
+        if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
+            self.stats.end_boosts(instance.uid)
+        self.publish(ev.CardReturned, controller.index, instance)
 
     def add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
         """Durability counters; the card is destroyed when they reach its durability."""

@@ -14,21 +14,27 @@ engine: an effect acts through the :class:`Resolution` the engine gives it.
 
 from __future__ import annotations
 
+from . import costs as _costs
 from . import effects as _effects
 from .api import CardRef, CardThen, Placed, PlayerThen, Resolution, WhyNot
+from .costs import *  # noqa: F403  # every extra cost of costs.py
 from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
 from .registry import (
+    COSTS,
     EFFECTS,
     FAMILIES,
     MODIFIERS,
     Defined,
     Effect,
+    ExtraCost,
     FieldInfo,
+    Means,
     Modifier,
     Registry,
     about,
     effect,
+    extra_cost,
     family_of,
     field_info,
     modifier,
@@ -39,6 +45,7 @@ from .where import CHARACTER, Owner, target_problem, trigger_problem
 
 __all__ = [
     "CHARACTER",
+    "COSTS",
     "EFFECTS",
     "FAMILIES",
     "MODIFIERS",
@@ -50,9 +57,11 @@ __all__ = [
     "CardThen",
     "Defined",
     "Effect",
+    "ExtraCost",
     "FieldInfo",
     "Heard",
     "Immunity",
+    "Means",
     "Modifier",
     "Owner",
     "Placed",
@@ -68,6 +77,7 @@ __all__ = [
     "WhyNot",
     "about",
     "effect",
+    "extra_cost",
     "family_of",
     "field_info",
     "modifier",
@@ -75,3 +85,4 @@ __all__ = [
     "trigger_problem",
 ]
 __all__ += _effects.__all__
+__all__ += _costs.__all__

@@ -26,6 +26,7 @@ from .targets import CardTarget, PlayerTarget
 
 if TYPE_CHECKING:
     from ..model import Card
+    from .registry import Effect
 
 __all__ = ["CardRef", "CardThen", "Placed", "PlayerThen", "Resolution", "WhyNot"]
 
@@ -188,4 +189,40 @@ class Resolution(Protocol):
     def add_counters(self, card: CardRef, amount: int) -> None:
         """``amount`` durability counters on the card, if it is still in a slot: it is worn
         out (destroyed) when they reach its durability (6.2)."""
+        ...
+
+    def to_inventory(self, card: CardRef) -> None:
+        """The card, if it is still in a slot, goes back to its owner's inventory (12.5): it
+        loses its counters, boosts and equipped turn, and its attach spells are destroyed."""
+        ...
+
+    # ------------------------------------------------------------------ options (12.3)
+
+    def resolve(self, effects: Sequence[Effect]) -> None:
+        """``effects`` resolve in order, after what this effect has done so far, each as one
+        step exactly as an ability's own (11.3, counted for 9.4), as part of this one."""
+        ...
+
+    def may(
+        self, player: int, effects: Sequence[Effect], if_you_do: Sequence[Effect], words: str
+    ) -> None:
+        """``player`` decides whether to do ``effects`` (a MAY decision, 12.3; ``words``:
+        what doing it means); if they do, ``effects`` resolve, then ``if_you_do`` if
+        ``effects`` were done in full. Inside both, the target ``chooser`` is ``player``."""
+        ...
+
+    def choose_mode(
+        self, player: int, modes: Sequence[Sequence[Effect]], words: Sequence[str]
+    ) -> None:
+        """``player`` chooses one of ``modes`` (a MODE decision, 12.3; ``words``: each mode's),
+        any of them, also one that would do nothing; its effects resolve. Inside them, the
+        target ``chooser`` is ``player``."""
+        ...
+
+    # ------------------------------------------------------------------ extra costs (12.4)
+
+    def for_cost_card(self, then: CardThen) -> None:
+        """``then`` for one of the controller's equipped cards that stays on their mat
+        through the equip being paid for (not the card equipped, the card it salvaged or the
+        card an attach spell goes under), chosen by the controller (11.4)."""
         ...

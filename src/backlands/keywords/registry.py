@@ -30,16 +30,20 @@ if TYPE_CHECKING:
     from .api import Resolution
 
 __all__ = [
+    "COSTS",
     "EFFECTS",
     "FAMILIES",
     "MODIFIERS",
     "Defined",
     "Effect",
+    "ExtraCost",
     "FieldInfo",
+    "Means",
     "Modifier",
     "Registry",
     "about",
     "effect",
+    "extra_cost",
     "family_of",
     "field_info",
     "modifier",
@@ -56,8 +60,9 @@ NAME = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 class FieldInfo:
     """What a keyword's field means (``doc``, the schema's hover text, without its default)
     and, for a number, its range: a name of :data:`~backlands.terms.LIMITS` or
-    ``(lowest, highest)``; ``nonzero``: 0 is refused too. ``unset``: what a field whose
-    default is None means when it is left out (``any slot``)."""
+    ``(lowest, highest)``; for a list (``tuple[X, ...]``), the range of its number of items
+    (a list without one holds at least one item); ``nonzero``: 0 is refused too. ``unset``:
+    what a field whose default is None means when it is left out (``any slot``)."""
 
     doc: str
     limit: str | tuple[int, int] | None = None
@@ -81,7 +86,8 @@ def about(
 ) -> dict[str, FieldInfo]:
     """The metadata of a keyword's field: ``attrs.field(default=1, metadata=about("How many
     cards to draw", limit="count"))``. Every integer field needs a ``limit`` (a card file can
-    never make the engine do work in proportion to a number, docs/card-format.md "Limits")."""
+    never make the engine do work in proportion to a number, docs/card-format.md "Limits");
+    a list's ``limit`` is how many items it may hold."""
     return {_INFO: FieldInfo(doc, limit, nonzero, unset)}
 
 
@@ -106,6 +112,9 @@ class Effect:
 
     #: Its YAML name (``effect: draw``), set by :func:`effect`.
     name: ClassVar[str] = ""
+    #: The targets an effect that holds effects names for them (``chooser`` inside a
+    #: ``choose_one``'s modes): the loader lets the effects it holds use them, and only them.
+    supplies: ClassVar[frozenset[Any]] = frozenset()
 
     def words(self) -> str:
         """What it does, as ``backlands cards show`` says it (``DRAW 2 cards``)."""
@@ -132,6 +141,51 @@ class Modifier:
     def words(self) -> str:
         """What it changes, in words (``your cards with type weapon get +1 damage``)."""
         return _generic(self)
+
+
+@attrs.frozen
+class Means:
+    """What a player has to pay extra costs with as they equip a card (12.4), counted before
+    anything moves: ``inventory``, the cards in their inventory besides the card equipped;
+    ``deck``, the cards left in their primal deck once its primal cost is paid (4.3);
+    ``cards``, their equipped cards that stay on their mat through the equip (not the card
+    it salvages, 4.2, nor the card an attach spell goes under, 4.7)."""
+
+    inventory: int
+    deck: int
+    cards: int
+
+
+class ExtraCost:
+    """The base of every extra cost (12.4): what a card asks, besides its primal cost, to be
+    equipped ("as an extra cost, DISCARD a card"), paid after the primal cost (4.3) and
+    before its "equipped" abilities (4.4).
+
+    A subclass is a frozen attrs class registered with :func:`extra_cost`. It says what it
+    asks in :meth:`words`, what is left of a player's :class:`Means` once it is paid, or why
+    it cannot be paid in full (:meth:`left_after`: a card whose extra cost cannot be paid in
+    full cannot be equipped), and pays it through the engine's ``Resolution``
+    (:meth:`pay`), whose choices are the equipping player's.
+    """
+
+    __slots__ = ()
+
+    #: Its YAML name (``cost: discard``), set by :func:`extra_cost`.
+    name: ClassVar[str] = ""
+
+    def words(self) -> str:
+        """What it asks, as ``backlands cards show`` says it (``DISCARD 1 card``)."""
+        return _generic(self)
+
+    def left_after(self, means: Means) -> Means | str:
+        """What is left of ``means`` once this cost is paid, or why it cannot be paid in full
+        (the reason, in words: ``only 1 other card is in your inventory``)."""
+        raise NotImplementedError(f"the extra cost {self.name!r} has no left_after")
+
+    def pay(self, r: Resolution) -> None:
+        """Pay it, through ``r`` (its controller is the equipping player, its card the card
+        equipped)."""
+        raise NotImplementedError(f"the extra cost {self.name!r} has no pay")
 
 
 def _generic(value: object) -> str:
@@ -219,10 +273,13 @@ EFFECTS: Registry[Effect] = Registry("effect", Effect, "does", "effects")
 #: Every modifier: ``modifier:`` name -> class.
 MODIFIERS: Registry[Modifier] = Registry("modifier", Modifier, "changes", "modifiers")
 
+#: Every extra cost: ``cost:`` name -> class.
+COSTS: Registry[ExtraCost] = Registry("cost", ExtraCost, "asks", "extra-costs")
+
 #: Every family of keywords with fields. A new family (a condition, an amount, a static) is
 #: a base class, its registry and decorator here, and its definitions in a module of its own:
 #: the converter, the schema generator and the test strategies read this tuple.
-FAMILIES: tuple[Registry[Any], ...] = (EFFECTS, MODIFIERS)
+FAMILIES: tuple[Registry[Any], ...] = (EFFECTS, MODIFIERS, COSTS)
 
 
 def family_of(cls: type[Any]) -> Registry[Any] | None:
@@ -232,6 +289,7 @@ def family_of(cls: type[Any]) -> Registry[Any] | None:
 
 E = TypeVar("E", bound=Effect)
 M = TypeVar("M", bound=Modifier)
+C = TypeVar("C", bound=ExtraCost)
 
 
 def effect(name: str) -> Callable[[type[E]], type[E]]:
@@ -251,6 +309,16 @@ def modifier(name: str) -> Callable[[type[M]], type[M]]:
 
     def register(cls: type[M]) -> type[M]:
         MODIFIERS.add(name, cls)
+        return cls
+
+    return register
+
+
+def extra_cost(name: str) -> Callable[[type[C]], type[C]]:
+    """Register an extra cost class under its YAML name (``@extra_cost("discard")``)."""
+
+    def register(cls: type[C]) -> type[C]:
+        COSTS.add(name, cls)
         return cls
 
     return register

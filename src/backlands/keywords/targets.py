@@ -23,6 +23,8 @@ class Who(ValueEnum):
     OPPONENTS = "opponents"  # every other player still in, in turn order from the controller
     EVERYONE = "everyone"  # every player still in, the controller first, then in turn order
     EVENT = "event"  # the player a field of the triggering event names
+    # the player who decides a "may" or chooses a mode (12.3), named for the effects it holds
+    CHOOSER = "chooser"
 
 
 @attrs.frozen
@@ -32,8 +34,9 @@ class PlayerTargetKind:
     ``names`` says whom it names, and ``chooses`` whether the controller chooses one of them
     (11.4). A target named by the triggering event (``Who.EVENT``) reads the event's
     ``event_field``; only a trigger that ``supplies`` it has one, and ``meaning`` says what
-    it is when it is written elsewhere. ``on_character``: why a character's ability cannot
-    use it (None: it can).
+    it is when it is written elsewhere. A target named by an enclosing effect
+    (``Who.CHOOSER``) is one only inside an effect that ``supplies`` it (``Effect.supplies``).
+    ``on_character``: why a character's ability cannot use it (None: it can).
     """
 
     name: str
@@ -73,6 +76,12 @@ class PlayerTarget(Defined):
         meaning="the player whose attack this card defends",
         on_character=_NEITHER,
     )
+    CHOOSER = PlayerTargetKind(  # inside may and choose_one (12.3)
+        "chooser",
+        "the chooser",
+        Who.CHOOSER,
+        meaning="the player who decides a 'may' or chooses a mode of a 'choose_one'",
+    )
 
     @property
     def words(self) -> str:
@@ -84,9 +93,10 @@ class CardTargetKind:
     """The definition of a card target: an equipped card in a slot (an attach spell goes
     with its host, 4.7).
 
-    ``whose``: the controller chooses a card among these players' (11.4); None: the target
-    names one card, the ability's own (``host`` False) or the card its attach spell sits
-    under (``host`` True). ``refusals``: the card types on which it makes no sense, with the
+    ``whose``: the controller chooses a card among these players' (11.4); ``of``: among the
+    cards of the player that player target names (the chooser's, 12.3); both None: the
+    target names one card, the ability's own (``host`` False) or the card its attach spell
+    sits under (``host`` True). ``refusals``: the card types on which it makes no sense, with the
     loader's message (``{what}``: the target as written, ``{owner}``: the card type with its
     article). ``on_character``: why a character's ability cannot use it (None: it can).
     """
@@ -97,6 +107,7 @@ class CardTargetKind:
     host: bool = False
     refusals: Mapping[CardType, str] = attrs.field(factory=dict)
     on_character: str | None = None
+    of: PlayerTarget | None = None
 
 
 _NOT_A_CARD = (
@@ -139,6 +150,9 @@ class CardTarget(Defined):
     OPPONENT_CARD = CardTargetKind("opponent_card", "an opponent's equipped card", Whose.OPPONENTS)
     OWN_CARD = CardTargetKind("own_card", "one of your equipped cards", Whose.OWN)
     ANY_CARD = CardTargetKind("any_card", "any equipped card", Whose.ALL)
+    CHOOSER_CARD = CardTargetKind(  # inside may and choose_one (12.3)
+        "chooser_card", "one of the chooser's equipped cards", None, of=PlayerTarget.CHOOSER
+    )
 
     @property
     def words(self) -> str:

@@ -14,6 +14,7 @@ __all__ = [
     "article",
     "card_words",
     "cards_word",
+    "counters_word",
     "keywords_in",
     "player_does",
     "stat_words",
@@ -48,6 +49,11 @@ def article(word: str) -> str:
 def cards_word(count: int) -> str:
     """``1 card``, ``2 cards``."""
     return f"{count} card{'s' * (count != 1)}"
+
+
+def counters_word(count: int) -> str:
+    """``1 durability counter``, ``2 durability counters``."""
+    return f"{count} durability counter{'s' * (count != 1)}"
 
 
 def player_does(target: PlayerTarget, verb: str, rest: str) -> str:

@@ -101,6 +101,9 @@ _CARD = {
     "year": "the year the card came out.",
     "text": "The card's rules text as printed, for people (the engine reads abilities).",
     "abilities": "Triggered abilities (when + effects) and continuous ones (while_equipped).",
+    "extra_costs": "What equipping it costs besides the primal cost, paid after it, in order "
+    "(rulings 12.4): cost: discard, sacrifice, wear or return; a card whose extra costs cannot "
+    "be paid in full cannot be equipped.",
 }
 _TRAIT = {
     "text": "The PRO's or CON's text as printed, for people.",
@@ -148,6 +151,13 @@ def _described(fields: Mapping[str, str], cls: type[Any]) -> Mapping[str, str]:
     return fields
 
 
+def _array(items: dict[str, Any], limit: tuple[int, int] | None) -> dict[str, Any]:
+    """A list of ``items``: ``limit`` of them (None: at least one)."""
+    if limit is None:
+        return {"type": "array", "items": items, "minItems": 1}
+    return {"type": "array", "items": items, "minItems": limit[0], "maxItems": limit[1]}
+
+
 def _number(limit: tuple[int, int], nonzero: bool = False) -> dict[str, Any]:
     low, high = limit
     out: dict[str, Any] = {"type": "integer", "minimum": low, "maximum": high}
@@ -186,8 +196,11 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
         if len(args) != 1:
             raise TypeError(f"the schema cannot say what {cls.__name__}.{field.name} is")
         kind = args[0]
+    nested = False
     if get_origin(kind) is tuple and get_args(kind)[1:] == (Ellipsis,):  # tuple[X, ...]
         kind, listed = get_args(kind)[0], True
+        if get_origin(kind) is tuple and get_args(kind)[1:] == (Ellipsis,):  # of lists
+            kind, nested = get_args(kind)[0], True
     schema: dict[str, Any]
     family = family_of(kind) if isinstance(kind, type) else None
     if family is not None:  # any keyword of a family: a condition, an effect...
@@ -210,8 +223,12 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
         words += f": {_either(values)}"
     else:
         raise TypeError(f"the schema cannot say what {cls.__name__}.{field.name} is ({kind!r})")
+    if nested:  # each inner list: as an ability's effects, at most LIMITS["effects"]
+        schema = _array(schema, LIMITS["effects"])
     if listed:
-        schema = {"type": "array", "items": schema, "minItems": 1}
+        schema = _array(schema, info.range)
+        if info.range is not None:
+            words += f", {info.range[0]} to {info.range[1]} of them"
     if optional:
         schema = {"oneOf": [schema, {"type": "null"}]}
     if field.default is attrs.NOTHING:
@@ -377,6 +394,7 @@ def _card() -> dict[str, Any]:
         "set": _ref("nonEmptyString"),
         "text": {"type": ["string", "null"]},
         "abilities": {"type": "array", "items": _ref("ability")},
+        "extra_costs": _array(_ref("cost"), LIMITS["costs"]),
     }
     properties: dict[str, Any] = {}
     for name in CARD_ORDER:
