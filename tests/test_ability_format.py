@@ -393,7 +393,8 @@ def test_every_problem_of_every_card_and_file_in_one_pass(here: Path) -> None:
         (
             card("weapon", one("equipped", "{effect: poison, target: attack_targt}")),
             "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: must be one of self, "
-            "opponent, each_opponent, each_player, attack_target, attacker, got 'attack_targt' "
+            "opponent, each_opponent, each_player, attack_target, attacker, chooser, got "
+            "'attack_targt' "
             "(did you mean 'attack_target'?)",
         ),
         # Nor a target whose trigger is not valid.

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import backlands.keywords.effects as builtin_effects
 from backlands import CardDatabaseError, IllegalActionError, load_cards
 from backlands.describe import describe_card
-from backlands.engine import Choose, Equip, MatCard, PlayerSetup, Position, events
+from backlands.engine import Choose, Equip, PlayerSetup, Position, events
 from backlands.keywords import (
     EFFECTS,
     Effect,

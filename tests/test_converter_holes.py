@@ -26,6 +26,7 @@ from backlands.model import (
     Trigger,
     TriggeredAbility,
 )
+from backlands.terms import ITEMS
 from cardfiles import problems, write
 
 WEAPON = """\
@@ -125,6 +126,7 @@ def test_the_limits_are_those_the_docs_give() -> None:
         "signed_amount": (-99, 99),
         "deck_rule": (0, 999),
     }
+    assert ITEMS == {"effects": (1, 9), "modes": (2, 6), "costs": (1, 4)}
 
 
 # --------------------------------------------------------------------------- effect numbers
@@ -188,7 +190,10 @@ def test_a_deck_rule_count_of_1000_is_refused_and_999_loads(here: Path) -> None:
 # --------------------------------------------------------------------------- tags
 
 
-TAGS = "draw, sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost"
+TAGS = (
+    "draw, sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost, "
+    "wear, may, choose_one"
+)
 
 
 @pytest.mark.parametrize(

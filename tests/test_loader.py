@@ -581,13 +581,15 @@ def test_every_problem_of_a_card_is_reported(here: Path) -> None:
         (
             "[{when: attacks, effects: [{effect: poisen}]}]",
             "cards[0].abilities[0].effects[0].effect: must be one of draw, sacrifice, discard, "
-            "damage, poison, cure, destroy, curse, steal, repair, boost, got 'poisen' "
+            "damage, poison, cure, destroy, curse, steal, repair, boost, wear, may, choose_one, "
+            "got 'poisen' "
             "(did you mean 'poison'?)",
         ),
         (
             "[{when: attacks, effects: [{target: self}]}]",
             "cards[0].abilities[0].effects[0].effect: required field is missing (one of draw, "
-            "sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost)",
+            "sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost, "
+            "wear, may, choose_one)",
         ),
         (
             "[{when: attacks, effects: [{effect: damage}]}]",
@@ -600,7 +602,7 @@ def test_every_problem_of_a_card_is_reported(here: Path) -> None:
         (
             "[{when: attacks, effects: [{effect: draw, target: me}]}]",
             "cards[0].abilities[0].effects[0].target: must be one of self, opponent, "
-            "each_opponent, each_player, attack_target, attacker, got 'me'",
+            "each_opponent, each_player, attack_target, attacker, chooser, got 'me'",
         ),
         (
             "[{when: attacks, effects: [{effect: destroy, slot: hand}]}]",

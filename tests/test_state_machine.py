@@ -56,6 +56,7 @@ from backlands.engine import (
     GameRecord,
     MatCard,
     Pass,
+    Pick,
     PlayerSetup,
     Position,
     Seat,
@@ -95,6 +96,8 @@ ANSWERS: dict[DecisionKind, tuple[type, ...]] = {
     DecisionKind.DEFEND: (Defend,),
     DecisionKind.RESPONSE: (Equip, Pass),
     DecisionKind.CHOOSE: (Choose,),
+    DecisionKind.MAY: (Pick,),
+    DecisionKind.MODE: (Pick,),
 }
 MAX_DECISIONS = 20_000  # no game of these setups comes near: a game that does never ends
 
@@ -310,6 +313,11 @@ class Referee:
         self._in_void(e.card, f"was destroyed ({e.reason})")
         self.counters.pop(e.card.uid, None)
 
+    def _on_CardReturned(self, e: events.CardReturned) -> None:
+        if not any(c is e.card for c in self.game.players[e.card.owner].inventory):
+            self.problem(f"{e.card} returned but is not in its owner's inventory (12.5)")
+        self.counters.pop(e.card.uid, None)
+
     def _on_CardStolen(self, e: events.CardStolen) -> None:
         found = self.game.equipped(e.card)
         if found is None or found[0].index != e.player:
@@ -442,9 +450,19 @@ class Referee:
                 action.target,
             )
         elif isinstance(action, Equip):
-            assert any(isinstance(e, events.CardEquipped) and e.card is action.card for e in new), (
-                f"{action}: no CardEquipped"
+            equipped = any(
+                isinstance(e, events.CardEquipped) and e.card is action.card for e in new
             )
+            now = game.decision
+            paying = (  # 12.4: its extra costs ask a choice before it is complete
+                action.card.card.extra_costs
+                and now is not None
+                and now.player == decision.player
+                and now.source is action.card
+            )
+            assert equipped or paying, f"{action}: no CardEquipped"
+            if paying and game.equipped(action.card) is not None:  # in its slot meanwhile
+                self.counters[action.card.uid] = 0
 
     def check(self) -> None:
         """The whole state, between decisions."""
@@ -610,6 +628,14 @@ def illegal_actions(game: Game) -> list[tuple[str, object]]:
         add("no defence with no damage", Defend())
     if kind is not DecisionKind.CHOOSE:
         add("a choice with nothing to choose", Choose(0))
+    add("a pick of a string", Pick("0"))  # type: ignore[arg-type]
+    add("a pick of True", Pick(True))
+    if kind not in (DecisionKind.MAY, DecisionKind.MODE):
+        add("a pick with nothing to pick", Pick(0))
+    else:
+        picks = len(game.legal_actions())
+        add("a pick of no option", Pick(picks))
+        add("a pick of a negative option", Pick(-1))
     opponent = next(p.index for p in players if p is not me)
     mine = [(slot, eq.instance) for slot, eq in me.mat.items()]
     theirs = [eq.instance for p in players if p is not me for eq in p.mat.values()]

@@ -20,6 +20,7 @@ defaults left out, ``effect:``/``modifier:`` tags written), so that
 
 from __future__ import annotations
 
+import contextvars
 import datetime
 import enum
 import functools
@@ -58,7 +59,7 @@ from .model import (
     Trait,
     TriggeredAbility,
 )
-from .terms import LIMITS
+from .terms import ITEMS, LIMITS, MAX_NESTING
 
 __all__ = [
     "CARD_FILE_KEYS",
@@ -301,16 +302,7 @@ def _check_list(
     (item_type, _) = get_args(cls)
     if items is None:
         return _structure_items(value, item_type)
-    out: list[Any] = []
-    errors: list[tuple[Path, BaseException]] = []
-    for index, item in enumerate(value):
-        try:
-            out.append(items(item, item_type))
-        except Exception as error:
-            errors.append(((index,), error))
-    if errors:
-        raise _Group(errors)
-    return tuple(out)
+    return _each(value, items, item_type)
 
 
 def _value_or_list(item_hook: Hook) -> Hook:
@@ -324,11 +316,16 @@ def _structure_value_or_list(value: Any, cls: Any, *, item_hook: Hook) -> tuple[
         return (item_hook(value, item_type),)
     if not value:
         raise _Invalid("must be a value or a non-empty list of values, got an empty list")
+    return _each(value, item_hook, item_type)
+
+
+def _each(values: Sequence[Any], hook: Hook, item_type: Any) -> tuple[Any, ...]:
+    """Each of ``values`` through ``hook``; every item's problem, each at its index."""
     errors: list[tuple[Path, BaseException]] = []
     out: list[Any] = []
-    for index, item in enumerate(value):
+    for index, item in enumerate(values):
         try:
-            out.append(item_hook(item, item_type))
+            out.append(hook(item, item_type))
         except Exception as error:
             errors.append(((index,), error))
     if errors:
@@ -430,14 +427,14 @@ def _keyword_hook(cls: type[Any]) -> Hook:
     each number field gets the range its definition gives (``keywords.about``); a number
     below the range's lowest (or 0, for a nonzero one) keeps the message it always had. A
     list field holds as many items as its range says (at least one without a range); a list
-    of lists (the modes of a ``choose_one``), lists of ``LIMITS["effects"]`` items each."""
+    of lists (the modes of a ``choose_one``), lists of ``ITEMS["effects"]`` items each."""
     overrides: dict[str, Hook] = {}
     for field in attrs.fields(cls):
         info = field_info(field)
         limit = None if info is None else info.range
         if _is_homogeneous_tuple(field.type):
             inner = get_args(field.type)[0]
-            items = _list_hook(LIMITS["effects"]) if _is_homogeneous_tuple(inner) else None
+            items = _list_hook(ITEMS["effects"]) if _is_homogeneous_tuple(inner) else None
             overrides[field.name] = _list_hook(limit, items)
         elif limit is not None and info is not None:
             low = None if info.nonzero else limit[0]
@@ -534,7 +531,7 @@ _register_class(
     number=_int_hook(*LIMITS["number"]),
     year=_limited("year"),
     text=_optional(_str_hook()),
-    extra_costs=_list_hook(LIMITS["costs"]),
+    extra_costs=_list_hook(ITEMS["costs"]),
 )
 
 
@@ -556,7 +553,25 @@ def _structure_tagged(value: Any, _: Any, *, key: str, kinds: Mapping[str, type[
             (key,),
         )
     rest = {k: v for k, v in mapping.items() if k != key}
-    return converter.structure(rest, kinds[tag])
+    if kinds is not EFFECTS:
+        return converter.structure(rest, kinds[tag])
+    depth = _EFFECT_DEPTH.get()  # an effect inside effects (12.3): no deeper than the limit
+    if depth >= MAX_NESTING:
+        raise _Invalid(
+            f"effects nested more than {MAX_NESTING} deep (an effect inside an effect inside "
+            "...): write it flatter"
+        )
+    token = _EFFECT_DEPTH.set(depth + 1)
+    try:
+        return converter.structure(rest, kinds[tag])
+    finally:
+        _EFFECT_DEPTH.reset(token)
+
+
+#: How many effects the effect being structured sits inside (plus one): the converter refuses
+#: one deeper than ``MAX_NESTING`` before reading it, so that no depth of a file recurses
+#: far (a JSON Schema cannot say how deep a value nests).
+_EFFECT_DEPTH: contextvars.ContextVar[int] = contextvars.ContextVar("effect depth", default=0)
 
 
 def _structure_ability(value: Any, _: Any) -> Ability:

@@ -429,21 +429,12 @@ def _effects_problems(
     depth: int,
 ) -> Iterator[tuple[YamlPath, str]]:
     """What is wrong with the targets of each effect of a list (as written), and of the
-    effects inside them, at any depth (``supplied``: the targets the effects around them name,
-    12.3); an effect deeper than :data:`MAX_NESTING` is refused (the schema cannot say it)."""
-    if not isinstance(effects, list):
+    effects inside them (``supplied``: the targets the effects around them name, 12.3), down
+    to :data:`MAX_NESTING` deep (the converter refuses what is deeper)."""
+    if not isinstance(effects, list) or depth > MAX_NESTING:
         return
     for e, effect in enumerate(effects):
         if not isinstance(effect, Mapping):
-            continue
-        if depth > MAX_NESTING:
-            yield (
-                (e,),
-                (
-                    f"effects nested more than {MAX_NESTING} deep (an effect inside an effect "
-                    f"inside ...): write it flatter"
-                ),
-            )
             continue
         for key, message in _target_problems(effect, when, owner, supplied):
             yield (e, key), message

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .model import Card
 
 __all__ = [
+    "ITEMS",
     "LIMITS",
     "MAX_NESTING",
     "CardStat",
@@ -47,9 +48,16 @@ LIMITS: dict[str, tuple[int, int]] = {
     "amount": (1, 99),  # damage, repair
     "signed_amount": (-99, 99),  # boost and modifiers: nonzero
     "deck_rule": (0, 999),  # max_copies, at_most, at_least
-    "effects": (1, 9),  # the effects of a list inside an effect (may, a mode of choose_one)
+}
+
+#: How many items each list of a card file that has a limit may hold (docs/card-format.md,
+#: "Limits"): name -> (fewest, most). The loader and the generated JSON Schema read this
+#: table too: a card's ``extra_costs``, and the list fields of keywords by the name their
+#: definition gives (``backlands.keywords.about``).
+ITEMS: dict[str, tuple[int, int]] = {
+    "effects": (1, 9),  # a list of effects inside an effect (may, each mode of choose_one)
     "modes": (2, 6),  # the modes of a choose_one
-    "costs": (1, 4),  # the extra costs of a card (12.4): how many it lists
+    "costs": (1, 4),  # the extra costs of a card (12.4)
 }
 
 #: How deep effects may sit inside effects (a ``may`` inside a mode of a ``choose_one`` is 3

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .describe import describe_abilities, printable
+from .describe import describe_abilities, describe_extra_costs, printable
 from .engine import Action, Attack, Choose, Decision, DecisionKind, Defend, EndPhase, Equip, Pass
 from .engine.board import player_label
 from .model import Card, CardStat, CardType, Character
@@ -45,11 +45,13 @@ def possessive(name: str) -> str:
 
 
 def ability_words(card: Card) -> str:
-    """What the card does, in one line: its abilities in the generated words of ``backlands
-    cards show`` (:func:`~backlands.describe.describe_abilities`), else its printed text;
-    empty for a card that does nothing but its stats. Printable."""
-    if card.abilities:
-        return " ".join(describe_abilities(card))
+    """What the card does, in one line: its extra costs and abilities in the generated words
+    of ``backlands cards show`` (:func:`~backlands.describe.describe_extra_costs`,
+    :func:`~backlands.describe.describe_abilities`), else its printed text; empty for a card
+    that does nothing but its stats. Printable."""
+    if card.abilities or card.extra_costs:
+        costs = describe_extra_costs(card)
+        return " ".join([costs, *describe_abilities(card)] if costs else describe_abilities(card))
     return printable(card.text or "")
 
 

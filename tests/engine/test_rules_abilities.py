@@ -36,6 +36,7 @@ from backlands.model import (
     CardTarget,
     CardType,
     Character,
+    ChooseOne,
     ContinuousAbility,
     Cure,
     Curse,
@@ -46,6 +47,7 @@ from backlands.model import (
     Effect,
     Immunity,
     Keyword,
+    May,
     PlayerTarget,
     Poison,
     Repair,
@@ -56,6 +58,7 @@ from backlands.model import (
     Trait,
     Trigger,
     TriggeredAbility,
+    Wear,
     Whose,
 )
 
@@ -1871,7 +1874,8 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
     from backlands.keywords import Effect as EffectBase
 
     assert set(EFFECTS.values()) == {
-        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, Poison, Repair, Sacrifice, Steal
+        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, Poison, Repair, Sacrifice, Steal,
+        Wear, May, ChooseOne,
     }  # fmt: skip
     assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())
     assert set(REACTIONS) == set(Trigger)  # and every trigger has its reaction

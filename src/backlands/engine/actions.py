@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
-from ..terms import LIMITS, Slot, ValueEnum
+from ..terms import ITEMS, Slot, ValueEnum
 from .jsondata import (
     MAX_NUMBER,
     Hook,
@@ -27,7 +27,7 @@ from .jsondata import (
 from .shown import shown
 from .state import CardInstance
 
-_MOST_PICKS: Final = LIMITS["modes"][1]  # a MODE decision's options at most (12.3)
+_MOST_PICKS: Final = ITEMS["modes"][1]  # a MODE decision's options at most (12.3)
 
 if TYPE_CHECKING:
     from .triggers import Reaction

@@ -55,6 +55,7 @@ __all__ = [
     "IfYouDo",
     "MayQuestion",
     "ModeQuestion",
+    "OptionQuestion",
     "Payment",
     "Source",
     "TableResolution",
@@ -70,8 +71,6 @@ _SACRIFICED: Final = ev.SacrificeReason.EFFECT
 _COST: Final = ev.SacrificeReason.COST
 _SLOT_ORDER: Final = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
 _NOBODY: Final = -1  # no chooser: the effect sits inside no option (12.3)
-#: The answers of a MAY decision (12.3): do it (0), or not (1).
-_MAY: Final = PICKS[:2]
 
 T = TypeVar("T", int, CardRef)
 
@@ -411,13 +410,66 @@ class _PaysNot:
 # --------------------------------------------------------------------------- options (12.3)
 
 
-class MayQuestion(Question):
-    """ "You may" (12.3): ``player`` (the chooser) decides whether to do ``effects``:
-    ``Pick(0)`` does them, then ``if_you_do`` if they were done in full (:class:`IfYouDo`);
-    ``Pick(1)`` does nothing. ``words`` say what doing it means; ``effect`` is the name of
-    the effect that asks (``"may"``), ``source`` its source with ``player`` as chooser."""
+class OptionQuestion(Question):
+    """A decision of 12.3, answered with a ``Pick`` of one of its options by index: ``words``
+    are each option's (the ``Decision``'s ``options``), ``effect`` the name of the effect that
+    asks (``"may"``, ``"choose_one"``), ``source`` its source, with ``player`` as chooser.
+    Every option may be picked, also one that would do nothing (12.3); the pick is published
+    (``OptionPicked``), then the subclass does what it means (:meth:`picked`)."""
 
-    __slots__ = ("effect", "effects", "if_you_do", "source", "words")
+    __slots__ = ("effect", "source", "words")
+
+    def __init__(self, player: int, words: tuple[str, ...], effect: str, source: Source) -> None:
+        super().__init__(player)
+        self.words = words
+        self.effect = effect
+        self.source = source
+
+    def decision(self, t: Table) -> Decision:
+        found = self._decision
+        if found is None:
+            card = self.source.card
+            found = Decision(self.kind, self.player, 0, card, self.effect, self.words)
+            self._decision = found
+        return found
+
+    def options(self, t: Table) -> tuple[Action, ...]:
+        return PICKS[: len(self.words)]
+
+    def asks(self) -> str:
+        """What the player is asked, for a refusal: ``chooses one of 3 modes``."""
+        raise NotImplementedError
+
+    def problem(self, t: Table, action: object) -> str | None:
+        name = t.players[self.player].name
+        last = len(self.words) - 1
+        if not isinstance(action, Pick):
+            return f"{name} {self.asks()} first: pick 0 to {last} (12.3)"
+        if not 0 <= action.index <= last:
+            return f"{name} {self.asks()}: pick 0 to {last}, not pick {action.index} (12.3)"
+        return None
+
+    def apply(self, t: Table, action: Action) -> None:
+        assert isinstance(action, Pick)
+        index = action.index
+        card = self.source.card
+        t.publish(ev.OptionPicked, self.player, card, self.effect, index, self.words[index])
+        self.picked(t, index)
+
+    def picked(self, t: Table, index: int) -> None:
+        """Option ``index`` was picked: what it means."""
+        raise NotImplementedError
+
+    def survives_active_out(self) -> bool:
+        return True  # an ability already triggered still resolves (9.2)
+
+
+class MayQuestion(OptionQuestion):
+    """ "You may" (12.3): the chooser decides whether to do ``effects`` (``words[0]`` says what
+    doing it means): ``Pick(0)`` does them, then ``if_you_do`` if they were done in full
+    (:class:`IfYouDo`); ``Pick(1)`` (``"do not"``) does nothing."""
+
+    __slots__ = ("effects", "if_you_do")
     kind = DecisionKind.MAY
 
     def __init__(
@@ -429,45 +481,19 @@ class MayQuestion(Question):
         effect: str,
         source: Source,
     ) -> None:
-        super().__init__(player)
+        super().__init__(player, (words, "do not"), effect, source)
         self.effects = effects
         self.if_you_do = if_you_do
-        self.words = words
-        self.effect = effect
-        self.source = source
 
-    def decision(self, t: Table) -> Decision:
-        found = self._decision
-        if found is None:
-            options = (self.words, "do not")
-            card = self.source.card
-            found = self._decision = Decision(self.kind, self.player, 0, card, self.effect, options)
-        return found
+    def asks(self) -> str:
+        return f"may {self.words[0]}: pick 0 to do it or 1 not to,"
 
-    def options(self, t: Table) -> tuple[Action, ...]:
-        return _MAY
-
-    def problem(self, t: Table, action: object) -> str | None:
-        name = t.players[self.player].name
-        if not isinstance(action, Pick):
-            return f"{name} may {self.words}: pick 0 to do it or 1 not to, first (12.3)"
-        if action.index not in (0, 1):
-            return f"{name} may do it (pick 0) or not (pick 1), not pick {action.index} (12.3)"
-        return None
-
-    def apply(self, t: Table, action: Action) -> None:
-        assert isinstance(action, Pick)
-        index = action.index
-        words = self.words if index == 0 else "do not"
-        t.publish(ev.OptionPicked, self.player, self.source.card, self.effect, index, words)
+    def picked(self, t: Table, index: int) -> None:
         if index != 0:  # not done: nothing happens
             return
         if self.if_you_do:  # 12.3: once the optional part is over, if it was done in full
             t.push(IfYouDo(self.if_you_do, self.source, t.shortfalls))
         resolve_effects(t, self.effects, self.source)
-
-    def survives_active_out(self) -> bool:
-        return True  # an ability already triggered still resolves (9.2)
 
 
 class IfYouDo(Step):
@@ -490,11 +516,11 @@ class IfYouDo(Step):
         return True
 
 
-class ModeQuestion(Question):
-    """ "Choose one" (12.3): ``player`` (the chooser) picks one of ``modes``, any of them, also
-    one that would do nothing (``Pick(i)``); its effects resolve. ``words`` are each mode's."""
+class ModeQuestion(OptionQuestion):
+    """ "Choose one" (12.3): the chooser picks one of ``modes`` (``Pick(i)``), any of them, also
+    one that would do nothing; its effects resolve. ``words`` are each mode's."""
 
-    __slots__ = ("effect", "modes", "source", "words")
+    __slots__ = ("modes",)
     kind = DecisionKind.MODE
 
     def __init__(
@@ -505,42 +531,14 @@ class ModeQuestion(Question):
         effect: str,
         source: Source,
     ) -> None:
-        super().__init__(player)
+        super().__init__(player, words, effect, source)
         self.modes = modes
-        self.words = words
-        self.effect = effect
-        self.source = source
 
-    def decision(self, t: Table) -> Decision:
-        found = self._decision
-        if found is None:
-            card = self.source.card
-            found = self._decision = Decision(
-                self.kind, self.player, 0, card, self.effect, self.words
-            )
-        return found
+    def asks(self) -> str:
+        return f"chooses one of {len(self.modes)} modes"
 
-    def options(self, t: Table) -> tuple[Action, ...]:
-        return PICKS[: len(self.modes)]
-
-    def problem(self, t: Table, action: object) -> str | None:
-        name = t.players[self.player].name
-        last = len(self.modes) - 1
-        if not isinstance(action, Pick):
-            return f"{name} chooses one of {last + 1} modes first: pick 0 to {last} (12.3)"
-        if not 0 <= action.index <= last:
-            return f"there are {last + 1} modes: pick 0 to {last}, not pick {action.index} (12.3)"
-        return None
-
-    def apply(self, t: Table, action: Action) -> None:
-        assert isinstance(action, Pick)
-        index = action.index
-        card = self.source.card
-        t.publish(ev.OptionPicked, self.player, card, self.effect, index, self.words[index])
+    def picked(self, t: Table, index: int) -> None:
         resolve_effects(t, self.modes[index], self.source)
-
-    def survives_active_out(self) -> bool:
-        return True
 
 
 class Then(Choice):

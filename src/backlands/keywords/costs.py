@@ -24,11 +24,18 @@ def _other_cards(count: int) -> str:
     return f"{count} other card{'s' * (count != 1)}"
 
 
+def _takes(means: Means, part: str, count: int, needs: str) -> Means | str:
+    """``means`` once ``count`` of its ``part`` are paid, or what the cost ``needs`` and how
+    many there are."""
+    have: int = getattr(means, part)
+    if have < count:
+        return f"{needs}, and there {'is' if have == 1 else 'are'} {have}"
+    return attrs.evolve(means, **{part: have - count})
+
+
 def _needs_a_card(means: Means, what: str) -> Means | str:
     """One of your equipped cards that stays on your mat pays ``what``."""
-    if means.cards < 1:
-        return f"{what} needs one of your equipped cards, and none is left to you"
-    return attrs.evolve(means, cards=means.cards - 1)
+    return _takes(means, "cards", 1, f"{what} needs one of your other equipped cards")
 
 
 @extra_cost("discard")
@@ -43,12 +50,8 @@ class DiscardCost(ExtraCost):
         return f"DISCARD {cards_word(self.count)}"
 
     def left_after(self, means: Means) -> Means | str:
-        if means.inventory < self.count:
-            return (
-                f"{self.words()} needs {_other_cards(self.count)} in the inventory, "
-                f"and there {'is' if means.inventory == 1 else 'are'} {means.inventory}"
-            )
-        return attrs.evolve(means, inventory=means.inventory - self.count)
+        needs = f"{self.words()} needs {_other_cards(self.count)} in the inventory"
+        return _takes(means, "inventory", self.count, needs)
 
     def pay(self, r: Resolution) -> None:  # 7.5, 11.4: the discarder chooses
         r.discard(r.controller, self.count)
@@ -68,12 +71,8 @@ class SacrificeCost(ExtraCost):
         return f"SACRIFICE {cards_word(self.count)}"
 
     def left_after(self, means: Means) -> Means | str:
-        if means.deck < self.count:
-            return (
-                f"{self.words()} needs {cards_word(self.count)} in the primal deck once the "
-                f"primal cost is paid, and {means.deck} would be left (4.3)"
-            )
-        return attrs.evolve(means, deck=means.deck - self.count)
+        needs = f"{self.words()} needs {cards_word(self.count)} in the primal deck once the "
+        return _takes(means, "deck", self.count, needs + "primal cost is paid (4.3)")
 
     def pay(self, r: Resolution) -> None:  # 7.5
         r.sacrifice(r.controller, self.count)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 
 import attrs
 
-from ..terms import LIMITS, ValueEnum
+from ..terms import ITEMS, LIMITS, ValueEnum
 
 if TYPE_CHECKING:
     from .api import Resolution
@@ -60,8 +60,9 @@ NAME = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 class FieldInfo:
     """What a keyword's field means (``doc``, the schema's hover text, without its default)
     and, for a number, its range: a name of :data:`~backlands.terms.LIMITS` or
-    ``(lowest, highest)``; for a list (``tuple[X, ...]``), the range of its number of items
-    (a list without one holds at least one item); ``nonzero``: 0 is refused too. ``unset``:
+    ``(lowest, highest)``; for a list (``tuple[X, ...]``), the range of its number of items,
+    a name of :data:`~backlands.terms.ITEMS` or ``(fewest, most)`` (a list without one holds
+    at least one item); ``nonzero``: 0 is refused too. ``unset``:
     what a field whose default is None means when it is left out (``any slot``)."""
 
     doc: str
@@ -72,9 +73,12 @@ class FieldInfo:
     @property
     def range(self) -> tuple[int, int] | None:
         """``(lowest, highest)``, or None for a field that is not a number."""
-        if self.limit is None:
+        limit = self.limit
+        if limit is None:
             return None
-        return LIMITS[self.limit] if isinstance(self.limit, str) else self.limit
+        if isinstance(limit, str):
+            return LIMITS[limit] if limit in LIMITS else ITEMS[limit]
+        return limit
 
 
 def about(

@@ -53,7 +53,7 @@ from ..model import (
     TriggeredAbility,
     Whose,
 )
-from ..terms import LIMITS
+from ..terms import ITEMS, LIMITS
 
 __all__ = [
     "FOLDER",
@@ -223,8 +223,8 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
         words += f": {_either(values)}"
     else:
         raise TypeError(f"the schema cannot say what {cls.__name__}.{field.name} is ({kind!r})")
-    if nested:  # each inner list: as an ability's effects, at most LIMITS["effects"]
-        schema = _array(schema, LIMITS["effects"])
+    if nested:  # each inner list: as an ability's effects, at most ITEMS["effects"]
+        schema = _array(schema, ITEMS["effects"])
     if listed:
         schema = _array(schema, info.range)
         if info.range is not None:
@@ -394,7 +394,7 @@ def _card() -> dict[str, Any]:
         "set": _ref("nonEmptyString"),
         "text": {"type": ["string", "null"]},
         "abilities": {"type": "array", "items": _ref("ability")},
-        "extra_costs": _array(_ref("cost"), LIMITS["costs"]),
+        "extra_costs": _array(_ref("cost"), ITEMS["costs"]),
     }
     properties: dict[str, Any] = {}
     for name in CARD_ORDER:
