@@ -17,9 +17,10 @@ there longest.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, cast
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -35,9 +36,11 @@ from ..engine import (
     Equip,
     Game,
     Pass,
+    Pick,
 )
 from ..engine.events import CardBoosted
 from ..keywords import EFFECTS as KEYWORD_EFFECTS
+from ..keywords import Effect
 from ..model import (
     Card,
     CardStat,
@@ -50,6 +53,7 @@ from ..model import (
     TriggeredAbility,
 )
 from ..ruleset import Ruleset
+from ..terms import ITEMS
 
 __all__ = [
     "ATTACKERS",
@@ -74,9 +78,11 @@ DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # the slots that defend (6.1)
 KINDS = tuple(DecisionKind)
 CARD_TYPES = tuple(CardType)
 EFFECTS = tuple(KEYWORD_EFFECTS)  # every registered effect, by its name in the card format
-#: What a card's abilities do: each effect of its triggered abilities, a continuous stat
-#: modifier (of card or player stats), an immunity (docs/env.md, "Card features").
-FAMILIES = (*EFFECTS, "modifier", "immunity")
+#: What a card's abilities do: each effect of its triggered abilities (and of the effects
+#: inside them, 12.3), a continuous stat modifier (of card or player stats), an immunity,
+#: and whether it has extra costs to equip (12.4) (docs/env.md, "Card features").
+FAMILIES = (*EFFECTS, "modifier", "immunity", "extra_cost")
+PICKS = ITEMS["modes"][1]  # the options of a MAY or MODE decision at most (12.3)
 
 # scales: a value is divided by its scale and clipped to [0, 1]
 STAT_SCALE = 10  # damage, durability, counters, remaining durability, primal cost
@@ -156,9 +162,11 @@ def _scaled(value: float, scale: float) -> float:
 def families(card: Card) -> tuple[str, ...]:
     """The ability families of ``card`` (:data:`FAMILIES`), in that order."""
     found: set[str] = set()
+    if card.extra_costs:
+        found.add("extra_cost")
     for ability in card.abilities:
         if isinstance(ability, TriggeredAbility):
-            found.update(type(effect).__name__.lower() for effect in ability.effects)
+            found.update(_effect_names(ability.effects))
         elif isinstance(ability, ContinuousAbility):
             for mod in ability.while_equipped:
                 if isinstance(mod, CardStatModifier | PlayerStatModifier):
@@ -166,6 +174,19 @@ def families(card: Card) -> tuple[str, ...]:
                 elif isinstance(mod, Immunity):
                     found.add("immunity")
     return tuple(name for name in FAMILIES if name in found)
+
+
+def _effect_names(effects: Iterable[object]) -> Iterator[str]:
+    """The names of ``effects`` and of every effect inside them (a ``may``'s, a mode's of a
+    ``choose_one``, 12.3), each list of effects a field's tuple (or a tuple of them)."""
+    for effect in effects:
+        if not isinstance(effect, Effect):
+            continue
+        yield type(effect).name
+        for value in attrs.astuple(cast(Any, effect), recurse=False):
+            if isinstance(value, tuple):
+                for item in value:
+                    yield from _effect_names(item if isinstance(item, tuple) else (item,))
 
 
 class CardIndex:
@@ -585,6 +606,7 @@ class ActionCodec:
     ``choose_player``     ``Choose(seat r)``                           ``r``
     ``choose_card``       ``Choose(the card in slot s of seat r)``     ``r * 4 + s``
     ``choose_inventory``  ``Choose`` a copy of card number ``c``       ``c - 1``
+    ``pick``              ``Pick(i)``: option i of a MAY or MODE       ``i``
     ====================  ===========================================  ======================
 
     Seats ``r`` are relative to the deciding player (0 is them), ``S`` seats in all (the
@@ -610,6 +632,7 @@ class ActionCodec:
             ("choose_player", seats),
             ("choose_card", seats * slots),
             ("choose_inventory", cards),
+            ("pick", PICKS),
         )
         self.ranges: dict[str, range] = {}
         start = 0
@@ -625,6 +648,7 @@ class ActionCodec:
         self._player = r["choose_player"].start
         self._card = r["choose_card"].start
         self._inventory = r["choose_inventory"].start - 1
+        self._pick = r["pick"].start
         self._buffer = np.zeros(self.size, dtype=np.int8)
         self._view: Any = self._buffer.data
         self._zeros = np.zeros(self.size, dtype=np.int8).data
@@ -726,6 +750,10 @@ class ActionCodec:
             if not 0 <= option < n:
                 return None
             return self._player + _relative(option, player, n)
+        if kind is Pick:
+            assert isinstance(action, Pick)
+            index = action.index
+            return self._pick + index if 0 <= index < PICKS else None
         return None
 
     def _on_mat(self, game: Game, player: int, card: CardInstance) -> tuple[int, int] | None:
@@ -799,6 +827,8 @@ class ActionCodec:
             return Defend(pairs)
         if name == "choose_player":
             return None if at >= n else Choose((player + at) % n)
+        if name == "pick":
+            return Pick(at)
         card = card_at(*divmod(at, slots))  # choose_card
         return None if card is None else Choose(card)
 
@@ -838,6 +868,8 @@ class ActionCodec:
         if name == "choose_card":
             r, s = divmod(at, slots)
             return f"choose the {SLOTS[s]} of seat +{r}"
+        if name == "pick":
+            return f"pick option {at} (may: 0 does it, 1 does not)"
         return f"choose {cards[at].name} in the inventory"
 
 
