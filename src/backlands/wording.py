@@ -134,8 +134,8 @@ def action_text(
     a salvage destroys and what goes with it (4.2, 4.7), whose card an attach spell goes
     under, an instant *played*, an attack's damage, what a defence absorbs and bleeds (6.1
     to 6.4), what a choice is for (11.4), what an option picked does (12.3). ``stats`` (a
-    ``Game`` or ``Perspective``) gives live damage and durability; printed ones without. ``first_turn``: the main phase's end
-    says there is no attack phase (3.3). Printable."""
+    ``Game`` or ``Perspective``) gives live damage and durability; printed ones without.
+    ``first_turn``: the main phase's end says there is no attack phase (3.3). Printable."""
     return printable(_action_text(action, view, stats, first_turn))
 
 
