@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from backlands.database import CardDatabase
 from backlands.engine import (
     AttachedCard,
     Attack,
@@ -62,6 +61,8 @@ from backlands.model import (
     Whose,
 )
 
+from .played import database, mark
+
 WEAPON, CREATURE, ARMOUR = CardType.WEAPON, CardType.CREATURE, CardType.ARMOUR
 INSTANT, ATTACH, ACTIVE = CardType.INSTANT_SPELL, CardType.ATTACH_SPELL, CardType.ACTIVE_SPELL
 SELF, OPPONENT = PlayerTarget.SELF, PlayerTarget.OPPONENT
@@ -100,18 +101,6 @@ def resolving(game: Game, since: int = 0) -> list[tuple[int, Any, str]]:
         for e in game.log[since:]
         if isinstance(e, ev.AbilityResolving)
     ]
-
-
-def mark(game: Game) -> int:
-    assert game.log is not None
-    return len(game.log)
-
-
-def database(game: Game) -> CardDatabase:
-    """Every card and character of ``game``, to replay its record."""
-    cards = {i.card.id: i.card for i in game.instances.values()}
-    characters = {p.character.id: p.character for p in game.players}
-    return CardDatabase(cards.values(), characters.values())
 
 
 def log_json(game: Game) -> list[dict[str, Any]]:

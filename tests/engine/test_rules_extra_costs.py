@@ -6,10 +6,8 @@ full is not listed and its equip is refused with the reason."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from backlands.database import CardDatabase
 from backlands.engine import (
     AttachedCard,
     Choose,
@@ -17,8 +15,6 @@ from backlands.engine import (
     DecisionKind,
     EndPhase,
     Equip,
-    Game,
-    GameRecord,
     MatCard,
     Zone,
 )
@@ -33,7 +29,8 @@ from backlands.model import (
     TriggeredAbility,
     WearCost,
 )
-from docexamples import load_example
+
+from .played import example, mark, replays
 
 WEAPON, ARMOUR, CREATURE = CardType.WEAPON, CardType.ARMOUR, CardType.CREATURE
 INSTANT, ATTACH = CardType.INSTANT_SPELL, CardType.ATTACH_SPELL
@@ -41,25 +38,6 @@ COST = ev.SacrificeReason.COST
 WORN_OUT = ev.DestroyReason.WORN_OUT
 SALVAGE = ev.DestroyReason.SALVAGE
 HOST_DESTROYED = ev.DestroyReason.HOST_DESTROYED
-
-
-def example(tmp_path: Path, name: str) -> Card:
-    """The card ``name`` as docs/effects.md shows it, loaded from its card file."""
-    return load_example(name, tmp_path)[name]
-
-
-def mark(game: Game) -> int:
-    assert game.log is not None
-    return len(game.log)
-
-
-def replays(game: Game) -> bool:
-    """The game's record, through its JSON, replays to the same log and answers."""
-    cards = {i.card.id: i.card for i in game.instances.values()}
-    characters = {p.character.id: p.character for p in game.players}
-    db = CardDatabase(cards.values(), characters.values())
-    replayed = GameRecord.from_json(game.record().to_json()).replay(db)
-    return replayed.log == game.log and replayed.actions == game.actions
 
 
 def costs(card: Card, *extra: Any) -> Card:

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from backlands.database import CardDatabase
 from backlands.engine import (
     Attack,
     Choose,
@@ -19,8 +18,6 @@ from backlands.engine import (
     DecisionKind,
     EndPhase,
     Equip,
-    Game,
-    GameRecord,
     MatCard,
     Pass,
     Pick,
@@ -45,7 +42,8 @@ from backlands.model import (
     TriggeredAbility,
 )
 from backlands.ruleset import Ruleset
-from docexamples import load_example
+
+from .played import example, mark, replays
 
 WEAPON, ARMOUR, CREATURE = CardType.WEAPON, CardType.ARMOUR, CardType.CREATURE
 INSTANT = CardType.INSTANT_SPELL
@@ -54,30 +52,11 @@ COST = ev.SacrificeReason.COST
 WORN_OUT = ev.DestroyReason.WORN_OUT
 
 
-def example(tmp_path: Path, name: str) -> Card:
-    """The card ``name`` as docs/effects.md shows it, loaded from its card file."""
-    return load_example(name, tmp_path)[name]
-
-
-def mark(game: Game) -> int:
-    assert game.log is not None
-    return len(game.log)
-
-
 def this_turn(found: list[ev.Event]) -> list[ev.Event]:
     """The events of ``found`` up to the end of the turn (the main phase of a player with
     nothing left to equip ends by itself, and the game goes on)."""
     ends = [i for i, e in enumerate(found) if isinstance(e, ev.PhaseStarted | ev.TurnEnded)]
     return found[: ends[0]] if ends else found
-
-
-def replays(game: Game) -> bool:
-    """The game's record, through its JSON, replays to the same log and answers."""
-    cards = {i.card.id: i.card for i in game.instances.values()}
-    characters = {p.character.id: p.character for p in game.players}
-    db = CardDatabase(cards.values(), characters.values())
-    replayed = GameRecord.from_json(game.record().to_json()).replay(db)
-    return replayed.log == game.log and replayed.actions == game.actions
 
 
 def instant(make_card: Any, *effects: Any, name: str = "Option") -> Card:
