@@ -85,6 +85,7 @@ from backlands.model import (
     Whose,
 )
 from backlands.ruleset import STANDARD, Ruleset
+from docexamples import seats_with_the_examples, with_the_examples
 from strategies import GameSetup, bundled_decks, examples, games, sample_cards
 
 DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # 6.1
@@ -1007,12 +1008,24 @@ def bundled_setup(seed: int, players: int) -> GameSetup:
     return GameSetup(f"bundled decks, seed {seed}", seed, STANDARD, sample_cards(), seats)
 
 
+def docs_cards_setup(seed: int, players: int) -> GameSetup:
+    """A game between bundled decks in which the cards of docs/effects.md (a "may", a
+    "choose one", extra costs, WEAR...) take the place of cards of their type, the decks
+    chosen from ``seed``."""
+    rng = random.Random(seed)
+    seats = seats_with_the_examples([rng.choice(bundled_decks()) for _ in range(players)])
+    label = f"bundled decks with the docs' cards, seed {seed}"
+    return GameSetup(label, seed, STANDARD, with_the_examples(), seats)
+
+
 def test_the_referee_passes_seeded_games_of_every_decision_kind() -> None:
     """Seeded games, checked as the state machine checks them, answer every kind of
-    decision and pass every check (the baseline of the tests below)."""
+    decision and pass every check (the baseline of the tests below); the decisions of 12.3
+    come from the cards of docs/effects.md."""
     kinds: Counter[str] = Counter()
     for seed in range(4):
         kinds.update(drive(bundled_setup(seed, 2 + seed % 3), seed).kinds)
+        kinds.update(drive(docs_cards_setup(seed, 2 + seed % 2), seed).kinds)
     assert set(kinds) == {str(kind) for kind in DecisionKind}, kinds
 
 
