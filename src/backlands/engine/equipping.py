@@ -20,7 +20,7 @@ from .actions import Action, DecisionKind, Equip, Pass
 from .effects import Payment, TableResolution, stays_for_costs
 from .state import CardInstance, PlayerState
 from .steps import Question, Step, Work, one
-from .table import Table
+from .table import EquipPart, Table
 
 __all__ = [
     "EquipDone",
@@ -211,7 +211,7 @@ def pay_and_equip(
     (:class:`PayCost`); then the equip is complete (:class:`EquipDone`). Meanwhile the equip
     is one step of 11.3: what it triggers waits, and so does the out check (9.2). An
     instant waits out of every zone, as its ability would (4.6)."""
-    t.place(p, card, host)
+    t.equip(p, card, host, EquipPart.PLACE)
     if card.type is _INSTANT:
         t.instants_resolving.append(card)
     t.paying += 1
@@ -256,7 +256,7 @@ class EquipDone(Step):
         card = self.card
         if card.type is _INSTANT:
             t.instants_resolving[:] = [c for c in t.instants_resolving if c is not card]
-        t.equip_done(t.players[self.player], card, self.host)
+        t.equip(t.players[self.player], card, self.host, EquipPart.REST)
         if self.then is not None:
             open_windows(t, self.player, self.then)
 

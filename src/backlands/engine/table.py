@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..model import Card
 from ..ruleset import Ruleset
-from ..terms import CardStat, CardType, Slot
+from ..terms import CardStat, CardType, Slot, ValueEnum
 from . import events as ev
 from .actions import Action, Decision, Values
 from .history import History
@@ -30,7 +30,7 @@ from .triggers import SLOT_ORDER, Reaction, TriggerIndex, resolution_order
 if TYPE_CHECKING:
     from .seats import Seat
 
-__all__ = ["AbilitySource", "Choice", "Table", "Work"]
+__all__ = ["AbilitySource", "Choice", "EquipPart", "Table", "Work"]
 
 # what a card brings into play: (the card, its controller, its place in 11.3's order) ->
 # the triggered abilities it brings, as reactions (``Game(abilities=...)``)
@@ -45,6 +45,19 @@ _DURABILITY: Final = CardStat.DURABILITY
 _INSTANT: Final = CardType.INSTANT_SPELL
 _ATTACH: Final = CardType.ATTACH_SPELL
 _ABOUT_CARD: Final = ev.ABOUT_CARD
+
+
+class EquipPart(ValueEnum):
+    """Which part of an equip ``Table.equip`` does: all of it, or, for a card with extra
+    costs (12.4), the part before them or the part after them."""
+
+    WHOLE = "whole"
+    PLACE = "place"  # in place, its primal cost paid (4.1 to 4.3, 4.6, 4.7)
+    REST = "rest"  # its abilities into play, "equipped" (4.4)
+
+
+_PLACE: Final = EquipPart.PLACE
+_REST: Final = EquipPart.REST
 
 
 class Table:
@@ -550,49 +563,48 @@ class Table:
         if not deck:
             self.out_check_due = True  # the out check (9.1, 9.2) has work to do
 
-    def equip(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
-        """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7), a card without extra costs;
-        legality is the caller's."""
-        self.place(p, instance, host)
-        self.equip_done(p, instance, host)
-
-    def place(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
-        """The first part of an equip: ``instance`` leaves ``p``'s inventory for its slot
-        (salvaging what is there, 4.2), for its host (4.7) or, an instant, for no zone (4.6),
-        and its primal cost is paid (4.3). Its extra costs (12.4) come next, then
-        :meth:`equip_done`."""
-        cost = self.stats.costs[p.index].get(instance.uid)  # fixed before anything moves
-        if cost is None:
-            cost = self.stats.cost(instance, p.index)
-        inventory = p.inventory
-        for i, held in enumerate(inventory):  # by identity: no value comparisons
-            if held is instance:
-                del inventory[i]
-                break
+    def equip(
+        self,
+        p: PlayerState,
+        instance: CardInstance,
+        host: CardInstance | None,
+        part: EquipPart = EquipPart.WHOLE,
+    ) -> None:
+        """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's.
+        The first part (``PLACE``): the card leaves the inventory for its slot (salvaging what
+        is there, 4.2), for its host (4.7) or, an instant, for no zone (4.6), and its primal
+        cost is paid (4.3). The rest (``REST``), its costs paid: its abilities come into play
+        and its "equipped" abilities trigger (4.4); an instant's ability, then the void (4.6).
+        A card with extra costs (12.4) is equipped in these two parts, its costs paid between
+        them (``equipping.pay_and_equip``); any other, ``WHOLE``, in one call."""
         kind = instance.type
+        if part is not _REST:
+            cost = self.stats.costs[p.index].get(instance.uid)  # fixed before anything moves
+            if cost is None:
+                cost = self.stats.cost(instance, p.index)
+            inventory = p.inventory
+            for i, held in enumerate(inventory):  # by identity: no value comparisons
+                if held is instance:
+                    del inventory[i]
+                    break
+            if kind is not _INSTANT:
+                slot = instance.slot
+                if kind is _ATTACH:  # 4.7
+                    assert host is not None
+                    found = self.equipped(host)
+                    assert found is not None
+                    found[1].attached.append(Equipped(instance, self.turn, controller=p.index))
+                else:
+                    assert slot is not None
+                    if slot in p.mat:  # 4.2: salvage
+                        self.destroy(p, slot, _SALVAGE)
+                    p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
+                if instance.modifiers:  # a modifier source came into play
+                    self.stats.source_changed(instance.modifiers)
+            self._move(p, p.void, cost, _COST)  # 4.3, 4.6: sacrificed
+            if part is _PLACE:
+                return
         if kind is _INSTANT:  # 4.6
-            self._move(p, p.void, cost, _COST)  # sacrificed
-            return
-        slot = instance.slot
-        if kind is _ATTACH:  # 4.7
-            assert host is not None
-            found = self.equipped(host)
-            assert found is not None
-            found[1].attached.append(Equipped(instance, self.turn, controller=p.index))
-        else:
-            assert slot is not None
-            if slot in p.mat:  # 4.2: salvage
-                self.destroy(p, slot, _SALVAGE)
-            p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
-        if instance.modifiers:  # a modifier source came into play
-            self.stats.source_changed(instance.modifiers)
-        self._move(p, p.void, cost, _COST)  # 4.3: sacrificed
-
-    def equip_done(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
-        """The last part of an equip, its costs paid: the card's abilities come into play
-        and its "equipped" abilities trigger (4.4); an instant's ability, then the void
-        (4.6)."""
-        if instance.type is _INSTANT:
             self._cast(p.index, instance)  # its ability, then the void
             return
         if self.abilities is not None:
@@ -617,7 +629,8 @@ class Table:
         attached = eq.attached
         if ev.CardDestroyed in self.heard or self.reactions_in_play:  # else nobody hears it
             self.publish(ev.CardDestroyed, controller.index, instance, reason)
-            self._attached_destroyed(controller, eq)
+            if attached:
+                self._attached_destroyed(controller, eq)
             self.leave_play(instance)  # after its destruction, which it still hears (11.2)
             for spell in attached:
                 self.leave_play(spell.instance)
@@ -657,7 +670,8 @@ class Table:
         eq = controller.mat[slot]
         instance = eq.instance
         self._leave_mat(controller, slot, self.players[instance.owner].inventory)
-        self._attached_destroyed(controller, eq)
+        if eq.attached:
+            self._attached_destroyed(controller, eq)
         self.leave_play(instance)
         for spell in eq.attached:
             self.leave_play(spell.instance)
