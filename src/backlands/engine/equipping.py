@@ -100,6 +100,7 @@ def equips(t: Table, p: PlayerState, window: bool, end: Action | None = None) ->
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
     costs: dict[int, int] | None = None
+    asks = t.costs_asked  # a card of the game asks extra costs (12.4)
     for instance in p.inventory:
         kind = instance.type
         if window and kind not in WINDOW_TYPES:
@@ -111,16 +112,15 @@ def equips(t: Table, p: PlayerState, window: bool, end: Action | None = None) ->
             cost = t.stats.cost(instance, p.index)
         if cost > len(p.primal_deck):
             continue
-        extras = instance.extra_costs  # 12.4: only what can be paid in full
         if kind is _ATTACH:
             if hosts is None:
                 hosts = [eq.instance for q in t.players if not q.out for eq in q.mat.values()]
-            for host in hosts:
-                if extras and extra_cost_problem(p, instance, host, cost) is not None:
+            for host in hosts:  # 12.4: only what can be paid in full
+                if asks and instance.extra_costs and extra_cost_problem(p, instance, host, cost):
                     continue
                 found.append(t.values.equip(instance, host))
-        elif extras and extra_cost_problem(p, instance, None, cost) is not None:
-            continue
+        elif asks and instance.extra_costs and extra_cost_problem(p, instance, None, cost):
+            continue  # 12.4: only what can be paid in full
         else:
             action = t.values.equips.get(instance.uid)  # read directly (``Values.equip``)
             found.append(t.values.equip(instance) if action is None else action)

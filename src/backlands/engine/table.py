@@ -75,6 +75,7 @@ class Table:
         "bus",
         "card_heard",
         "card_listeners",
+        "costs_asked",
         "decision",
         "decisions_this_turn",
         "done",
@@ -132,6 +133,9 @@ class Table:
         self._rng = random.Random(seed)
         self._rng_shared = False
         self.instances: dict[int, CardInstance] = {}
+        # whether a card of the game asks extra costs (12.4): else the equip listings never
+        # look for them
+        self.costs_asked = False
         self.values = Values()  # the game's action and decision values (shared by seats)
         self.players: list[PlayerState] = []
         self.turn = 0
@@ -213,6 +217,8 @@ class Table:
     def new_instance(self, card: Card, owner: int) -> CardInstance:
         instance = CardInstance(len(self.instances), card, owner)
         self.instances[instance.uid] = instance
+        if instance.extra_costs:
+            self.costs_asked = True
         return instance
 
     @property
@@ -249,6 +255,7 @@ class Table:
         self._rng = original._rng  # shared until one side draws (``rng``)
         self._rng_shared = original._rng_shared = True
         self.instances = original.instances  # never changed after setup
+        self.costs_asked = original.costs_asked
         self.values = original.values
         self.players = players = [p.copy() for p in original.players]
         self.turn = original.turn
