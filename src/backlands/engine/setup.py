@@ -102,6 +102,7 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: object) -> Non
     for index, seat in enumerate(seats):
         name = seat.name or f"P{index + 1}"
         table.players.append(PlayerState(index, name, seat.character, list(decks[index])))
+    table.stats.characters_seated()
 
 
 @functools.lru_cache(maxsize=16)
@@ -242,8 +243,8 @@ def position_table(
     for instance, stat, amount in boosts:  # until the end of this turn (11.6)
         if getattr(instance.card, stat._value_) is not None:  # a stat it lacks: nothing
             table.stats.boost(instance.uid, stat, amount)
-    table.turn = turn
-    table.active = table.first_player = active
+    table.turn = table.stats.turn = turn
+    table.active = table.first_player = table.stats.active = active
     if attack:
         table.push(one(EndPhase, active))
         table.push(one(AttackPhase, active))
