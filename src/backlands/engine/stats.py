@@ -149,9 +149,10 @@ class Stats:
         self.characters_seated()
 
     def characters_seated(self) -> None:
-        """The characters are at the table (setup): a PRO's or CON's modifier with
-        ``while:`` is live from the start (12.1)."""
-        found = (m for p in self.players for m in p.character.modifiers)
+        """The characters (and, in a position, the cards on the mats) are at the table
+        (setup): a modifier with ``while:`` among theirs is live from the start (12.1)."""
+        players = self.players
+        found = (m for p in players if not p.out for m, _ in modifiers_of(players, p.index, True))
         if any(getattr(m, "while_", None) is not None for m in found):
             self._live_changed()
 
