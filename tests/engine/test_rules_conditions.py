@@ -13,7 +13,7 @@ import pytest
 from backlands import CardDatabaseError, load_cards
 from backlands.database import CardDatabase
 from backlands.describe import describe_ability
-from backlands.engine import Choose, Equip, Game, MatCard
+from backlands.engine import Attack, Choose, Defend, Equip, Game, MatCard, StartPhase
 from backlands.engine import events as ev
 from backlands.model import CardStat, CardType, Slot
 
@@ -534,3 +534,127 @@ def test_an_amount_of_10_to_the_100_is_refused(tmp_path: Path) -> None:
     (problem,) = raised.value.problems
     assert problem.line == 12
     assert "is a number of 101 characters (at most 32)" in problem.message
+
+
+# =========================================================================== the docs' examples
+
+
+def example(name: str, folder: Path) -> CardDatabase:
+    from docexamples import load_example
+
+    return load_example(name, folder)
+
+
+def test_doc_venom_reckoning_damages_a_poisoned_opponent_else_poisons(
+    tmp_path: Path, player: Setup, position: Setup, events: Setup
+) -> None:
+    """docs/effects.md, "Conditions": the ``if`` resolves ``then`` for a POISONED opponent
+    (2 damage, no armour: sacrificed, 6.1), ``otherwise`` POISON."""
+    cards = example("venom-reckoning", tmp_path)
+    card = cards["venom-reckoning"]
+    hit = position(player(deck=5, inventory=[card]), player(deck=5, poisoned=True))
+    mark = len(hit.log or ())
+    play_instant(hit)
+    assert [(e.player, e.amount) for e in events(hit, ev.DamageTaken, since=mark)] == [(1, 2)]
+    sacrificed = events(hit, ev.CardSacrificed, since=mark)
+    assert [e.player for e in sacrificed if e.reason is ev.SacrificeReason.DAMAGE] == [1, 1]
+    spared = position(player(deck=5, inventory=[card]), player(deck=5))
+    mark = len(spared.log or ())
+    play_instant(spared)
+    assert not events(spared, ev.DamageTaken, since=mark)
+    assert spared.players[1].poisoned
+    assert describe_ability(card.abilities[0], card.type) == (
+        "When this card is played: if an opponent is POISONED: deal 2 damage to each "
+        "opponent; otherwise: POISON each opponent."
+    )
+
+
+def test_doc_spite_blade_and_last_stand_plate(
+    tmp_path: Path, player: Setup, position: Setup, events: Setup
+) -> None:
+    """docs/effects.md, "Conditions": +2 damage only while POISONED during your turn; the
+    plate draws 2 only when worn out."""
+    cards = example("spite-blade", tmp_path)
+    mine = position(
+        player(deck=5, mat={Slot.WEAPON: cards["spite-blade"]}, poisoned=True),
+        player(deck=5, mat={Slot.WEAPON: cards["spite-blade"]}, poisoned=True),
+    )
+    first = mine.players[0].mat[Slot.WEAPON].instance
+    second = mine.players[1].mat[Slot.WEAPON].instance
+    assert (mine.stat(first, CardStat.DAMAGE), mine.stat(second, CardStat.DAMAGE)) == (4, 2)
+    plate = position(
+        player(deck=5, mat={Slot.WEAPON: cards["spite-blade"]}, poisoned=True),
+        player(deck=5, mat={Slot.ARMOUR: MatCard(cards["last-stand-plate"], counters=1)}),
+        phase=StartPhase.ATTACK,
+    )
+    blade = plate.players[0].mat[Slot.WEAPON].instance
+    plate.play(Attack(blade, target=1))
+    mark = len(plate.log or ())
+    armour = plate.players[1].mat[Slot.ARMOUR].instance
+    plate.play(Defend(((armour, 1),)))
+    drawn = events(plate, ev.CardDestroyed, ev.CardDrawn, since=mark)
+    assert [type(e).__name__ for e in drawn][:3] == ["CardDestroyed", "CardDrawn", "CardDrawn"]
+    assert drawn[0].reason is ev.DestroyReason.WORN_OUT
+
+
+def test_doc_mercy_stroke_takes_the_one_worn_card(
+    tmp_path: Path, player: Setup, position: Setup, events: Setup
+) -> None:
+    """docs/effects.md, "Conditions": one legal card, taken by the game (11.4)."""
+    cards = example("mercy-stroke", tmp_path)
+    sample = load_cards()
+    game = position(
+        player(deck=5, inventory=[cards["mercy-stroke"]]),
+        player(
+            deck=5,
+            mat={
+                Slot.WEAPON: MatCard(sample["scrap-hatchet"], counters=2),
+                Slot.CREATURE: sample["ash-hound"],
+            },
+        ),
+    )
+    mark = len(game.log or ())
+    play_instant(game)
+    assert [e.card.card.id for e in events(game, ev.CardDestroyed, since=mark)] == ["scrap-hatchet"]
+
+
+def test_doc_grave_tithe_draws_half_the_void(
+    tmp_path: Path, player: Setup, position: Setup, filler: Callable[[int], list[Any]]
+) -> None:
+    """docs/effects.md, "Amounts": 5 cards in the void, and the card its cost sacrificed
+    (4.3): 6, divided by 2 is 3 drawn. The amount is counted as the effect resolves (12.2)."""
+    cards = example("grave-tithe", tmp_path)
+    game = position(
+        player(deck=6, inventory=[cards["grave-tithe"]], void=filler(5)), player(deck=5)
+    )
+    play_instant(game)
+    assert len(game.players[0].primal_deck) == 6 - 1 - 3  # the cost, then 3 drawn
+    assert len(game.players[0].inventory) == 3
+
+
+def test_doc_plague_ledger_counts_poisoned_opponents(
+    tmp_path: Path,
+    player: Setup,
+    position: Setup,
+    events: Setup,
+    filler: Callable[[int], list[Any]],
+) -> None:
+    """docs/effects.md, "Amounts": 2 opponents POISONED, 2 damage to each opponent, then
+    each discards their whole inventory; with none POISONED, no damage at all (12.2)."""
+    cards = example("plague-ledger", tmp_path)
+    game = position(
+        player(deck=5, inventory=[cards["plague-ledger"]]),
+        player(deck=5, poisoned=True),
+        player(deck=5, poisoned=True, inventory=filler(1)),
+    )
+    mark = len(game.log or ())
+    play_instant(game)
+    assert [(e.player, e.amount) for e in events(game, ev.DamageTaken, since=mark)] == [
+        (1, 2),
+        (2, 2),
+    ]
+    assert [e.player for e in events(game, ev.CardDiscarded, since=mark)] == [2]
+    calm = position(player(deck=5, inventory=[cards["plague-ledger"]]), player(deck=5))
+    mark = len(calm.log or ())
+    play_instant(calm)
+    assert not events(calm, ev.DamageTaken, since=mark)
