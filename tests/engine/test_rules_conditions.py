@@ -512,7 +512,9 @@ def test_deep_or_long_conditions_are_refused_at_their_line(
                 "instant_spell",
                 "    abilities:\n"
                 "      - when: equipped\n"
-                f"        effects: [{{effect: if, condition: {nested}, then: [{{effect: draw}}]}}]\n",
+                "        effects: [{effect: if, condition: NESTED, then: [{effect: draw}]}]\n".replace(
+                    "NESTED", nested
+                ),
             ),
         )
     (problem,) = raised.value.problems

@@ -152,7 +152,7 @@ class Stats:
         """The characters (and, in a position, the cards on the mats) are at the table
         (setup): a modifier with ``while:`` among theirs is live from the start (12.1)."""
         players = self.players
-        found = (m for p in players if not p.out for m, _ in modifiers_of(players, p.index, True))
+        found = (m for p in players if not p.out for m in modifiers_of(players, p.index))
         if any(getattr(m, "while_", None) is not None for m in found):
             self._live_changed()
 
@@ -310,27 +310,36 @@ class Stats:
             return cached
         value: int = getattr(self.ruleset, stat._value_)
         live = False
-        for mod, card in modifiers_of(self.players, player, True):
+        for mod in modifiers_of(self.players, player):
             if isinstance(mod, PlayerStatModifier) and mod.stat is stat:
-                condition = mod.while_
-                if condition is not None:  # 12.1: only while it holds, and never kept
+                if mod.while_ is None:
+                    value += mod.amount
+                else:
                     live = True
-                    if not self.holds(condition, player, card):
-                        continue
-                value += mod.amount
-        value = max(value, 0)
-        if not live:
-            self.player_stats[key] = value
+        if live:  # 12.1: only while its condition holds, and never kept
+            for mod, card in sources_of(self.players, player):
+                condition = getattr(mod, "while_", None)
+                if isinstance(mod, PlayerStatModifier) and mod.stat is stat and condition:
+                    value += mod.amount if self.holds(condition, player, card) else 0
+            return max(value, 0)
+        value = self.player_stats[key] = max(value, 0)
         return value
 
     def is_immune(self, player: int, keyword: Keyword) -> bool:
         """Whether a PRO/CON or an equipped card makes ``player`` immune to ``keyword``
         (with ``while:``, only while it holds, 12.1)."""
-        return any(
+        live = False
+        for mod in modifiers_of(self.players, player):
+            if isinstance(mod, Immunity) and mod.keyword is keyword:
+                if mod.while_ is None:
+                    return True
+                live = True
+        return live and any(
             isinstance(mod, Immunity)
             and mod.keyword is keyword
-            and (mod.while_ is None or self.holds(mod.while_, player, card))
-            for mod, card in modifiers_of(self.players, player, True)
+            and mod.while_ is not None
+            and self.holds(mod.while_, player, card)
+            for mod, card in sources_of(self.players, player)
         )
 
     def _collect(self) -> list[tuple[int, CardStatModifier]]:
@@ -359,7 +368,7 @@ class Stats:
         if self.live:  # the modifiers with ``while:`` apart, with their cards (12.1)
             for p in players:
                 if not p.out:
-                    live.extend((p.index, m, c) for m, c in modifiers_of(players, p.index, True))
+                    live.extend((p.index, m, c) for m, c in sources_of(players, p.index))
             live = [(i, m, c) for i, m, c in live if getattr(m, "while_", None) is not None]
             found = [(i, m) for i, m in found if m.while_ is None]
         self.live_mods = [(i, m, c) for i, m, c in live if isinstance(m, CardStatModifier)]
@@ -368,21 +377,39 @@ class Stats:
         return found
 
 
-def modifiers_of(players: Sequence[PlayerState], index: int, cards: bool = False) -> Iterator[Any]:
+def modifiers_of(players: Sequence[PlayerState], index: int) -> Iterator[Any]:
     """Every modifier player ``index`` controls (11.1): PRO and CON, each card on their mat,
-    then every attach spell they attached, under whoever's card it sits. With ``cards``,
-    each with the card it comes from (None: the character's)."""
+    then every attach spell they attached, under whoever's card it sits."""
     p = players[index]
     character = p.character
-    for mod in character.modifiers:
-        yield (mod, None) if cards else mod
+    yield from character.pro.modifiers
+    yield from character.con.modifiers
     for eq in p.mat.values():
-        for mod in eq.instance.modifiers:
-            yield (mod, eq.instance) if cards else mod
+        yield from eq.instance.modifiers
     for other in players:
         for eq in other.mat.values():
             for attached in eq.attached:
                 by = other.index if attached.controller is None else attached.controller
                 if by == index and attached.instance.modifiers:
-                    for mod in attached.instance.modifiers:
-                        yield (mod, attached.instance) if cards else mod
+                    yield from attached.instance.modifiers
+
+
+def sources_of(
+    players: Sequence[PlayerState], index: int
+) -> list[tuple[Modifier, CardInstance | None]]:
+    """:func:`modifiers_of`, each with the card it comes from (None: the character's), for
+    a ``while:`` condition that reads "this card" (12.1)."""
+    p = players[index]
+    found: list[tuple[Modifier, CardInstance | None]] = [
+        (mod, None) for mod in p.character.modifiers
+    ]
+    cards = [eq.instance for eq in p.mat.values()]
+    cards += [
+        a.instance
+        for other in players
+        for eq in other.mat.values()
+        for a in eq.attached
+        if (other.index if a.controller is None else a.controller) == index
+    ]
+    found += [(mod, card) for card in cards for mod in card.modifiers]
+    return found
