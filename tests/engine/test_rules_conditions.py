@@ -488,6 +488,9 @@ def test_a_game_with_conditions_and_amounts_replays(
 # =========================================================================== hostile files
 
 
+_IF = "        effects: [{effect: if, condition: NESTED, then: [{effect: draw}]}]\n"
+
+
 @pytest.mark.parametrize(
     ("nested", "message"),
     [
@@ -510,11 +513,7 @@ def test_deep_or_long_conditions_are_refused_at_their_line(
             (
                 "deep",
                 "instant_spell",
-                "    abilities:\n"
-                "      - when: equipped\n"
-                "        effects: [{effect: if, condition: NESTED, then: [{effect: draw}]}]\n".replace(
-                    "NESTED", nested
-                ),
+                "    abilities:\n      - when: equipped\n" + _IF.replace("NESTED", nested),
             ),
         )
     (problem,) = raised.value.problems
