@@ -396,7 +396,7 @@ class _CardRefusal:
         t = r.table
         found = t.equipped(option)
         if found is None:
-            if host_of(t, option) is not None:
+            if find_host(t.players, option) is not None:
                 return "an attach spell goes with the card it sits under: choose that card (4.7)"
             return "it is not equipped: it is not in play (or it left play)"
         p, eq = found
@@ -477,11 +477,6 @@ def players_for(
     return found, target.definition.chooses
 
 
-def host_of(t: Table, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
-    """The mat and equipped record of the card ``instance`` (an attach spell) sits under."""
-    return find_host(t.players, instance)
-
-
 def cards_for(
     t: Table, target: CardTarget, slot: Slot | None, src: Source
 ) -> tuple[list[tuple[PlayerState, Equipped]], bool]:
@@ -493,7 +488,7 @@ def cards_for(
     if whose is None:  # this card, or the card its attach spell sits under
         if src.card is None:
             return [], False
-        found = host_of(t, src.card) if kind.host else t.equipped(src.card)
+        found = find_host(t.players, src.card) if kind.host else t.equipped(src.card)
         return ([found] if found is not None else []), False
     cards = []
     for p in in_turn_order(t.players, me):

@@ -19,7 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, TypeAlias
 
-from ..model import CardStatModifier, Condition, Immunity, Modifier, PlayerStatModifier
+from ..model import (
+    CardStatModifier,
+    Condition,
+    Immunity,
+    Modifier,
+    PlayerStatModifier,
+    Trait,
+)
 from ..ruleset import Ruleset
 from ..terms import CardStat, Keyword, PlayerStat, Whose
 from .reading import TableReading
@@ -151,10 +158,17 @@ class Stats:
     def characters_seated(self) -> None:
         """The characters (and, in a position, the cards on the mats) are at the table
         (setup): a modifier with ``while:`` among theirs is live from the start (12.1)."""
-        players = self.players
-        found = (m for p in players if not p.out for m in modifiers_of(players, p.index))
-        if any(getattr(m, "while_", None) is not None for m in found):
-            self._live_changed()
+        for p in self.players:
+            sources: list[Trait | CardInstance] = [p.character.pro, p.character.con]
+            if p.mat:  # a position's cards, and their attach spells
+                for eq in p.mat.values():
+                    sources.append(eq.instance)
+                    sources.extend(a.instance for a in eq.attached)
+            for source in sources:
+                for mod in source.modifiers:
+                    if getattr(mod, "while_", None) is not None:
+                        self._live_changed()
+                        return
 
     def share(self, shared: SharedStats) -> None:
         """Start from (and add to) ``shared``: the card stats of every game between these
@@ -371,9 +385,9 @@ class Stats:
                     live.extend((p.index, m, c) for m, c in sources_of(players, p.index))
             live = [(i, m, c) for i, m, c in live if getattr(m, "while_", None) is not None]
             found = [(i, m) for i, m in found if m.while_ is None]
-        self.live_mods = [(i, m, c) for i, m, c in live if isinstance(m, CardStatModifier)]
-        self.live = bool(live)
-        self.live_durability = any(m.stat is _DURABILITY for _, m, _ in self.live_mods)
+            self.live_mods = [(i, m, c) for i, m, c in live if isinstance(m, CardStatModifier)]
+            self.live = bool(live)
+            self.live_durability = any(m.stat is _DURABILITY for _, m, _ in self.live_mods)
         return found
 
 
