@@ -46,6 +46,9 @@ def cards_file(folder: Path, *cards: tuple[str, str, str]) -> CardDatabase:
 
 Setup = Callable[..., Any]
 
+#: The start of an instant's ability ("when this card is played", 4.6), its effects next.
+PLAYED = "    abilities:\n      - when: equipped\n"
+
 
 def play_instant(game: Game) -> None:
     """P1 plays the first card of their inventory (an instant, 4.6)."""
@@ -65,9 +68,7 @@ def test_12_1_if_is_checked_as_the_effect_resolves_not_when_triggered(
         (
             "venom-reckoning",
             "instant_spell",
-            "    abilities:\n"
-            "      - when: equipped\n"
-            "        effects:\n"
+            PLAYED + "        effects:\n"
             "          - {effect: poison}\n"
             "          - effect: if\n"
             "            condition: {condition: poisoned, player: opponent}\n"
@@ -99,9 +100,7 @@ def test_12_1_otherwise_resolves_when_the_condition_does_not_hold(
         (
             "lonely-call",
             "instant_spell",
-            "    abilities:\n"
-            "      - when: equipped\n"
-            "        effects:\n"
+            PLAYED + "        effects:\n"
             "          - effect: if\n"
             "            condition: {condition: not, of: {condition: equipped, type: creature}}\n"
             "            then: [{effect: draw, count: 2}]\n"
@@ -136,9 +135,7 @@ def test_12_2_an_amount_counts_the_void_once_as_the_effect_resolves(
         (
             "grave-tithe",
             "instant_spell",
-            "    abilities:\n"
-            "      - when: equipped\n"
-            "        effects: [{effect: draw, count: {value: cards, zone: void}}]\n",
+            PLAYED + "        effects: [{effect: draw, count: {value: cards, zone: void}}]\n",
         ),
     )
     game = position(
@@ -162,9 +159,7 @@ def test_12_2_an_amount_of_0_does_nothing_and_asks_no_defence(
         (
             "empty-echo",
             "instant_spell",
-            "    abilities:\n"
-            "      - when: equipped\n"
-            "        effects:\n"
+            PLAYED + "        effects:\n"
             "          - {effect: damage, amount: {value: cards, zone: void}}\n"
             "          - {effect: draw}\n",
         ),
@@ -190,9 +185,7 @@ def test_12_2_arithmetic_rounds_down_and_never_goes_below_0(
         (
             "halved",
             "instant_spell",
-            "    abilities:\n"
-            "      - when: equipped\n"
-            "        effects:\n"
+            PLAYED + "        effects:\n"
             "          - {effect: draw, count: {value: divided_by, of: [{value: cards, zone: "
             "void}, 2]}}\n"
             "          - {effect: sacrifice, count: {value: minus, of: [1, {value: cards, zone: "
@@ -215,9 +208,7 @@ def test_12_2_for_each_opponent_who_is_poisoned(
         (
             "plague-ledger",
             "instant_spell",
-            "    abilities:\n"
-            "      - when: equipped\n"
-            "        effects:\n"
+            PLAYED + "        effects:\n"
             "          - {effect: draw, count: {value: players, where: {condition: poisoned}}}\n",
         ),
     )
@@ -248,9 +239,7 @@ def test_12_2_discard_all_is_the_whole_inventory(
         (
             "purge",
             "instant_spell",
-            "    abilities:\n"
-            "      - when: equipped\n"
-            "        effects: [{effect: discard, count: all, target: each_opponent}]\n",
+            PLAYED + "        effects: [{effect: discard, count: all, target: each_opponent}]\n",
         ),
     )
     game = position(player(deck=5, inventory=[cards["purge"]]), player(deck=5, inventory=filler(3)))
@@ -280,9 +269,7 @@ def test_12_1_where_narrows_the_choice_and_refuses_a_card_failing_it(
         (
             "finisher",
             "instant_spell",
-            "    abilities:\n"
-            "      - when: equipped\n"
-            "        effects:\n"
+            PLAYED + "        effects:\n"
             "          - {effect: destroy, where: {condition: durability_left, at_most: 1}}\n",
         ),
         ("worn-blade", "weapon", ""),
@@ -461,9 +448,7 @@ def test_a_game_with_conditions_and_amounts_replays(
         (
             "finisher",
             "instant_spell",
-            "    abilities:\n"
-            "      - when: equipped\n"
-            "        effects:\n"
+            PLAYED + "        effects:\n"
             "          - {effect: destroy, where: {condition: type, type: weapon}}\n"
             "          - effect: if\n"
             "            condition: {condition: count, value: {value: cards, zone: void, "
