@@ -20,11 +20,11 @@ defaults left out, ``effect:``/``modifier:`` tags written), so that
 
 from __future__ import annotations
 
-import contextvars
 import datetime
 import enum
 import functools
 import re
+import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast, get_args, get_origin
 
@@ -42,7 +42,19 @@ from cattrs.gen import make_dict_structure_fn, override
 from . import model
 from ._paths import Path
 from .database import close_matches
-from .keywords import EFFECTS, FAMILIES, MODIFIERS, family_of, field_info
+from .keywords import (
+    ALL,
+    AMOUNTS,
+    EFFECTS,
+    FAMILIES,
+    MODIFIERS,
+    All,
+    ExtraCost,
+    family_of,
+    field_info,
+    is_number,
+    yaml_key,
+)
 from .keywords.words import article as _article
 from .model import (
     Ability,
@@ -59,7 +71,7 @@ from .model import (
     Trait,
     TriggeredAbility,
 )
-from .terms import ITEMS, LIMITS, MAX_NESTING
+from .terms import ITEMS, LIMITS, MAX_ITEMS, MAX_NESTING
 
 __all__ = [
     "CARD_FILE_KEYS",
@@ -283,28 +295,6 @@ def _nonempty_tuple_hook(value: Any, cls: Any) -> tuple[Any, ...]:
     return result
 
 
-def _list_hook(limit: tuple[int, int] | None, items: Hook | None = None) -> Hook:
-    """``tuple[X, ...]`` from a YAML list of ``limit`` items (None: at least one), each
-    structured as ``X`` (or by ``items``)."""
-    return functools.partial(_check_list, limit=limit, items=items)
-
-
-def _check_list(
-    value: Any, cls: Any, *, limit: tuple[int, int] | None, items: Hook | None
-) -> tuple[Any, ...]:
-    if not isinstance(value, list | tuple):
-        raise _Invalid(f"must be a list, got {_show(value)}")
-    low, high = (1, None) if limit is None else limit
-    if len(value) < low or (high is not None and len(value) > high):
-        if high is None:
-            raise _Invalid("must list at least one item")
-        raise _Invalid(f"must list {low} to {high} items, got {len(value)}")
-    (item_type, _) = get_args(cls)
-    if items is None:
-        return _structure_items(value, item_type)
-    return _each(value, items, item_type)
-
-
 def _value_or_list(item_hook: Hook) -> Hook:
     """A selector key: one value, or a non-empty list of values."""
     return functools.partial(_structure_value_or_list, item_hook=item_hook)
@@ -319,13 +309,13 @@ def _structure_value_or_list(value: Any, cls: Any, *, item_hook: Hook) -> tuple[
     return _each(value, item_hook, item_type)
 
 
-def _each(values: Sequence[Any], hook: Hook, item_type: Any) -> tuple[Any, ...]:
-    """Each of ``values`` through ``hook``; every item's problem, each at its index."""
+def _each(values: Sequence[Any], item_hook: Hook, item_type: Any) -> tuple[Any, ...]:
+    """Each of ``values`` read with ``item_hook``; every item's problem at its index."""
     errors: list[tuple[Path, BaseException]] = []
     out: list[Any] = []
     for index, item in enumerate(values):
         try:
-            out.append(hook(item, item_type))
+            out.append(item_hook(item, item_type))
         except Exception as error:
             errors.append(((index,), error))
     if errors:
@@ -364,9 +354,14 @@ def _register_class(
 def _class_hook(
     cls: type[Any], check: Callable[[Mapping[Any, Any]], Any] | None = None, **overrides: Hook
 ) -> Hook:
-    field_hooks: dict[str, Any] = {
-        name: override(struct_hook=hook) for name, hook in overrides.items()
-    }
+    field_hooks: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        key = yaml_key(field.name)  # ``if:`` for the field ``if_``
+        hook = overrides.get(field.name)
+        if hook is not None or key != field.name:
+            field_hooks[field.name] = override(
+                struct_hook=hook, rename=None if key == field.name else key
+            )
     generated = make_dict_structure_fn(
         cls,
         converter,
@@ -423,23 +418,76 @@ def _is_keyword_class(t: Any) -> bool:
 
 
 def _keyword_hook(cls: type[Any]) -> Hook:
-    """The hook of an effect or modifier class (a third party's too), made at its first use:
-    each number field gets the range its definition gives (``keywords.about``); a number
-    below the range's lowest (or 0, for a nonzero one) keeps the message it always had. A
-    list field holds as many items as its range says (at least one without a range); a list
-    of lists (the modes of a ``choose_one``), lists of ``ITEMS["effects"]`` items each."""
+    """The hook of a keyword class of any family (a third party's too), made at its first
+    use: each number field gets the range its definition gives (``keywords.about``); a
+    number below the range's lowest (or 0, for a nonzero one) keeps the message it always
+    had. An amount field (``int | Amount``, 12.2) takes a number in that range, ``all`` where
+    its definition says what that means, or an amount mapping (``value: cards``). A list
+    holds 1 to ``MAX_ITEMS`` items, or as many as its definition's range says (the modes of
+    a ``choose_one``); a list of lists (those modes), lists of 1 to ``MAX_ITEMS`` each."""
     overrides: dict[str, Hook] = {}
     for field in attrs.fields(cls):
         info = field_info(field)
         limit = None if info is None else info.range
-        if _is_homogeneous_tuple(field.type):
-            inner = get_args(field.type)[0]
-            items = _list_hook(ITEMS["effects"]) if _is_homogeneous_tuple(inner) else None
-            overrides[field.name] = _list_hook(limit, items)
-        elif limit is not None and info is not None:
+        kind, optional = field.type, False
+        if get_origin(kind) in (types.UnionType,) and type(None) in get_args(kind):
+            optional = True
+            (kind,) = (a for a in get_args(kind) if a is not type(None))
+        listed = get_origin(kind) is tuple
+        item = get_args(kind)[0] if listed else kind
+        hook: Hook | None = None
+        if limit is not None and info is not None and is_number(item):
             low = None if info.nonzero else limit[0]
-            overrides[field.name] = _int_hook(low, nonzero=info.nonzero, limit=limit)
+            hook = _int_hook(low, nonzero=info.nonzero, limit=limit)
+            if item is not int:  # an amount
+                hook = _amount_hook(hook, info.every)
+        elif listed and get_origin(item) is tuple:  # a list of lists (12.3)
+            inner = functools.partial(_structure_as, cl=get_args(item)[0])
+            hook = functools.partial(_check_list, item_hook=inner)
+        elif listed:
+            hook = functools.partial(_structure_as, cl=item)
+        if hook is not None and listed:
+            items = limit if limit is not None and not is_number(item) else (1, MAX_ITEMS)
+            hook = functools.partial(_check_list, item_hook=hook, limit=items)
+        if hook is not None and optional:
+            hook = _optional(hook)
+        if hook is not None:
+            overrides[field.name] = hook
     return _class_hook(cls, None, **overrides)
+
+
+def _structure_as(value: Any, _: Any, *, cl: Any) -> Any:
+    return converter.structure(value, cl)
+
+
+def _check_list(
+    value: Any, _: Any, *, item_hook: Hook, limit: tuple[int, int] = (1, MAX_ITEMS)
+) -> tuple[Any, ...]:
+    """A list in a keyword (``then``, ``of``) or a card (``extra_costs``): 1 to
+    ``MAX_ITEMS`` items, or as many as ``limit`` says, each read with ``item_hook`` (checked
+    before any item is read)."""
+    if not isinstance(value, list | tuple):
+        raise _Invalid(f"must be a list, got {_show(value)}")
+    low, high = limit
+    if not low <= len(value) <= high:
+        raise _Invalid(f"must list from {low} to {high} items, got {len(value):,}")
+    return _each(value, item_hook, None)
+
+
+def _amount_hook(number: Hook, every: str) -> Hook:
+    """An amount (12.2): a plain number (read with ``number``), ``all`` where ``every`` says
+    what it means, or an amount mapping (``value: cards``)."""
+    return functools.partial(_check_amount, number=number, every=every)
+
+
+def _check_amount(value: Any, cls: Any, *, number: Hook, every: str) -> Any:
+    if isinstance(value, Mapping):
+        return _structure_tagged(value, cls, key=AMOUNTS.kind, kinds=AMOUNTS)
+    if value == "all" and isinstance(value, str):
+        if every:
+            return ALL
+        raise _Invalid("'all' means nothing here: write a number or an amount ({value: ...})")
+    return number(value, cls)
 
 
 def _check_card(
@@ -531,7 +579,9 @@ _register_class(
     number=_int_hook(*LIMITS["number"]),
     year=_limited("year"),
     text=_optional(_str_hook()),
-    extra_costs=_list_hook(ITEMS["costs"]),
+    extra_costs=functools.partial(
+        _check_list, item_hook=functools.partial(_structure_as, cl=ExtraCost), limit=ITEMS["costs"]
+    ),
 )
 
 
@@ -541,7 +591,26 @@ def _tagged_union(key: str, kinds: Mapping[str, type[Any]]) -> Hook:
     return functools.partial(_structure_tagged, key=key, kinds=kinds)
 
 
+#: How deep the keyword being structured sits in others (effects, conditions, amounts).
+_DEPTH = [0]
+
+
 def _structure_tagged(value: Any, _: Any, *, key: str, kinds: Mapping[str, type[Any]]) -> Any:
+    """One keyword of a family, at most ``MAX_NESTING`` deep in others (a hostile file nests
+    them thousands deep: refused at the first too deep, never a RecursionError)."""
+    if _DEPTH[0] >= MAX_NESTING:
+        raise _Invalid(
+            f"effects, conditions and amounts may sit at most {MAX_NESTING} deep inside one "
+            "another, and this one is deeper"
+        )
+    _DEPTH[0] += 1
+    try:
+        return _structure_one(value, key, kinds)
+    finally:
+        _DEPTH[0] -= 1
+
+
+def _structure_one(value: Any, key: str, kinds: Mapping[str, type[Any]]) -> Any:
     names = list(kinds)
     mapping = _require_mapping(value)
     if key not in mapping:
@@ -553,25 +622,7 @@ def _structure_tagged(value: Any, _: Any, *, key: str, kinds: Mapping[str, type[
             (key,),
         )
     rest = {k: v for k, v in mapping.items() if k != key}
-    if kinds is not EFFECTS:
-        return converter.structure(rest, kinds[tag])
-    depth = _EFFECT_DEPTH.get()  # an effect inside effects (12.3): no deeper than the limit
-    if depth >= MAX_NESTING:
-        raise _Invalid(
-            f"effects nested more than {MAX_NESTING} deep (an effect inside an effect inside "
-            "...): write it flatter"
-        )
-    token = _EFFECT_DEPTH.set(depth + 1)
-    try:
-        return converter.structure(rest, kinds[tag])
-    finally:
-        _EFFECT_DEPTH.reset(token)
-
-
-#: How many effects the effect being structured sits inside (plus one): the converter refuses
-#: one deeper than ``MAX_NESTING`` before reading it, so that no depth of a file recurses
-#: far (a JSON Schema cannot say how deep a value nests).
-_EFFECT_DEPTH: contextvars.ContextVar[int] = contextvars.ContextVar("effect depth", default=0)
+    return converter.structure(rest, kinds[tag])
 
 
 def _structure_ability(value: Any, _: Any) -> Ability:
@@ -645,7 +696,7 @@ def _unstructure_model(obj: Any) -> dict[str, Any]:
         default = fields[name].default
         if default is not attrs.NOTHING and value == default and cls is not Forbid:
             continue
-        out[name] = _unstructure_value(value)
+        out[yaml_key(name)] = _unstructure_value(value)
     return out
 
 
@@ -663,6 +714,7 @@ converter.register_unstructure_hook_func(
     lambda member: member.value,
 )
 converter.register_unstructure_hook(Selector, _unstructure_selector)
+converter.register_unstructure_hook(All, lambda _: "all")
 converter.register_unstructure_hook_func(
     lambda t: isinstance(t, type) and attrs.has(t) and t is not Selector, _unstructure_model
 )
@@ -697,7 +749,9 @@ def problems(error: BaseException, path: Path = ()) -> list[tuple[Path, str]]:
     if isinstance(error, _Group):
         return [p for subpath, sub in error.errors for p in problems(sub, (*path, *subpath))]
     if isinstance(error, ForbiddenExtraKeysError):
-        allowed = sorted(str(f.name) for f in attrs.fields(error.cl)) if attrs.has(error.cl) else []
+        allowed = (
+            sorted(yaml_key(f.name) for f in attrs.fields(error.cl)) if attrs.has(error.cl) else []
+        )
         return [
             (
                 (*path, key if isinstance(key, str | int) else str(key)),
@@ -712,9 +766,9 @@ def problems(error: BaseException, path: Path = ()) -> list[tuple[Path, str]]:
             attribute = next((n for n in notes if isinstance(n, AttributeValidationNote)), None)
             item = next((n for n in notes if isinstance(n, IterableValidationNote)), None)
             if attribute is not None and isinstance(sub, KeyError):
-                out.append(((*path, attribute.name), "required field is missing"))
+                out.append(((*path, yaml_key(attribute.name)), "required field is missing"))
             elif attribute is not None:
-                out.extend(problems(sub, (*path, attribute.name)))
+                out.extend(problems(sub, (*path, yaml_key(attribute.name))))
             elif item is not None:
                 out.extend(problems(sub, (*path, item.index)))
             else:

@@ -44,6 +44,7 @@ from backlands.model import (
     Discard,
     Draw,
     Effect,
+    If,
     Immunity,
     Keyword,
     May,
@@ -1863,7 +1864,7 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
     from backlands.keywords import Effect as EffectBase
 
     assert set(EFFECTS.values()) == {
-        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, Poison, Repair, Sacrifice, Steal,
+        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, If, Poison, Repair, Sacrifice, Steal,
         Wear, May, ChooseOne,
     }  # fmt: skip
     assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())

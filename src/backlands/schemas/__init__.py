@@ -29,14 +29,18 @@ from .._convert import CARD_ORDER, DECK_RULE_KEYS, SLUG
 from ..database import CardDatabase
 from ..deckrules import MAX_COPIES
 from ..keywords import (
+    AMOUNTS,
+    CONDITIONS,
     FAMILIES,
     TRAIT_TRIGGERS,
+    Amount,
     CardTarget,
     PlayerTarget,
     Registry,
     Trigger,
     family_of,
     field_info,
+    yaml_key,
 )
 from ..model import (
     Card,
@@ -53,7 +57,7 @@ from ..model import (
     TriggeredAbility,
     Whose,
 )
-from ..terms import ITEMS, LIMITS
+from ..terms import ITEMS, LIMITS, MAX_ITEMS, DestroyReason, Zone
 
 __all__ = [
     "FOLDER",
@@ -84,6 +88,8 @@ _ENUMS: dict[type[enum.Enum], str] = {
     PlayerStat: "playerStat",
     Keyword: "keyword",
     Whose: "whose",
+    Zone: "zone",
+    DestroyReason: "destroyReason",
 }
 
 # What each field of the model's containers means, for an editor's hover text (the fields of
@@ -151,10 +157,8 @@ def _described(fields: Mapping[str, str], cls: type[Any]) -> Mapping[str, str]:
     return fields
 
 
-def _array(items: dict[str, Any], limit: tuple[int, int] | None) -> dict[str, Any]:
-    """A list of ``items``: ``limit`` of them (None: at least one)."""
-    if limit is None:
-        return {"type": "array", "items": items, "minItems": 1}
+def _array(items: dict[str, Any], limit: tuple[int, int]) -> dict[str, Any]:
+    """A list of ``items``, ``limit`` of them (fewest, most)."""
     return {"type": "array", "items": items, "minItems": limit[0], "maxItems": limit[1]}
 
 
@@ -189,22 +193,31 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
             "metadata=about(...)"
         )
     words = info.doc.rstrip(".")
-    kind, optional, listed = field.type, False, False
-    if get_origin(kind) in (Union, types.UnionType):
+    kind, optional, listed, nested = field.type, False, False, False
+    if get_origin(kind) is tuple and get_args(kind)[1:] == (Ellipsis,):  # tuple[X, ...]
+        kind, listed = get_args(kind)[0], True
+        if get_origin(kind) is tuple and get_args(kind)[1:] == (Ellipsis,):  # of lists (12.3)
+            kind, nested = get_args(kind)[0], True
+    if get_origin(kind) in (Union, types.UnionType) and set(get_args(kind)) != {int, Amount}:
         args = [a for a in get_args(kind) if a is not type(None)]
         optional = len(args) != len(get_args(kind))
         if len(args) != 1:
             raise TypeError(f"the schema cannot say what {cls.__name__}.{field.name} is")
         kind = args[0]
-    nested = False
-    if get_origin(kind) is tuple and get_args(kind)[1:] == (Ellipsis,):  # tuple[X, ...]
-        kind, listed = get_args(kind)[0], True
-        if get_origin(kind) is tuple and get_args(kind)[1:] == (Ellipsis,):  # of lists
-            kind, nested = get_args(kind)[0], True
     schema: dict[str, Any]
     family = family_of(kind) if isinstance(kind, type) else None
     if family is not None:  # any keyword of a family: a condition, an effect...
         schema = _ref(family.kind)
+    elif get_origin(kind) is types.UnionType:  # an amount (12.2): int | Amount
+        limit = info.range
+        assert limit is not None  # the registry refuses a number without its range
+        choices = [_number(limit, info.nonzero), _ref(AMOUNTS.kind)]
+        words += f": {limit[0]} to {limit[1]}" + (" but not 0" if info.nonzero else "")
+        if info.every:
+            choices.insert(1, {"const": "all"})
+            words += f", all ({info.every})"
+        words += f", or an amount ({{{AMOUNTS.kind}: ...}})"
+        schema = {"oneOf": choices}
     elif kind is bool:
         schema = {"type": "boolean"}
     elif kind is int:
@@ -223,12 +236,13 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
         words += f": {_either(values)}"
     else:
         raise TypeError(f"the schema cannot say what {cls.__name__}.{field.name} is ({kind!r})")
-    if nested:  # each inner list: as an ability's effects, at most ITEMS["effects"]
-        schema = _array(schema, ITEMS["effects"])
+    if nested:  # each inner list: 1 to MAX_ITEMS items
+        schema = _array(schema, (1, MAX_ITEMS))
     if listed:
-        schema = _array(schema, info.range)
-        if info.range is not None:
-            words += f", {info.range[0]} to {info.range[1]} of them"
+        items = info.range if info.range is not None and family is not None else None
+        schema = _array(schema, items or (1, MAX_ITEMS))
+        if items is not None:
+            words += f", {items[0]} to {items[1]} of them"
     if optional:
         schema = {"oneOf": [schema, {"type": "null"}]}
     if field.default is attrs.NOTHING:
@@ -254,8 +268,8 @@ def _tagged(family: Registry[Any]) -> dict[str, Any]:
         doc = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ").replace("``", "")
         properties: dict[str, Any] = {key: {"description": f"{name}: {doc}", "const": name}}
         for field in attrs.fields(cls):
-            properties[field.name] = _field_schema(cls, field)
-        required = [f.name for f in attrs.fields(cls) if f.default is attrs.NOTHING]
+            properties[yaml_key(field.name)] = _field_schema(cls, field)
+        required = [yaml_key(f.name) for f in attrs.fields(cls) if f.default is attrs.NOTHING]
         branches.append(
             {
                 "if": {
@@ -332,9 +346,17 @@ def _effects_list() -> dict[str, Any]:
     }
 
 
+def _filter() -> dict[str, Any]:
+    return {
+        "description": "A condition (12.1): the ability triggers only when it holds as the "
+        "event happens.",
+        **_ref(CONDITIONS.kind),
+    }
+
+
 def _abilities() -> dict[str, Any]:
     fields = attrs.fields_dict(TriggeredAbility)
-    assert set(fields) == {"when", "effects"}
+    assert set(fields) == {"when", "effects", "if_"}
     assert set(attrs.fields_dict(ContinuousAbility)) == {"while_equipped"}
     whens = ", ".join(str(t) for t in Trigger)
     triggered = {
@@ -345,6 +367,7 @@ def _abilities() -> dict[str, Any]:
                 **_ref("trigger"),
             },
             "effects": _effects_list(),
+            "if": _filter(),
         },
         "additionalProperties": False,
         "required": ["when", "effects"],
@@ -373,6 +396,7 @@ def _abilities() -> dict[str, Any]:
                 **_ref("traitTrigger"),
             },
             "effects": _effects_list(),
+            "if": _filter(),
         },
         "additionalProperties": False,
         "required": ["when", "effects"],
