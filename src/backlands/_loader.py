@@ -434,7 +434,7 @@ def _abilities_problems(
         ):
             if not isinstance(items, list):
                 continue
-            context = _Context(when, owner, event=family is EFFECTS)
+            context = _Context(when, owner, event=family is EFFECTS, effect=family is EFFECTS)
             for e, item in enumerate(items):
                 for inner, message in _keyword_problems(item, family, context):
                     yield found.doc.problem((*here, key, e, *inner), message)
@@ -464,6 +464,7 @@ class _Context:
     subject: str = ""
     depth: int = 0
     supplied: frozenset[Any] = frozenset()
+    effect: bool = False  # inside an effect (what "that many" reads, 12.2)
 
 
 def _keyword_problems(
@@ -493,6 +494,12 @@ def _keyword_problems(
                     f"ability {suppliers} has one"
                 ),
             )
+    if getattr(kind, "effects_only", False) and not context.effect:
+        yield (
+            (family.kind,),
+            f"{tag!r} is what the effect before did: only an amount in an effect has it, not "
+            "one in a while: or a trigger's if:",
+        )
     for field in attrs.fields(shape):
         key = yaml_key(field.name)
         of = field.type

@@ -24,6 +24,7 @@ from backlands.engine import (
     StartPhase,
 )
 from backlands.engine import events as ev
+from backlands.keywords import ThatMany
 from backlands.model import (
     Card,
     CardTarget,
@@ -389,3 +390,81 @@ def test_rule_12_3_a_response_window_answered_with_an_option(
     assert game.decision == Decision(DecisionKind.MAIN, 0)
     assert Pass() not in game.legal_actions()
     assert replays(game)
+
+
+# --------------------------------------------------------------------------- that many (12.2)
+
+
+def test_rule_12_2_that_many_is_what_the_effect_before_did(
+    tmp_path, make_card, player, position, find, events
+):
+    """Gravedigger's Trade: P1 DISCARDS their whole inventory (three cards, each chosen by
+    P1), then DRAWS that many: three."""
+    trade = example(tmp_path, "gravediggers-trade")
+    spares = [make_card(ARMOUR, name=f"Spare {i}") for i in range(3)]
+    game = position(player(8, inventory=[trade, *spares]), player(6))
+    top = game.players[0].deck_top_first()
+    game.play(Equip(find(game, trade)))
+    m = mark(game)
+    while game.decision is not None and game.decision.kind is DecisionKind.CHOOSE:
+        game.play(game.legal_actions()[0])
+    found = this_turn(events(game, since=m))
+    assert len([e for e in found if isinstance(e, ev.CardDiscarded)]) == 3
+    assert [e for e in found if isinstance(e, ev.CardDrawn)] == [
+        ev.CardDrawn(0, card) for card in top[:3]
+    ]
+    assert replays(game)
+
+
+@pytest.mark.parametrize(("pick", "damage"), [(0, 2), (1, 0)])
+def test_rule_12_2_that_many_after_an_option_reads_its_effects(
+    make_card, player, position, find, events, pick, damage
+):
+    """ "You may SACRIFICE 2 cards; then deal that many damage to an opponent": 2 if P1 did,
+    0 (nothing, no defence) if P1 declined (the may itself did nothing)."""
+    card = instant(make_card, May((Sacrifice(2),)), Damage(ThatMany(), PlayerTarget.OPPONENT))
+    game = position(player(6, inventory=[card]), player(6))
+    c = find(game, card)
+    game.play(Equip(c))
+    m = mark(game)
+    game.play(Pick(pick))
+    taken = [e for e in this_turn(events(game, since=m)) if isinstance(e, ev.DamageTaken)]
+    assert taken == ([ev.DamageTaken(1, damage, c)] if damage else [])
+    assert replays(game)
+
+
+def test_rule_12_2_that_many_is_refused_where_no_effect_came_before(tmp_path):
+    """In a while: there is no effect before: the loader refuses "that many" there, at its
+    line; in an effect it loads, and cards show says it."""
+    from backlands import CardDatabaseError, load_cards
+    from backlands.describe import describe_card
+
+    base = (
+        "cards:\n  - {id: ledger, name: Ledger, type: armour, primal_cost: 0, durability: 3,\n"
+        "     rarity: common, set: DOC, number: 1, year: 2026,\n     abilities: [ABILITY]}\n"
+    )
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        base.replace(
+            "ABILITY",
+            "{while_equipped: [{modifier: player_stat, stat: draws_per_turn, amount: 1,\n"
+            "       while: {condition: count, value: {value: that_many}, at_least: 1}}]}",
+        )
+    )
+    with pytest.raises(CardDatabaseError) as raised:
+        load_cards(bad)
+    assert [p.message for p in raised.value.problems] == [
+        "'that_many' is what the effect before did: only an amount in an effect has it, not "
+        "one in a while: or a trigger's if:"
+    ]
+    good = tmp_path / "good.yaml"
+    good.write_text(
+        base.replace(
+            "ABILITY",
+            "{when: equipped, effects: [{effect: discard, count: all},\n"
+            "       {effect: draw, count: {value: that_many}}]}",
+        )
+    )
+    assert describe_card(load_cards(good)["ledger"]).endswith(
+        "When this card is equipped: DISCARD your whole INVENTORY; then DRAW that many cards."
+    )

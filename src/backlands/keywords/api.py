@@ -118,6 +118,13 @@ class StateView(Protocol):
         or no event)."""
         ...
 
+    @property
+    def that_many(self) -> int:
+        """How many the effect before this one did, in the same ability (cards drawn,
+        discarded, sacrificed, destroyed..., damage dealt, counters: 12.2, 12.3); 0 for the
+        first effect of an ability, and outside an effect."""
+        ...
+
     def testing(self, card: CardRef | None = None, player: int | None = None) -> StateView:
         """The same view, testing ``card`` or ``player`` (the subject of a ``where:``)."""
         ...

@@ -286,6 +286,12 @@ class Amount:
 
     #: Its YAML name (``value: cards``), set by :func:`amount`.
     name: ClassVar[str] = ""
+    #: Its words go before what it counts (``that many cards``), not after (``cards equal
+    #: to the number of ...``).
+    before: ClassVar[bool] = False
+    #: It means something only in an effect (``that_many``: what the effect before did),
+    #: so the loader refuses it in a ``while:`` or a trigger's ``if:``.
+    effects_only: ClassVar[bool] = False
 
     def words(self, it: str = "") -> str:
         """What it counts: ``the number of cards in your VOID``."""

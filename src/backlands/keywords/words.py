@@ -91,6 +91,8 @@ def number_words(value: int | Amount, one: str, many: str, every: str = "") -> s
         return f"{value} {one if value == 1 else many}"
     if value is ALL:
         return every
+    if value.before:  # "that many cards"
+        return f"{value.words()} {many}"
     return f"{many} equal to {value.words()}"
 
 
