@@ -66,11 +66,29 @@ def with_the_examples(doc: str = "effects.md") -> CardDatabase:
     return load_cards([None, str(folder)])
 
 
-def seats_with_the_examples(decks: Sequence[Deck], doc: str = "effects.md") -> list[Seat]:
-    """Seats of ``decks`` in which the cards ``docs/<doc>`` shows take the place of cards of
-    their type, two copies each, so that each deck stays legal (its character's rules by
-    type hold): games that play them, for the tests of every decision kind."""
-    shown = [c for c in with_the_examples(doc) if c.set == "DOC" for _ in range(2)]
+#: The cards of docs/effects.md that ask the decisions of options and extra costs (12.3, 12.4).
+OPTIONS = (
+    "scrap-bargain",
+    "fork-in-the-dust",
+    "extortion-hook",
+    "gravetooth-ravager",
+    "bloodprice-pike",
+    "grindstone-automaton",
+    "drifters-recall",
+    "grit-squall",
+    "gravediggers-trade",
+)
+
+
+def seats_with_the_examples(
+    decks: Sequence[Deck], doc: str = "effects.md", only: Sequence[str] = OPTIONS
+) -> list[Seat]:
+    """Seats of ``decks`` in which the cards ``docs/<doc>`` shows (those of ``only``) take
+    the place of cards of their type, two copies each, so that each deck stays legal (its
+    character's rules by type hold): games that play them, for the tests of every decision
+    kind."""
+    db = with_the_examples(doc)
+    shown = [db[name] for name in only for _ in range(2)]
     seats = []
     for deck in decks:
         cards = list(deck.cards)

@@ -306,7 +306,7 @@ def field_value(
         named = [
             t for t in player_targets(when) if ctx.event or t.definition.names is not Who.EVENT
         ]
-        return pick(draw, (None, *named))
+        return pick(draw, (None, *named) if optional else tuple(named))
     if optional and chance(draw, 3):
         return None
     if get_origin(kind) is tuple:

@@ -127,7 +127,7 @@ def test_the_limits_are_those_the_docs_give() -> None:
         "deck_rule": (0, 999),
         "value": (0, 99),
     }
-    assert ITEMS == {"effects": (1, 9), "modes": (2, 6), "costs": (1, 4)}
+    assert ITEMS == {"modes": (2, 6), "costs": (1, 4)}
 
 
 # --------------------------------------------------------------------------- effect numbers
