@@ -242,12 +242,14 @@ class Context:
     """Where a keyword is drawn: inside a condition or an amount (``reading``), testing
     what a ``where:`` tests (``subject``: "card", "player" or ""), with an event or not (a
     ``while:`` has none), inside effects that name targets for it (``supplied``: the chooser
-    inside an option, 12.3)."""
+    inside an option, 12.3), inside an effect or not (``effect``: "that many" is read only
+    there, 12.2)."""
 
     reading: bool = False
     subject: str = ""
     event: bool = True
     supplied: frozenset[Any] = frozenset()
+    effect: bool = False
 
 
 def _reads(kind: Any, owner: CardType | None, when: Trigger | None, ctx: Context) -> bool:
@@ -294,11 +296,11 @@ def field_value(
     (12.3)."""
     kind, optional = _unwrap(field.type)
     info = field_info(field)
-    inside = Context(
-        ctx.reading or family_of(kind) in (CONDITIONS, AMOUNTS),
-        (info.subject if info is not None else "") or ctx.subject,
-        ctx.event,
-        ctx.supplied | supplies,
+    inside = attrs.evolve(
+        ctx,
+        reading=ctx.reading or family_of(kind) in (CONDITIONS, AMOUNTS),
+        subject=(info.subject if info is not None else "") or ctx.subject,
+        supplied=ctx.supplied | supplies,
     )
     if ctx.reading and kind is CardTarget:
         return pick(draw, _card_refs(owner, ctx))
@@ -366,7 +368,7 @@ def _number(
     if item is not int and depth < 2 and chance(draw, 4):  # an amount (12.2)
         if info.every and chance(draw, 3):
             return ALL
-        inside = Context(True, ctx.subject, ctx.event)
+        inside = attrs.evolve(ctx, reading=True)
         return keyword(draw, AMOUNTS, owner, when, small=small, depth=depth + 1, ctx=inside)
     low, high = info.range
     if not small:
@@ -405,6 +407,7 @@ def keyword(
         for cls in family.values()
         if (depth < 2 or not _nests(cls))
         and (family not in (CONDITIONS, AMOUNTS) or _reads(cls, owner, when, ctx))
+        and (ctx.effect or not getattr(cls, "effects_only", False))  # that_many (12.2)
     ]
     if not kinds:
         reject()
@@ -423,7 +426,7 @@ def keyword(
 def effect(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Effect:
     """Any effect of the registry, aimed where an ability of ``owner`` (None: a character)
     ``when`` may: a new effect needs no edit here."""
-    made: Effect = keyword(draw, EFFECTS, owner, when)
+    made: Effect = keyword(draw, EFFECTS, owner, when, ctx=Context(effect=True))
     return made
 
 
