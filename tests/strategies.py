@@ -49,7 +49,6 @@ from backlands.engine import AttachedCard, Game, MatCard, PlayerSetup, Position,
 from backlands.keywords import (
     CHARACTER,
     EFFECTS,
-    TRAIT_TRIGGERS,
     Owner,
     Registry,
     family_of,
@@ -79,6 +78,7 @@ from backlands.model import (
     Rarity,
     Selector,
     Slot,
+    Subject,
     Trait,
     Trigger,
     TriggeredAbility,
@@ -189,11 +189,17 @@ def _where(owner: CardType | None) -> Owner:
     return CHARACTER if owner is None else owner
 
 
-def triggers(owner: CardType) -> tuple[Trigger, ...]:
-    """The triggers that may fire on a card of type ``owner``, as their definitions say
-    (an instant's ability is its effect, 4.6; only what attacks has "attacks", only what
-    defends "defends")."""
-    return tuple(t for t in Trigger if trigger_problem(t, owner) is None)
+def triggers(owner: Owner) -> tuple[tuple[Trigger, Subject | None], ...]:
+    """The triggers, each with a ``whose`` (None: its default), that may fire on a card of
+    type ``owner`` or a character, as their definitions say (an instant's ability is its
+    effect, 4.6; only what attacks has "attacks", only what defends "defends"; a character
+    hears its player's events, 12.7)."""
+    return tuple(
+        (t, whose)
+        for t in Trigger
+        for whose in (None, *t.definition.whose)
+        if trigger_problem(t, owner, whose) is None
+    )
 
 
 def targets(kind: type[T], owner: CardType | None, when: Trigger | None) -> tuple[T, ...]:
@@ -330,9 +336,10 @@ def any_effects(draw: st.DrawFn) -> Effect:
 
 def triggered_ability(draw: st.DrawFn, owner: CardType | None) -> TriggeredAbility:
     """A triggered ability of a card of type ``owner`` (None: a character's PRO or CON)."""
-    when = pick(draw, TRAIT_TRIGGERS if owner is None else triggers(owner))
+    when, whose = pick(draw, triggers(_where(owner)))
     count = draw(_between(1, 2))
-    return TriggeredAbility(when, tuple(effect(draw, owner, when) for _ in range(count)))
+    made = tuple(effect(draw, owner, when) for _ in range(count))
+    return TriggeredAbility(when, made, whose=whose)
 
 
 def selector(draw: st.DrawFn, pool: Sequence[Card]) -> Selector:

@@ -20,6 +20,7 @@ defaults left out, ``effect:``/``modifier:`` tags written), so that
 
 from __future__ import annotations
 
+import contextvars
 import datetime
 import enum
 import functools
@@ -58,7 +59,7 @@ from .model import (
     Trait,
     TriggeredAbility,
 )
-from .terms import LIMITS
+from .terms import LIMITS, NESTING_DEPTH
 
 __all__ = [
     "CARD_FILE_KEYS",
@@ -405,7 +406,17 @@ def _keyword_hook(cls: type[Any]) -> Hook:
         if limit is not None and info is not None:
             low = None if info.nonzero else limit[0]
             overrides[field.name] = _int_hook(low, nonzero=info.nonzero, limit=limit)
+        elif _is_keyword_list(field.type):  # a list of keywords (effects) is never empty
+            overrides[field.name] = _nonempty_tuple_hook
     return _class_hook(cls, None, **overrides)
+
+
+def _is_keyword_list(t: Any) -> bool:
+    """``tuple[Effect, ...]``: a list of keywords of a family (the effects of an effect)."""
+    if not _is_homogeneous_tuple(t):
+        return False
+    item = get_args(t)[0]
+    return item == model.Effect or (isinstance(item, type) and family_of(item) is not None)
 
 
 def _check_card(
@@ -506,7 +517,25 @@ def _tagged_union(key: str, kinds: Mapping[str, type[Any]]) -> Hook:
     return functools.partial(_structure_tagged, key=key, kinds=kinds)
 
 
+#: How deep the keywords of each family being structured are nested now (``NESTING_DEPTH``).
+_DEPTHS: contextvars.ContextVar[Mapping[str, int] | None] = contextvars.ContextVar(
+    "depths", default=None
+)
+
+
 def _structure_tagged(value: Any, _: Any, *, key: str, kinds: Mapping[str, type[Any]]) -> Any:
+    depths = _DEPTHS.get() or {}
+    depth = depths.get(key, 0) + 1
+    if depth > NESTING_DEPTH:
+        raise _Invalid(f"nested too deeply: at most {NESTING_DEPTH} {key}s one inside another")
+    token = _DEPTHS.set({**depths, key: depth})
+    try:
+        return _structure_tagged_at(value, key, kinds)
+    finally:
+        _DEPTHS.reset(token)
+
+
+def _structure_tagged_at(value: Any, key: str, kinds: Mapping[str, type[Any]]) -> Any:
     names = list(kinds)
     mapping = _require_mapping(value)
     if key not in mapping:

@@ -18,7 +18,7 @@ import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args, get_origin
 
 import attrs
 
@@ -32,8 +32,10 @@ from .keywords import (
     EFFECTS,
     TRAIT_TRIGGERS,
     CardTarget,
+    Effect,
     Owner,
     PlayerTarget,
+    Subject,
     Trigger,
     target_problem,
     trigger_problem,
@@ -47,6 +49,7 @@ from .model import (
     Modifier,
     Selector,
 )
+from .terms import NESTING_DEPTH
 
 __all__ = [
     "CARD_FILE_SUFFIXES",
@@ -412,17 +415,48 @@ def _abilities_problems(
                 "an instant spell is never equipped, so it has no 'while_equipped' ability",
             )
         when = _member(Trigger, ability.get("when"))
-        never = None if when is None else trigger_problem(when, owner)
+        whose = _member(Subject, ability.get("whose"))
+        never = None if when is None else trigger_problem(when, owner, whose)
         if never is not None:
-            yield found.doc.problem((*here, "when"), never)
-        effects = ability.get("effects")
-        if not isinstance(effects, list):
+            key = "whose" if whose is not None else "when"
+            yield found.doc.problem((*here, key), never)
+        yield from _effects_problems(found, (*here, "effects"), ability.get("effects"), when, owner)
+
+
+def _effects_problems(
+    found: _Found,
+    path: YamlPath,
+    effects: object,
+    when: Trigger | None,
+    owner: Owner,
+    depth: int = 1,
+) -> Iterator[LoadProblem]:
+    """The target problems of a list of effects, and of the effects inside them (the effects
+    of a ``delayed``, 12.9: their ``that_player`` is the triggering event's too), no deeper
+    than the converter reads them (``NESTING_DEPTH``)."""
+    if not isinstance(effects, list) or depth > NESTING_DEPTH:
+        return
+    for e, effect in enumerate(effects):
+        if not isinstance(effect, Mapping):
             continue
-        for e, effect in enumerate(effects):
-            if not isinstance(effect, Mapping):
-                continue
-            for key, message in _target_problems(effect, when, owner):
-                yield found.doc.problem((*here, "effects", e, key), message)
+        for key, message in _target_problems(effect, when, owner):
+            yield found.doc.problem((*path, e, key), message)
+        tag = effect.get("effect")
+        kind = EFFECTS.get(tag) if isinstance(tag, str) else None
+        if kind is None:
+            continue
+        shape: Any = kind
+        for field in attrs.fields(shape):
+            if field.name in effect and _holds_effects(field.type):
+                inner = effect[field.name]
+                yield from _effects_problems(
+                    found, (*path, e, field.name), inner, when, owner, depth + 1
+                )
+
+
+def _holds_effects(kind: object) -> bool:
+    """Whether a field of an effect holds effects: ``tuple[Effect, ...]``."""
+    return get_origin(kind) is tuple and get_args(kind)[:1] == (Effect,)
 
 
 def _target_problems(

@@ -141,7 +141,7 @@ def describe_ability(ability: object, card_type: CardType | None = None) -> str:
 def _ability(ability: object, card_type: CardType | None) -> str:
     if isinstance(ability, TriggeredAbility):
         effects = "; then ".join(_effect(e) for e in ability.effects)
-        return f"{ability.when.definition.words_for(card_type)}: {effects}."
+        return f"{ability.when.definition.words_for(card_type, ability.whose)}: {effects}."
     if isinstance(ability, ContinuousAbility):
         modifiers = "; ".join(_modifier(m) for m in ability.while_equipped)
         return f"{_WHILE.get(card_type, 'While equipped')}: {modifiers}."

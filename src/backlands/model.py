@@ -24,8 +24,10 @@ from .keywords import (
     CardTarget,
     Immunity,
     Modifier,
+    Moment,
     PlayerStatModifier,
     PlayerTarget,
+    Subject,
     Trigger,
 )
 from .keywords import Effect as EffectBase
@@ -61,12 +63,14 @@ __all__ = [
     "Keyword",
     "MaxCopies",
     "Modifier",
+    "Moment",
     "PlayerStat",
     "PlayerStatModifier",
     "PlayerTarget",
     "Rarity",
     "Selector",
     "Slot",
+    "Subject",
     "Trait",
     "Trigger",
     "TriggeredAbility",
@@ -124,9 +128,11 @@ DeckRule: TypeAlias = MaxCopies | Forbid | AtMost | AtLeast
 
 @attrs.frozen
 class TriggeredAbility:
-    """``when`` it happens, resolve ``effects`` in order."""
+    """``when`` it happens (to ``whose``: None is the trigger's default, 12.7), resolve
+    ``effects`` in order."""
 
     when: Trigger
+    whose: Subject | None = attrs.field(default=None, kw_only=True)
     effects: tuple[Effect, ...] = attrs.field(converter=tuple)
 
 

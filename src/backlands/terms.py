@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LIMITS",
+    "NESTING_DEPTH",
     "CardStat",
     "CardType",
     "Keyword",
@@ -47,6 +48,12 @@ LIMITS: dict[str, tuple[int, int]] = {
     "signed_amount": (-99, 99),  # boost and modifiers: nonzero
     "deck_rule": (0, 999),  # max_copies, at_most, at_least
 }
+
+#: How deep keywords of one family may nest in a card file: an effect in an effect (the
+#: effects of a ``delayed``) in an effect..., the top-level effect of an ability being the
+#: first (docs/card-format.md, "Limits"). The loader refuses deeper nesting at its file and
+#: line (a schema cannot say how deep), so no file makes the library recurse without end.
+NESTING_DEPTH = 8
 
 # --------------------------------------------------------------------------- enums
 

@@ -1,12 +1,14 @@
-"""Printed abilities in play: each ``when:`` ability as a reaction (RULINGS 11.2).
+"""Printed abilities in play: each ``when:`` ability as a reaction (RULINGS 11.2, 12.7).
 
 :func:`card_abilities` is the game's default ``abilities`` source: for a card coming into play
-(or an instant being played) it gives one :class:`CardAbility` per ``when:`` ability of the
-card. A :class:`CardAbility` reads everything from its trigger's definition
-(``backlands.keywords.triggers``): the event class it listens to (``event``), whether it
-hears only events about its own card (``own_card``) and, for an attach spell's ``attacks``
-and ``defends``, about its host (``hears_host``), and, for the others, whether an event
-triggers it (``matches``). There is one subclass of it per trigger, made here from the
+(or an instant being played) it gives the :class:`CardAbility` reactions of each ``when:``
+ability of the card. A :class:`CardAbility` reads everything from its trigger's definition
+(``backlands.keywords.triggers``): the event class it listens to (``event``; a trigger of
+two event classes, as ``cured``, is two reactions), whether it hears only events about its
+own card (``own_card``: ``whose: this``) and, for an attach spell's ``attacks`` and
+``defends``, about its host (``hears_host``); for the others, whose event it is (``whose``
+and the definition's ``subject``), and whether an event triggers it (``matches``). There is
+one subclass of it per trigger, event class and way of hearing, made here from the
 definition (named after it, ``WhenAttacks``), so that the table reads ``event`` and
 ``own_card`` as the class attributes of every ``Reaction``.
 
@@ -19,15 +21,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
-from ..keywords import Heard, Trigger, TriggerKind
+from ..keywords import Heard, Subject, Trigger, TriggerKind
 from ..model import Character, TriggeredAbility
 from ..terms import CardType
 from . import events as ev
 from ._compiled import mypyc_attr
-from .effects import EffectStep, Source, TableResolution
+from .effects import Source, resolve_effects
 from .state import CardInstance
 from .table import AbilitySource, Table
-from .triggers import Reaction
+from .triggers import Reaction, reaction_class
 
 __all__ = [
     "NO_ABILITIES",
@@ -36,19 +38,26 @@ __all__ = [
     "ability_source",
     "card_abilities",
     "character_abilities",
+    "controller_of",
+    "reactions_of",
 ]
 
 _ATTACH: Final = CardType.ATTACH_SPELL
+_ALL: Final = Subject.ALL
+_OPPONENTS: Final = Subject.OPPONENTS
+_ANOTHER: Final = Subject.ANOTHER
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # one subclass per trigger, made at import
 class CardAbility(Reaction):
     """A printed triggered ability in play, controlled by ``player`` (11.1): the ``ability``
-    of ``card`` (None: a character's PRO or CON)."""
+    of ``card`` (None: a character's PRO or CON), about ``subject`` (its ``whose``, 12.7)."""
 
     trigger: ClassVar[Trigger]
     definition: ClassVar[TriggerKind]
-    __slots__ = ("ability", "card", "hears_host")
+    #: Whether its definition filters the events beyond whose they are (``matches``).
+    filtered: ClassVar[bool]
+    __slots__ = ("ability", "card", "hears_host", "subject")
 
     def __init__(
         self, player: int, order: int, card: CardInstance | None, ability: TriggeredAbility
@@ -56,11 +65,14 @@ class CardAbility(Reaction):
         super().__init__(player, order)
         self.card = card
         self.ability = ability
+        kind = self.definition
+        self.subject = kind.default if ability.whose is None else ability.whose
         # an attach spell's "attacks" and "defends" hear the card it sits under (11.2)
         self.hears_host = (
             card is not None
             and card.type is _ATTACH
-            and self.definition.heard is Heard.THIS_CARD_OR_HOST
+            and kind.heard is Heard.THIS_CARD_OR_HOST
+            and self.own_card
         )
 
     def hears(self, card: CardInstance, host: CardInstance | None) -> CardInstance:
@@ -69,54 +81,81 @@ class CardAbility(Reaction):
     def matches(self, table: Table, event: ev.Event) -> bool:
         if not isinstance(event, self.event):
             return False
-        if self.own_card:
-            return self.hears_host or getattr(event, "card", None) is self.card
-        return self.definition.matches(event, self.player)
+        if self.own_card:  # found through its card: an event about it (or its host)
+            if not self.hears_host and getattr(event, "card", None) is not self.card:
+                return False
+        elif self.subject is not _ALL:  # whose event it is (12.7)
+            field = self.definition.subject
+            if field is not None:
+                player = getattr(event, field)
+            else:  # the event names a card only: its controller's
+                player = controller_of(table, getattr(event, "card", None))
+            if self.subject is _OPPONENTS:
+                if player is None or player == self.player:
+                    return False
+            elif player != self.player or (
+                self.subject is _ANOTHER and getattr(event, "card", None) is self.card
+            ):
+                return False
+        return not self.filtered or self.definition.matches(event, self.player)
 
     def resolve(self, table: Table, event: ev.Event) -> None:
         """Its effects in printed order, one agenda step each (11.3): the first runs in this
         step, the others wait above what it pushes (its questions, its damage)."""
         table.publish(ev.AbilityResolving, self.player, self.card, self.trigger.value)
-        source = Source(self.card, self.player, event)
-        first, *rest = self.ability.effects
-        for effect in reversed(rest):
-            table.run(self.player, EffectStep(effect, source))
-        if table.effect_resolves():  # else the turn did not end: a draw (9.4)
-            first.apply(TableResolution(table, first, source))
+        source = Source(self.card, self.player, event, self.definition.supplies, self.order)
+        resolve_effects(table, self.ability.effects, source)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.card or 'a character'} for P{self.player + 1}>"
 
 
-def _reaction_class(trigger: Trigger) -> type[CardAbility]:
-    """The reaction class of ``trigger``, named after its definition (``WhenAttacks``)."""
+def controller_of(table: Table, card: object) -> int | None:
+    """Who controls ``card`` now: whose mat it is on (None: it is in no slot)."""
+    if not isinstance(card, CardInstance):
+        return None
+    found = table.equipped(card)
+    return None if found is None else found[0].index
+
+
+def _reaction_class(trigger: Trigger, event_name: str, own_card: bool) -> type[CardAbility]:
+    """The reaction class of ``trigger`` listening to ``event_name``, heard from its own card
+    (``whose: this``) or from the index (any other ``whose``), named after its definition
+    (``WhenAttacks``)."""
     kind = trigger.definition
-    event = getattr(ev, kind.event, None)
-    if not (isinstance(event, type) and issubclass(event, ev.Event)):
-        raise TypeError(
-            f"the trigger {trigger.value!r} listens to {kind.event!r}, which is not an event "
-            "class of backlands.engine.events"
-        )
-    namespace = {
-        "__slots__": (),
-        "__doc__": type(kind).__doc__,
-        "__module__": __name__,
-        "trigger": trigger,
-        "definition": kind,
-        "event": event,
-        "own_card": kind.heard is not Heard.ANY,
-    }
-    return type(type(kind).__name__, (CardAbility,), namespace)
+    filtered = type(kind).matches is not TriggerKind.matches
+    return reaction_class(
+        CardAbility, kind, event_name, own_card, trigger=trigger, definition=kind, filtered=filtered
+    )
 
 
-#: The reaction class of each trigger.
-REACTIONS: dict[Trigger, type[CardAbility]] = {t: _reaction_class(t) for t in Trigger}
+#: The reaction classes of each trigger: (trigger, whether about its own card, ``whose:
+#: this``) -> one class per event class it listens to.
+REACTIONS: dict[tuple[Trigger, bool], tuple[type[CardAbility], ...]] = {
+    (t, own): tuple(_reaction_class(t, name, own) for name in t.definition.events)
+    for t in Trigger
+    for own in (True, False)
+    if any((whose is Subject.THIS) is own for whose in t.definition.whose)
+}
+
+
+def reactions_of(
+    ability: TriggeredAbility, player: int, order: int, card: CardInstance | None
+) -> tuple[Reaction, ...]:
+    """The reactions of one ``when:`` ability in play (one per event class it listens to)."""
+    kind = ability.when.definition
+    this = (kind.default if ability.whose is None else ability.whose) is Subject.THIS
+    return tuple(cls(player, order, card, ability) for cls in REACTIONS[(ability.when, this)])
 
 
 def card_abilities(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:
-    """The reactions a card brings into play: one per ``when:`` ability (the default
+    """The reactions a card brings into play: those of each ``when:`` ability (the default
     ``abilities`` of a ``Game``)."""
-    return tuple(REACTIONS[a.when](controller, order, instance, a) for a in instance.triggers)
+    return tuple(
+        reaction
+        for a in instance.triggers
+        for reaction in reactions_of(a, controller, order, instance)
+    )
 
 
 def NO_ABILITIES(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:
@@ -147,7 +186,8 @@ def character_abilities(character: Character, player: int) -> tuple[Reaction, ..
     """The reactions of a character's PRO and CON (11.1: its player's; first in 11.3's
     order)."""
     return tuple(
-        REACTIONS[a.when](player, 0, None, a)
+        reaction
         for trait in (character.pro, character.con)
         for a in trait.abilities
+        for reaction in reactions_of(a, player, 0, None)
     )

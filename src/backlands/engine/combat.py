@@ -24,6 +24,7 @@ from .equipping import TargetWindow
 from .state import CardInstance, PlayerState
 from .steps import Question, Step, one
 from .table import Table
+from .triggers import Reaction
 
 __all__ = [
     "Defence",
@@ -223,11 +224,18 @@ class TakeDamage(Step):
             amount = proposal.amount
         if amount <= 0:
             return
+        triggered = t.triggered
+        mark = len(triggered)
         t.publish(ev.DamageTaken, target, amount, source)
+        # 11.3, 12.7: what the damage triggers waits for the whole defence
+        waiting = tuple(triggered[mark:]) if len(triggered) > mark else ()
+        if waiting:
+            del triggered[mark:]
         if self.defendable:
-            t.then(Defence(target, amount, source, self.by))
+            t.then(Defence(target, amount, source, self.by, waiting))
         else:
             t.sacrifice(t.players[target], amount, ev.SacrificeReason.DAMAGE)
+            triggered.extend(waiting)
 
     def survives_active_out(self) -> bool:
         return True  # 9.2: damage already dealt is still defended
@@ -247,16 +255,26 @@ def defenders(t: Table, p: PlayerState) -> list[tuple[CardInstance, int]]:
 
 
 class Defence(Question):
-    """Damage to defend (6.1 to 6.4): name defending cards and amounts, or do not defend."""
+    """Damage to defend (6.1 to 6.4): name defending cards and amounts, or do not defend.
+    ``waiting``: the abilities the damage triggered (``DamageTaken``), which join the queue
+    once the whole defence has resolved (11.3, 12.7), after what the defence triggered."""
 
-    __slots__ = ("amount", "by", "source")
+    __slots__ = ("amount", "by", "source", "waiting")
     kind = DecisionKind.DEFEND
 
-    def __init__(self, player: int, amount: int, source: CardInstance | None, by: int | None):
+    def __init__(
+        self,
+        player: int,
+        amount: int,
+        source: CardInstance | None,
+        by: int | None,
+        waiting: tuple[tuple[Reaction, ev.Event], ...] = (),
+    ):
         super().__init__(player)
         self.amount = amount
         self.source = source
         self.by = by
+        self.waiting = waiting
 
     def decision(self, t: Table) -> Decision:
         return t.values.decision(_DEFEND, self.player, self.amount, self.source)
@@ -277,8 +295,13 @@ class Defence(Question):
             return f"{p.name} must defend {self.amount} damage first (6.1)"
         return defence_problem(action.absorbs, self.amount, dict(defenders(t, p)))
 
-    def apply(self, t: Table, action: Action) -> None:  # 6.1 to 6.4
+    def apply(self, t: Table, action: Action) -> None:
         assert isinstance(action, Defend)
+        self.defend(t, action)
+        if self.waiting:  # the whole defence has resolved (11.3, 12.7)
+            t.triggered.extend(self.waiting)
+
+    def defend(self, t: Table, action: Defend) -> None:  # 6.1 to 6.4
         p = t.players[self.player]
         absorbed = 0
         for instance, n in action.absorbs:

@@ -17,14 +17,15 @@ none means the effect does nothing).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Final, TypeVar, cast
 
 from ..keywords import (
     CardRef,
     CardTarget,
     CardThen,
     Effect,
+    Moment,
     PlayerTarget,
     PlayerThen,
     Who,
@@ -32,18 +33,23 @@ from ..keywords import (
 )
 from ..terms import CardStat, Keyword, Slot, Whose
 from . import events as ev
+from ._compiled import mypyc_attr
 from .combat import deal_damage
 from .state import CardInstance, Equipped, PlayerState
 from .steps import Choice, Work
 from .table import Table
+from .triggers import Reaction, reaction_class
 
 __all__ = [
+    "DELAYED",
+    "DelayedAbility",
     "EffectStep",
     "Source",
     "TableResolution",
     "cards_for",
     "effect_name",
     "players_for",
+    "resolve_effects",
 ]
 
 _EFFECT: Final = ev.DestroyReason.EFFECT
@@ -58,16 +64,36 @@ def _instance(card: CardRef) -> CardInstance:
     return cast(CardInstance, card)
 
 
+_NOTHING_SUPPLIED: Final[Mapping[object, str]] = {}
+
+
 class Source:
     """Where an effect comes from: the ability's ``card`` (None: a character's), its
-    ``controller`` (11.1) and the ``event`` that triggered it."""
+    ``controller`` (11.1), the ``event`` that triggered it, the targets that event names
+    (``supplies``: target -> the event's field, from the trigger's definition, 12.7) and the
+    ability's place in the order of 11.3 (``order``). Immutable: a delayed ability keeps the
+    source of the ability that made it (12.9)."""
 
-    __slots__ = ("card", "controller", "event")
+    __slots__ = ("card", "controller", "event", "order", "supplies")
 
-    def __init__(self, card: CardInstance | None, controller: int, event: ev.Event) -> None:
+    def __init__(
+        self,
+        card: CardInstance | None,
+        controller: int,
+        event: ev.Event,
+        supplies: Mapping[Any, str] = _NOTHING_SUPPLIED,
+        order: int = 0,
+    ) -> None:
         self.card = card
         self.controller = controller
         self.event = event
+        self.supplies = supplies
+        self.order = order
+
+    def named(self, target: object) -> object:
+        """What the triggering event names for ``target`` (``that_player``...), or None."""
+        field = self.supplies.get(target)
+        return None if field is None else getattr(self.event, field, None)
 
     def __repr__(self) -> str:
         return f"Source({self.card!r}, controller={self.controller})"
@@ -77,6 +103,18 @@ def effect_name(effect: Effect) -> str:
     """The effect's name in the card format, as it is registered: ``Damage`` is
     ``"damage"`` (``@effect("damage")``)."""
     return type(effect).name
+
+
+def resolve_effects(table: Table, effects: Sequence[Effect], source: Source) -> None:
+    """Resolve ``effects`` in printed order, each one agenda step (11.3), counted for 9.4:
+    the first now, in this step, the others as steps above what it pushes (its questions,
+    its damage). The one way a list of effects resolves: a triggered ability's, a delayed
+    ability's (12.9), the effects inside an effect."""
+    first, *rest = effects
+    for effect in reversed(rest):
+        table.run(source.controller, EffectStep(effect, source))
+    if table.effect_resolves():  # else the turn did not end: a draw (9.4)
+        first.apply(TableResolution(table, first, source))
 
 
 class EffectStep(Work):
@@ -250,6 +288,12 @@ class TableResolution:
         if found is not None:
             t.add_counters(found[0], found[1], amount)
 
+    # ------------------------------------------------------------------ later
+
+    def delay(self, at: Moment, effects: Sequence[Effect]) -> None:  # 12.9
+        t = self.table
+        t.triggers.add(DELAYED[at](self.source, tuple(effects), t.turn))
+
 
 class Then(Choice):
     """Apply ``then`` to the chosen player or card, as part of ``effect``."""
@@ -419,8 +463,8 @@ def players_for(
     who = kind.names
     if who is Who.CONTROLLER:
         found = [t.players[me]]
-    elif who is Who.EVENT:
-        named = getattr(src.event, kind.event_field or "", None)
+    elif who is Who.EVENT:  # 12.7: the player the triggering event names
+        named = src.named(target)
         found = [t.players[named]] if isinstance(named, int) else []
     elif who is Who.EVERYONE:
         found = in_turn_order(t, me)
@@ -449,10 +493,11 @@ def cards_for(
     me = src.controller
     kind = target.definition
     whose = kind.whose
-    if whose is None:  # this card, or the card its attach spell sits under
-        if src.card is None:
+    if whose is None:  # this card, the card its attach spell sits under, the event's card
+        card = src.named(target) if kind.from_event else src.card
+        if not isinstance(card, CardInstance):
             return [], False
-        found = host_of(t, src.card) if kind.host else t.equipped(src.card)
+        found = host_of(t, card) if kind.host else t.equipped(card)  # if still in a slot
         return ([found] if found is not None else []), False
     cards = []
     for p in in_turn_order(t, me):
@@ -465,3 +510,54 @@ def cards_for(
             if eq is not None and (slot is None or at is slot):
                 cards.append((p, eq))
     return cards, True
+
+
+# --------------------------------------------------------------------------- 12.9
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # one subclass per moment, made at import
+class DelayedAbility(Reaction):
+    """A delayed ability waiting in the index for its moment (12.9): the ``effects`` of a
+    ``delayed`` effect, made on turn ``made`` by the ability whose ``source`` it keeps (its
+    controller, card, place in 11.3's order and triggering event, so that ``that_player``
+    names what it named then). The first event of its moment's class that ``matches``
+    triggers it; it leaves the index as it starts resolving (once), or as its controller
+    goes out (9.2). Immutable, like every reaction: a copied game shares it."""
+
+    moment: ClassVar[Moment]
+    pending = True
+    __slots__ = ("effects", "made", "source")
+
+    def __init__(self, source: Source, effects: tuple[Effect, ...], made: int) -> None:
+        super().__init__(source.controller, source.order)
+        self.source = source
+        self.effects = effects
+        self.made = made
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return isinstance(event, self.event) and self.moment.definition.matches(
+            event, self.player, self.made, table.turn
+        )
+
+    def resolve(self, table: Table, event: ev.Event) -> None:
+        table.triggers.remove(self)  # it triggers once
+        source = self.source
+        table.publish(ev.AbilityResolving, self.player, source.card, _DELAYED)
+        resolve_effects(table, self.effects, source)
+
+    def __repr__(self) -> str:
+        card = self.source.card
+        return f"<{type(self).__name__} of {card or 'a character'} for P{self.player + 1}>"
+
+
+_DELAYED: Final = "delayed"  # its ``AbilityResolving.trigger``: the effect's name
+
+
+def _delayed_class(moment: Moment) -> type[DelayedAbility]:
+    """The delayed-ability class of ``moment``, listening to its event class."""
+    kind = moment.definition
+    return reaction_class(DelayedAbility, kind, kind.event, moment=moment)
+
+
+#: The delayed-ability class of each moment.
+DELAYED: dict[Moment, type[DelayedAbility]] = {m: _delayed_class(m) for m in Moment}

@@ -34,7 +34,7 @@ from .registry import (
     modifier,
 )
 from .targets import CardTarget, CardTargetKind, PlayerTarget, PlayerTargetKind, Who
-from .triggers import TRAIT_TRIGGERS, Heard, Trigger, TriggerKind
+from .triggers import TRAIT_TRIGGERS, Heard, Moment, MomentKind, Subject, Trigger, TriggerKind
 from .where import CHARACTER, Owner, target_problem, trigger_problem
 
 __all__ = [
@@ -54,6 +54,8 @@ __all__ = [
     "Heard",
     "Immunity",
     "Modifier",
+    "Moment",
+    "MomentKind",
     "Owner",
     "Placed",
     "PlayerStatModifier",
@@ -62,6 +64,7 @@ __all__ = [
     "PlayerThen",
     "Registry",
     "Resolution",
+    "Subject",
     "Trigger",
     "TriggerKind",
     "Who",
