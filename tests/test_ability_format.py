@@ -297,6 +297,121 @@ def test_each_card_check_refuses_with_file_line_and_path(
     assert problems() == [expected]
 
 
+def whose(when: str, subject: str, effect: str = "{effect: draw}") -> str:
+    """One ability ``when`` about ``subject`` (12.7), its ``whose`` one line below."""
+    return f"- when: {when}\n  whose: {subject}\n  effects:\n    - {effect}\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            card("weapon", whose("equipped", "own")),
+            "cards/core.yaml:14: cards[0].abilities[0].whose: 'when: equipped' takes only "
+            "'whose: this', not 'own'",
+        ),
+        (
+            card("weapon", whose("draws", "this")),
+            "cards/core.yaml:14: cards[0].abilities[0].whose: 'when: draws' takes 'whose: own, "
+            "opponents or all', not 'this'",
+        ),
+        (
+            card("weapon", whose("eliminated", "own")),
+            "cards/core.yaml:14: cards[0].abilities[0].whose: 'when: eliminated' takes 'whose: "
+            "all or opponents', not 'own': a player who is out resolves no ability (9.2)",
+        ),
+        (
+            card("attach_spell", one("stolen", "{effect: draw}")),
+            "cards/core.yaml:11: cards[0].abilities[0].when: an attach_spell is never stolen "
+            "itself (it goes with the card it sits under, 4.7), so 'when: stolen' would never "
+            "fire (about your other cards: 'whose: another')",
+        ),
+        (
+            card("attach_spell", one("worn_out", "{effect: draw}")),
+            "cards/core.yaml:11: cards[0].abilities[0].when: an attach_spell has no durability "
+            "counters, so 'when: worn_out' would never fire (about your other cards: 'whose: "
+            "another')",
+        ),
+        (
+            card("instant_spell", one("draws", "{effect: draw}")),
+            "cards/core.yaml:11: cards[0].abilities[0].when: an instant spell is never in play: "
+            "its ability resolves as it is played ('when: equipped'), never 'when: draws'",
+        ),
+        (
+            card("weapon", one("equipped", "{effect: destroy, target: that_card}")),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: 'that_card' is the "
+            "card the trigger is about (the card destroyed, stolen, equipped...): only an "
+            "ability 'when: destroyed', 'when: opponent_equips', 'when: takes_damage', 'when: "
+            "stolen', 'when: salvaged', 'when: worn_out' or 'when: takes_counters' has one, "
+            "not 'when: equipped'",
+        ),
+        (
+            card("armour", one("opponent_equips", "{effect: destroy, target: attacking_card}")),
+            "cards/core.yaml:14: cards[0].abilities[0].effects[0].target: 'attacking_card' is "
+            "the attacking card: only an ability 'when: attacks' or 'when: opponent_attacks' "
+            "has one, not 'when: opponent_equips'",
+        ),
+        (
+            card("weapon", one("attacks", "{effect: draw, target: that_player}")),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: 'that_player' is the "
+            "player the trigger is about (who drew, took damage, whose turn it is...): an "
+            "ability 'when: attacks' has none (every trigger has one but 'when: equipped', "
+            "'when: attacks', 'when: defends', 'when: takes_counters' and 'when: "
+            "opponent_attacks')",
+        ),
+        (  # 12.9: the effects of a delayed ability are checked as the ability's own
+            card(
+                "weapon",
+                one(
+                    "equipped",
+                    "{effect: delayed, at: end_of_turn, effects: [{effect: draw, target: "
+                    "that_player}]}",
+                ),
+            ),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].effects[0].target: "
+            "'that_player' is the player the trigger is about (who drew, took damage, whose "
+            "turn it is...): an ability 'when: equipped' has none (every trigger has one but "
+            "'when: equipped', 'when: attacks', 'when: defends', 'when: takes_counters' and "
+            "'when: opponent_attacks')",
+        ),
+        (
+            card("weapon", one("equipped", "{effect: delayed, at: end_of_turn, effects: []}")),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].effects: must list at least "
+            "one item",
+        ),
+        (
+            card(
+                "weapon", one("equipped", "{effect: delayed, at: later, effects: [{effect: draw}]}")
+            ),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].at: must be one of "
+            "start_of_your_next_turn, end_of_turn, end_of_your_next_turn, got 'later'",
+        ),
+    ],
+)
+def test_rule_12_7_each_whose_and_reference_check_refuses_with_file_line_and_path(
+    here: Path, text: str, expected: str
+) -> None:
+    write(text)
+    assert problems() == [expected]
+
+
+@pytest.mark.parametrize(
+    ("ability", "whose_"),
+    [
+        ("destroyed", "another"),
+        ("stolen", "opponents"),
+        ("takes_counters", "all"),
+        ("draws", "opponents"),
+        ("start_of_turn", "all"),
+        ("eliminated", "opponents"),
+    ],
+)
+def test_rule_12_7_a_whose_the_trigger_takes_loads(here: Path, ability: str, whose_: str) -> None:
+    write(card("armour", whose(ability, whose_, "{effect: draw, target: each_player}")))
+    loaded = load_cards("cards")["test-card"].abilities[0]
+    assert (str(loaded.when), str(loaded.whose)) == (ability, whose_)
+
+
 TRAIT_MISTAKES = [
     (
         one("start_of_turn", "{effect: repair, amount: 1, target: this}"),
