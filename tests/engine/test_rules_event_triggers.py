@@ -19,7 +19,6 @@ from backlands.engine import (
     Equip,
     Game,
     MatCard,
-    Pass,
     StartPhase,
 )
 from backlands.engine import events as ev
@@ -52,7 +51,11 @@ OWN, ANOTHER, OPPONENTS, ALL = Subject.OWN, Subject.ANOTHER, Subject.OPPONENTS, 
 THAT_PLAYER, THAT_CARD = P.THAT_PLAYER, CardTarget.THAT_CARD
 COST, BY_EFFECT = ev.SacrificeReason.COST, ev.SacrificeReason.EFFECT
 BY_DAMAGE, BLEED = ev.SacrificeReason.DAMAGE, ev.SacrificeReason.BLEED
-EFFECT, SALVAGE, WORN_OUT = ev.DestroyReason.EFFECT, ev.DestroyReason.SALVAGE, ev.DestroyReason.WORN_OUT
+EFFECT, SALVAGE, WORN_OUT = (
+    ev.DestroyReason.EFFECT,
+    ev.DestroyReason.SALVAGE,
+    ev.DestroyReason.WORN_OUT,
+)
 
 
 #: A seed whose first two coins are tails (7.1: a poisoned player takes the poison's damage).
@@ -163,7 +166,9 @@ def test_rule_12_7_takes_damage_whose_opponents_is_deaf_to_your_own_damage(
 ):
     """12.7: ``whose: opponents`` on P2's card hears P1's damage, not P2's own; poison
     damage (no source card) triggers it too."""
-    ward = make_card(ARMOUR, name="Ward", abilities=[when(Trigger.TAKES_DAMAGE, Draw(1), whose=OPPONENTS)])
+    ward = make_card(
+        ARMOUR, name="Ward", abilities=[when(Trigger.TAKES_DAMAGE, Draw(1), whose=OPPONENTS)]
+    )
     game = position(
         player(5, inventory=[make_card(ARMOUR)], poisoned=True),
         player(5, inventory=[make_card(ARMOUR)], mat={Slot.ARMOUR: ward}, poisoned=True),
@@ -196,7 +201,9 @@ def test_rule_12_7_poisoned_and_cured_hear_each_change_of_the_marker(
     spite = make_card(
         ARMOUR, name="Spite", abilities=[when(Trigger.CURED, Draw(1), whose=OPPONENTS)]
     )
-    fang = make_card(WEAPON, name="Fang", abilities=[when(Trigger.EQUIPPED, Poison(P.EACH_OPPONENT))])
+    fang = make_card(
+        WEAPON, name="Fang", abilities=[when(Trigger.EQUIPPED, Poison(P.EACH_OPPONENT))]
+    )
     game = position(
         player(5, inventory=[fang], mat={Slot.ARMOUR: spite}),
         player(5, mat={Slot.ARMOUR: vial}),
@@ -302,7 +309,9 @@ def test_rule_12_7_discards_and_sacrifices_hear_each_card_with_its_reason(
 # --------------------------------------------------------------------------- cards
 
 
-def test_rule_12_7_a_stolen_cards_own_ability_is_the_thiefs(make_card, player, position, find, events):
+def test_rule_12_7_a_stolen_cards_own_ability_is_the_thiefs(
+    make_card, player, position, find, events
+):
     """12.7, 11.1: "when this card is stolen" resolves for its new controller, the thief;
     ``that_player`` is the player it was stolen from. "When one of your cards is stolen"
     hears the victim's loss (the stolen card itself is no longer theirs)."""
@@ -337,9 +346,13 @@ def test_rule_12_7_salvaged_hears_only_a_salvage(make_card, player, position, fi
     ``whose: another`` hears the salvage of another of your cards, not a destruction by an
     effect."""
     old = make_card(WEAPON, name="Old", abilities=[when(Trigger.SALVAGED, Draw(1))])
-    keeper = make_card(ARMOUR, name="Keeper", abilities=[when(Trigger.SALVAGED, Draw(1), whose=ANOTHER)])
+    keeper = make_card(
+        ARMOUR, name="Keeper", abilities=[when(Trigger.SALVAGED, Draw(1), whose=ANOTHER)]
+    )
     new = make_card(WEAPON, name="New")
-    game = position(player(5, inventory=[new], mat={Slot.WEAPON: old, Slot.ARMOUR: keeper}), player(5))
+    game = position(
+        player(5, inventory=[new], mat={Slot.WEAPON: old, Slot.ARMOUR: keeper}), player(5)
+    )
     o, k, n = find(game, old), find(game, keeper), find(game, new)
     top = game.players[0].deck_top_first()
     m = mark(game)
@@ -377,9 +390,13 @@ def test_rule_12_7_worn_out_hears_a_destruction_by_counters_only(
     ]
 
 
-def test_rule_12_7_destroyed_by_an_effect_is_not_worn_out(make_card, player, position, find, events):
+def test_rule_12_7_destroyed_by_an_effect_is_not_worn_out(
+    make_card, player, position, find, events
+):
     stub = make_card(WEAPON, name="Stub", abilities=[when(Trigger.WORN_OUT, Draw(1))])
-    axe = make_card(WEAPON, name="Axe", abilities=[when(Trigger.EQUIPPED, Destroy(slot=Slot.WEAPON))])
+    axe = make_card(
+        WEAPON, name="Axe", abilities=[when(Trigger.EQUIPPED, Destroy(slot=Slot.WEAPON))]
+    )
     game = position(player(5, inventory=[axe]), player(5, mat={Slot.WEAPON: stub}))
     m = mark(game)
     game.play(Equip(find(game, axe)))
@@ -399,7 +416,9 @@ def test_rule_12_7_takes_counters_of_an_opponents_card_finds_its_controller(
     )
     axe = make_card(WEAPON, damage=1, durability=5, name="Axe")
     game = position(
-        player(5, mat={Slot.WEAPON: axe}), player(5, mat={Slot.ARMOUR: file}), phase=StartPhase.ATTACK
+        player(5, mat={Slot.WEAPON: axe}),
+        player(5, mat={Slot.ARMOUR: file}),
+        phase=StartPhase.ATTACK,
     )
     a, f = find(game, axe), find(game, file)
     m = mark(game)
@@ -490,7 +509,9 @@ def test_rule_12_7_opponent_attacks_names_the_attacker_and_the_attacking_card(
         name="Wary",
     )
     axe = make_card(WEAPON, damage=2, durability=5, name="Axe")
-    game = position(player(5, mat={Slot.WEAPON: axe}), player(5, character=wary), phase=StartPhase.ATTACK)
+    game = position(
+        player(5, mat={Slot.WEAPON: axe}), player(5, character=wary), phase=StartPhase.ATTACK
+    )
     a = find(game, axe)
     mine, theirs = game.players[0].deck_top_first(), game.players[1].deck_top_first()
     m = mark(game)
@@ -560,13 +581,13 @@ def test_rule_12_7_opponent_plays_instant_resolves_in_11_3s_order(
     ]
 
 
-def test_rule_12_7_eliminated_names_the_player_who_went_out(make_card, player, position, find, events):
+def test_rule_12_7_eliminated_names_the_player_who_went_out(
+    make_card, player, position, find, events
+):
     """12.7, 9.2: "when a player is out of the game" resolves once their cards are
     destroyed; ``that_player`` names a player who is out: an effect on them does nothing
     (9.2)."""
-    vigil = character(
-        when(Trigger.ELIMINATED, Draw(1), Draw(1, THAT_PLAYER)), name="Vigil"
-    )
+    vigil = character(when(Trigger.ELIMINATED, Draw(1), Draw(1, THAT_PLAYER)), name="Vigil")
     doom = make_card(
         WEAPON, name="Doom", abilities=[when(Trigger.EQUIPPED, Sacrifice(5, P.EACH_OPPONENT))]
     )
@@ -595,9 +616,7 @@ def test_rule_12_7_start_of_turn_hears_the_turns_whose_says(
 ):
     """12.7: at the start of your turn, of each opponent's, of each turn; ``that_player`` is
     whose turn it is, who draws a card."""
-    clock = character(
-        when(Trigger.START_OF_TURN, Draw(1, THAT_PLAYER), whose=whose), name="Clock"
-    )
+    clock = character(when(Trigger.START_OF_TURN, Draw(1, THAT_PLAYER), whose=whose), name="Clock")
     idle = [make_card(ARMOUR), make_card(ARMOUR)]
     game = position(player(9, inventory=idle, character=clock), player(9, inventory=idle))
     m = mark(game)
@@ -646,4 +665,3 @@ def test_rule_12_7_the_starting_inventory_is_drawn_before_abilities_hear(make_ca
         ev.AbilityResolving(0, None, "draws")  # the first turn's draw, P1's
     ]
     assert game.decision == Decision(DecisionKind.MAIN, 0)
-
