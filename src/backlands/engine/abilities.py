@@ -54,6 +54,7 @@ class CardAbility(Reaction):
     of ``card`` (None: a character's PRO or CON), about ``subject`` (its ``whose``, 12.7)."""
 
     trigger: ClassVar[Trigger]
+    when: ClassVar[str]  # the trigger's name in the card format (``trigger.value``)
     definition: ClassVar[TriggerKind]
     #: Whether its definition filters the events beyond whose they are (``matches``).
     filtered: ClassVar[bool]
@@ -102,7 +103,7 @@ class CardAbility(Reaction):
     def resolve(self, table: Table, event: ev.Event) -> None:
         """Its effects in printed order, one agenda step each (11.3): the first runs in this
         step, the others wait above what it pushes (its questions, its damage)."""
-        table.publish(ev.AbilityResolving, self.player, self.card, self.trigger.value)
+        table.publish(ev.AbilityResolving, self.player, self.card, self.when)
         source = Source(self.card, self.player, event, self.definition.supplies, self.order)
         resolve_effects(table, self.ability.effects, source)
 
@@ -125,7 +126,14 @@ def _reaction_class(trigger: Trigger, event_name: str, own_card: bool) -> type[C
     kind = trigger.definition
     filtered = type(kind).matches is not TriggerKind.matches
     return reaction_class(
-        CardAbility, kind, event_name, own_card, trigger=trigger, definition=kind, filtered=filtered
+        CardAbility,
+        kind,
+        event_name,
+        own_card,
+        trigger=trigger,
+        when=trigger.value,
+        definition=kind,
+        filtered=filtered,
     )
 
 

@@ -85,7 +85,13 @@ class Subject(ValueEnum):
         return self is Subject.THIS or self is Subject.ANOTHER
 
 
-_CARD_SUBJECTS: tuple[Subject, ...] = (Subject.THIS, Subject.OWN, Subject.ANOTHER, Subject.OPPONENTS, Subject.ALL)
+_CARD_SUBJECTS: tuple[Subject, ...] = (
+    Subject.THIS,
+    Subject.OWN,
+    Subject.ANOTHER,
+    Subject.OPPONENTS,
+    Subject.ALL,
+)
 _PLAYER_SUBJECTS: tuple[Subject, ...] = (Subject.OWN, Subject.OPPONENTS, Subject.ALL)
 
 
