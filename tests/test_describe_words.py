@@ -328,3 +328,56 @@ def test_only_destroy_curse_and_steal_have_a_slot_as_card_format_md_says(capsys,
     out, _ = capsys.readouterr()
     assert code == 1
     assert f"{path}:16: cards[0].abilities[0].effects[0].slot: unknown key 'slot'" in out
+
+
+TRIGGERED = """\
+cards:
+  - id: fever-ward
+    name: Fever Ward
+    type: armour
+    primal_cost: 0
+    durability: 3
+    rarity: common
+    set: T
+    number: 1
+    year: 2026
+    text: When you are POISONED, DRAW a card. When an opponent SACRIFICES a card, deal 1 damage to that player.
+    abilities:
+      - when: poisoned
+        effects:
+          - {effect: draw}
+      - when: sacrifices
+        whose: opponents
+        effects:
+          - {effect: damage, amount: 1, target: that_player}
+  - id: quiet-ward
+    name: Quiet Ward
+    type: armour
+    primal_cost: 0
+    durability: 3
+    rarity: common
+    set: T
+    number: 2
+    year: 2026
+    text: When you draw a card, deal 1 damage to an opponent.
+    abilities:
+      - when: draws
+        effects:
+          - {effect: damage, amount: 1}
+"""
+
+
+def test_rule_12_7_check_cards_reads_the_keywords_of_a_triggers_words(capsys, tmp_path):
+    """12.7, 12.10: a trigger's words name the rulebook's keywords it is about in capitals
+    ("When you are POISONED", "When an opponent SACRIFICES a card"), so a text that says
+    them agrees, and one that writes "draw" as a plain word is warned about."""
+    path = tmp_path / "wards.yaml"
+    path.write_text(TRIGGERED)
+    code = main(["check-cards", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "warning: quiet-ward (Quiet Ward): the words of its abilities name DRAW, its printed "
+        "text does not",
+        "the cards load: 2 cards, 0 characters; 1 warning",
+    ]
