@@ -341,7 +341,9 @@ cards:
     set: T
     number: 1
     year: 2026
-    text: When you are POISONED, DRAW a card. When an opponent SACRIFICES a card, deal 1 damage to that player.
+    text: >-
+      When you are POISONED, DRAW a card. When an opponent SACRIFICES a card, deal 1 damage
+      to that player.
     abilities:
       - when: poisoned
         effects:
