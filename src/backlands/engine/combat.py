@@ -224,13 +224,14 @@ class TakeDamage(Step):
             amount = proposal.amount
         if amount <= 0:
             return
-        triggered = t.triggered
-        mark = len(triggered)
         t.publish(ev.DamageTaken, target, amount, source)
-        # 11.3, 12.7: what the damage triggers waits for the whole defence
-        waiting = tuple(triggered[mark:]) if len(triggered) > mark else ()
-        if waiting:
-            del triggered[mark:]
+        # 11.3, 12.7: what the damage triggered (all this step has) waits for the whole
+        # defence; a step starts with nothing triggered (``Table.then``, ``flow.advance``)
+        triggered = t.triggered
+        waiting: tuple[tuple[Reaction, ev.Event], ...] = ()
+        if triggered:
+            waiting = tuple(triggered)
+            triggered.clear()
         if self.defendable:
             t.then(Defence(target, amount, source, self.by, waiting))
         else:
@@ -295,13 +296,8 @@ class Defence(Question):
             return f"{p.name} must defend {self.amount} damage first (6.1)"
         return defence_problem(action.absorbs, self.amount, dict(defenders(t, p)))
 
-    def apply(self, t: Table, action: Action) -> None:
+    def apply(self, t: Table, action: Action) -> None:  # 6.1 to 6.4
         assert isinstance(action, Defend)
-        self.defend(t, action)
-        if self.waiting:  # the whole defence has resolved (11.3, 12.7)
-            t.triggered.extend(self.waiting)
-
-    def defend(self, t: Table, action: Defend) -> None:  # 6.1 to 6.4
         p = t.players[self.player]
         absorbed = 0
         for instance, n in action.absorbs:
@@ -312,13 +308,14 @@ class Defence(Question):
             absorbed += n
             t.add_counters(p, eq, n)  # 6.2
         rest = self.amount - absorbed
-        if rest <= 0:
-            return
-        if absorbed:
-            t.publish(ev.Bled, p.index, rest)  # 6.3
-            t.sacrifice(p, rest, ev.SacrificeReason.BLEED)
-        else:
-            t.sacrifice(p, rest, ev.SacrificeReason.DAMAGE)  # 6.1
+        if rest > 0:
+            if absorbed:
+                t.publish(ev.Bled, p.index, rest)  # 6.3
+                t.sacrifice(p, rest, ev.SacrificeReason.BLEED)
+            else:
+                t.sacrifice(p, rest, ev.SacrificeReason.DAMAGE)  # 6.1
+        if self.waiting:  # the whole defence has resolved (11.3, 12.7)
+            t.triggered.extend(self.waiting)
 
     def survives_active_out(self) -> bool:
         return True  # 9.2: damage already dealt is still defended

@@ -494,8 +494,11 @@ def cards_for(
     kind = target.definition
     whose = kind.whose
     if whose is None:  # this card, the card its attach spell sits under, the event's card
-        card = src.named(target) if kind.from_event else src.card
-        if not isinstance(card, CardInstance):
+        card = src.card
+        if kind.from_event:
+            named = src.named(target)
+            card = named if isinstance(named, CardInstance) else None
+        if card is None:
             return [], False
         found = host_of(t, card) if kind.host else t.equipped(card)  # if still in a slot
         return ([found] if found is not None else []), False
