@@ -10,10 +10,12 @@ import pytest
 
 from backlands.database import CardDatabase
 from backlands.describe import describe_abilities
-from backlands.engine import Attack, Choose, Defend, EndPhase, Equip, Game, StartPhase
+from backlands.engine import Attack, Choose, Defend, Equip, StartPhase
 from backlands.engine import events as ev
 from backlands.model import CardStat, Slot
 from docexamples import load_example
+
+from .played import mark, pass_turn
 
 BY_EFFECT = ev.SacrificeReason.EFFECT
 
@@ -26,17 +28,6 @@ def example(tmp_path: Path):
         return load_example(name, tmp_path, with_sample_set=True)
 
     return load
-
-
-def mark(game: Game) -> int:
-    assert game.log is not None
-    return len(game.log)
-
-
-def pass_turn(game: Game) -> None:
-    turn = game.turn
-    while game.turn == turn:
-        game.play(EndPhase())
 
 
 def test_rule_12_7_caltrop_mantle_weakens_the_attacking_card_before_its_damage(

@@ -6,13 +6,10 @@ copies, records and replays keep it. Exact positions, exact event logs.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from backlands.database import CardDatabase
 from backlands.describe import describe_abilities
-from backlands.engine import Choose, Decision, DecisionKind, EndPhase, Equip, Game, MatCard
+from backlands.engine import Choose, Decision, DecisionKind, Equip, MatCard
 from backlands.engine import events as ev
 from backlands.model import (
     CardTarget,
@@ -29,9 +26,10 @@ from backlands.model import (
     Subject,
     Trait,
     Trigger,
-    TriggeredAbility,
 )
 from backlands.model import PlayerTarget as P
+
+from .played import database, mark, pass_turn, resolving, when
 
 WEAPON, ARMOUR, INSTANT = CardType.WEAPON, CardType.ARMOUR, CardType.INSTANT_SPELL
 NEXT_START = Moment.START_OF_YOUR_NEXT_TURN
@@ -40,40 +38,8 @@ NEXT_END = Moment.END_OF_YOUR_NEXT_TURN
 BY_EFFECT = ev.SacrificeReason.EFFECT
 
 
-def when(trigger: Trigger, *effects: Effect, whose: Subject | None = None) -> TriggeredAbility:
-    return TriggeredAbility(trigger, effects, whose=whose)
-
-
 def later(at: Moment, *effects: Effect) -> Delayed:
     return Delayed(at, effects)
-
-
-def mark(game: Game) -> int:
-    assert game.log is not None
-    return len(game.log)
-
-
-def resolving(game: Game, since: int = 0) -> list[tuple[int, Any, str]]:
-    assert game.log is not None
-    return [
-        (e.player, e.card, e.trigger)
-        for e in game.log[since:]
-        if isinstance(e, ev.AbilityResolving)
-    ]
-
-
-def pass_turn(game: Game, turns: int = 1) -> None:
-    """End the active player's main and attack phases until ``turns`` turns have passed."""
-    for _ in range(turns):
-        turn = game.turn
-        while game.turn == turn:
-            game.play(EndPhase())
-
-
-def database(game: Game) -> CardDatabase:
-    cards = {i.card.id: i.card for i in game.instances.values()}
-    characters = {p.character.id: p.character for p in game.players}
-    return CardDatabase(cards.values(), characters.values())
 
 
 @pytest.fixture

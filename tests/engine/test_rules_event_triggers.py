@@ -5,8 +5,6 @@ all waiting in the queue of 11.3. Exact positions, exact event logs.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from backlands.engine import (
@@ -31,7 +29,6 @@ from backlands.model import (
     Destroy,
     Discard,
     Draw,
-    Effect,
     Poison,
     Repair,
     Sacrifice,
@@ -44,6 +41,8 @@ from backlands.model import (
 )
 from backlands.model import PlayerTarget as P
 from backlands.ruleset import Ruleset
+
+from .played import mark, resolving, when
 
 WEAPON, CREATURE, ARMOUR = CardType.WEAPON, CardType.CREATURE, CardType.ARMOUR
 INSTANT, ATTACH, ACTIVE = CardType.INSTANT_SPELL, CardType.ATTACH_SPELL, CardType.ACTIVE_SPELL
@@ -62,27 +61,9 @@ EFFECT, SALVAGE, WORN_OUT = (
 SEED_TAILS = 0
 
 
-def when(trigger: Trigger, *effects: Effect, whose: Subject | None = None) -> TriggeredAbility:
-    return TriggeredAbility(trigger, effects, whose=whose)
-
-
 def character(*abilities: TriggeredAbility, name: str = "Hero") -> Character:
     """A character whose PRO carries ``abilities`` (its player's, 11.1)."""
     return Character(f"ch-{name.lower()}", name, Trait("pro", abilities=abilities), Trait("con"))
-
-
-def mark(game: Game) -> int:
-    assert game.log is not None
-    return len(game.log)
-
-
-def resolving(game: Game, since: int = 0) -> list[tuple[int, Any, str]]:
-    assert game.log is not None
-    return [
-        (e.player, e.card, e.trigger)
-        for e in game.log[since:]
-        if isinstance(e, ev.AbilityResolving)
-    ]
 
 
 # --------------------------------------------------------------------------- takes damage
