@@ -15,7 +15,7 @@ from typing import Final, Literal
 
 from ..terms import CardType
 from .targets import CardTarget, PlayerTarget
-from .triggers import Subject, Trigger
+from .triggers import IN_PLAY, Subject, Trigger
 from .words import article
 
 __all__ = ["CHARACTER", "Owner", "target_problem", "trigger_problem"]
@@ -61,14 +61,15 @@ def trigger_problem(when: Trigger, owner: Owner, whose: Subject | None = None) -
         )
     if not isinstance(owner, CardType):
         return None
-    if owner is CardType.INSTANT_SPELL:
-        if when is Trigger.EQUIPPED:
-            return None
+    if said is Subject.THIS and owner in kind.fires_on:
+        return None
+    if owner not in IN_PLAY:  # an instant: its ability is its being played (4.6)
+        played = _either([f"'when: {t}'" for t in Trigger if owner in t.definition.fires_on])
         return (
             f"an instant spell is never in play: its ability resolves as it is played "
-            f"('when: {Trigger.EQUIPPED}'), never 'when: {when}'"
+            f"({played}), never 'when: {when}'"
         )
-    if said is not Subject.THIS or owner in kind.fires_on:
+    if said is not Subject.THIS:
         return None
     hint = (
         f" (about your other cards: 'whose: {Subject.ANOTHER}')"
