@@ -376,8 +376,8 @@ def whose(when: str, subject: str, effect: str = "{effect: draw}") -> str:
         ),
         (
             card("weapon", one("equipped", "{effect: delayed, at: end_of_turn, effects: []}")),
-            "cards/core.yaml:15: cards[0].abilities[0].effects[0].effects: must list at least "
-            "one item",
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].effects: must list from 1 to "
+            "16 items, got 0",
         ),
         (
             card(

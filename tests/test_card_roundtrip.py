@@ -34,6 +34,7 @@ from backlands.model import (
     Discard,
     Draw,
     Forbid,
+    If,
     Immunity,
     Keyword,
     MaxCopies,
@@ -238,7 +239,7 @@ def test_unstructure_writes_tags_and_leaves_out_defaults() -> None:
 
 def test_every_tag_has_a_model_class() -> None:
     assert set(EFFECTS.values()) == {
-        Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost,
+        Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost, If,
         Delayed,
     }  # fmt: skip
     assert set(MODIFIERS.values()) == {CardStatModifier, PlayerStatModifier, Immunity}

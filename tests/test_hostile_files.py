@@ -34,7 +34,7 @@ from backlands.deckrules import MAX_COPIES, MAX_CURVE_ROWS, MAX_SUGGESTIONS
 from backlands.describe import printable
 from backlands.errors import UnreadableFileError
 from backlands.model import Card, CardType, Rarity
-from backlands.terms import NESTING_DEPTH
+from backlands.terms import MAX_NESTING
 
 CARDS = load_cards()
 REBAR = CARDS["rebar-club"]
@@ -552,7 +552,7 @@ def test_effects_nested_deeper_than_the_limit_are_refused_at_their_line(
     capsys: pytest.CaptureFixture[str], depth: int
 ) -> None:
     """12.9, card-format.md "Limits": effects in effects (``delayed``) nest at most
-    NESTING_DEPTH deep; deeper is one problem at its file and line, never a traceback."""
+    MAX_NESTING deep; deeper is one problem at its file and line, never a traceback."""
     with within(2):
         problems = card_problems(capsys, _delayed(depth))
     if depth >= 1000:  # libyaml's own limit, as for any value (above)
@@ -561,15 +561,15 @@ def test_effects_nested_deeper_than_the_limit_are_refused_at_their_line(
         assert problems[0].endswith(": exceeded maximum nesting depth")
         return
     assert len(problems) == 1
-    path = "cards[0].abilities[0].effects[0]" + ".effects[0]" * NESTING_DEPTH
+    path = "cards[0].abilities[0].effects[0]" + ".effects[0]" * MAX_NESTING
     assert problems == [
-        f"cards.yaml:4: {path}: nested too deeply: at most {NESTING_DEPTH} effects one inside "
-        "another"
+        f"cards.yaml:4: {path}: effects, conditions and amounts may sit at most {MAX_NESTING} "
+        "deep inside one another, and this one is deeper"
     ]
 
 
 def test_effects_nested_as_deep_as_the_limit_load() -> None:
-    write("cards.yaml", _delayed(NESTING_DEPTH))
+    write("cards.yaml", _delayed(MAX_NESTING))
     assert load_cards("cards.yaml")["deep"]
 
 
@@ -622,6 +622,7 @@ def _adding(text: str) -> Callable[[int], str]:
 
 
 _EFFECT = "    abilities: [{when: attacks, effects: [{effect: EFFECT, KEY: VALUE}]}]\n"
+_SUM = "amount: {value: plus, of: [VALUE]}"  # a number inside an amount (12.2)
 _MODIFIER = (
     "    abilities: [{while_equipped: [{modifier: player_stat, stat: draws_per_turn, "
     "amount: VALUE}]}]\n"
@@ -647,6 +648,10 @@ _IN_CARD: dict[str, tuple[str, Callable[[int], str]]] = {
         _adding(_EFFECT.replace("EFFECT", "damage").replace("KEY", "amount")),
     ),
     "signed_amount": ("cards[0].abilities[0].while_equipped[0].amount", _adding(_MODIFIER)),
+    "value": (
+        "cards[0].abilities[0].effects[0].amount.of[0]",
+        _adding(_EFFECT.replace("EFFECT", "damage").replace("KEY: VALUE", _SUM)),
+    ),
     "deck_rule": ("characters[0].pro.deck_rules[0].at_least", _adding(_CHARACTER)),
 }
 

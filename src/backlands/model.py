@@ -20,8 +20,10 @@ from typing import TypeAlias
 import attrs
 
 from .keywords import (
+    Amount,
     CardStatModifier,
     CardTarget,
+    Condition,
     Immunity,
     Modifier,
     Moment,
@@ -47,6 +49,7 @@ from .terms import (
 
 __all__ = [
     "Ability",
+    "Amount",
     "AtLeast",
     "AtMost",
     "Card",
@@ -55,6 +58,7 @@ __all__ = [
     "CardTarget",
     "CardType",
     "Character",
+    "Condition",
     "ContinuousAbility",
     "DeckRule",
     "Effect",
@@ -129,11 +133,13 @@ DeckRule: TypeAlias = MaxCopies | Forbid | AtMost | AtLeast
 @attrs.frozen
 class TriggeredAbility:
     """``when`` it happens (to ``whose``: None is the trigger's default, 12.7), resolve
-    ``effects`` in order."""
+    ``effects`` in order; with ``if_`` (``if:`` in card files), only when that condition
+    holds as the event is published (12.1)."""
 
     when: Trigger
     whose: Subject | None = attrs.field(default=None, kw_only=True)
     effects: tuple[Effect, ...] = attrs.field(converter=tuple)
+    if_: Condition | None = None
 
 
 @attrs.frozen

@@ -43,6 +43,7 @@ from backlands.model import (
     Destroy,
     Discard,
     Draw,
+    If,
     Immunity,
     Keyword,
     PlayerTarget,
@@ -1845,11 +1846,11 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
     from backlands.keywords import Effect as EffectBase
 
     assert set(EFFECTS.values()) == {
-        Boost, Cure, Curse, Damage, Delayed, Destroy, Discard, Draw, Poison, Repair, Sacrifice,
-        Steal,
+        Boost, Cure, Curse, Damage, Delayed, Destroy, Discard, Draw, If, Poison, Repair,
+        Sacrifice, Steal,
     }  # fmt: skip
     assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())
-    assert {t for t, _ in REACTIONS} == set(Trigger)  # and every trigger has its reaction
+    assert {key[0] for key in REACTIONS} == set(Trigger)  # and every trigger has its reaction
 
 
 def test_a_game_without_abilities_replays_with_the_same_abilities() -> None:

@@ -26,7 +26,7 @@ from ..model import Character, TriggeredAbility
 from ..terms import CardType
 from . import events as ev
 from ._compiled import mypyc_attr
-from .effects import Source, resolve_effects
+from .effects import Source, reading, resolve_effects
 from .state import CardInstance
 from .table import AbilitySource, Table
 from .triggers import Reaction, reaction_class
@@ -35,6 +35,7 @@ __all__ = [
     "NO_ABILITIES",
     "REACTIONS",
     "CardAbility",
+    "FilteredAbility",
     "ability_source",
     "card_abilities",
     "character_abilities",
@@ -56,8 +57,8 @@ class CardAbility(Reaction):
     trigger: ClassVar[Trigger]
     when: ClassVar[str]  # the trigger's name in the card format (``trigger.value``)
     definition: ClassVar[TriggerKind]
-    #: Whether its definition filters the events beyond whose they are (``matches``).
-    filtered: ClassVar[bool]
+    #: Whether its definition narrows the events beyond whose they are (``matches``).
+    narrowed: ClassVar[bool]
     __slots__ = ("ability", "card", "hears_host", "subject")
 
     def __init__(
@@ -98,7 +99,7 @@ class CardAbility(Reaction):
                 self.subject is _ANOTHER and getattr(event, "card", None) is self.card
             ):
                 return False
-        return not self.filtered or self.definition.matches(event, self.player)
+        return not self.narrowed or self.definition.matches(event, self.player)
 
     def resolve(self, table: Table, event: ev.Event) -> None:
         """Its effects in printed order, one agenda step each (11.3): the first runs in this
@@ -119,41 +120,64 @@ def controller_of(table: Table, card: object) -> int | None:
     return None if found is None else found[0].index
 
 
-def _reaction_class(trigger: Trigger, event_name: str, own_card: bool) -> type[CardAbility]:
+@mypyc_attr(allow_interpreted_subclasses=True)  # one subclass per trigger, made at import
+class FilteredAbility(CardAbility):
+    """A printed triggered ability with a filter (``if:``): triggered only when the filter
+    holds as the event is published (12.1). A separate class, so that an ability without
+    one pays nothing for filters."""
+
+    __slots__ = ()
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        if not CardAbility.matches(self, table, event):
+            return False
+        condition = self.ability.if_
+        assert condition is not None
+        source = Source(self.card, self.player, event, self.definition.supplies, self.order)
+        return condition.holds(reading(table, source))
+
+
+def _reaction_class(
+    trigger: Trigger, event_name: str, own_card: bool, filtered: bool
+) -> type[CardAbility]:
     """The reaction class of ``trigger`` listening to ``event_name``, heard from its own card
     (``whose: this``) or from the index (any other ``whose``), named after its definition
-    (``WhenAttacks``)."""
+    (``WhenAttacks``); ``filtered``: of its abilities with an ``if:`` filter (12.1)."""
     kind = trigger.definition
-    filtered = type(kind).matches is not TriggerKind.matches
     return reaction_class(
-        CardAbility,
+        FilteredAbility if filtered else CardAbility,
         kind,
         event_name,
         own_card,
         trigger=trigger,
         when=trigger.value,
         definition=kind,
-        filtered=filtered,
+        narrowed=type(kind).matches is not TriggerKind.matches,
     )
 
 
 #: The reaction classes of each trigger: (trigger, whether about its own card, ``whose:
-#: this``) -> one class per event class it listens to.
-REACTIONS: dict[tuple[Trigger, bool], tuple[type[CardAbility], ...]] = {
-    (t, own): tuple(_reaction_class(t, name, own) for name in t.definition.events)
+#: this``; whether with an ``if:`` filter) -> one class per event class it listens to.
+REACTIONS: dict[tuple[Trigger, bool, bool], tuple[type[CardAbility], ...]] = {
+    (t, own, filtered): tuple(
+        _reaction_class(t, name, own, filtered) for name in t.definition.events
+    )
     for t in Trigger
     for own in (True, False)
     if any((whose is Subject.THIS) is own for whose in t.definition.whose)
+    for filtered in (False, True)
 }
 
 
 def reactions_of(
     ability: TriggeredAbility, player: int, order: int, card: CardInstance | None
 ) -> tuple[Reaction, ...]:
-    """The reactions of one ``when:`` ability in play (one per event class it listens to)."""
+    """The reactions of one ``when:`` ability in play (one per event class it listens to,
+    with its filter if it has one)."""
     kind = ability.when.definition
     this = (kind.default if ability.whose is None else ability.whose) is Subject.THIS
-    return tuple(cls(player, order, card, ability) for cls in REACTIONS[(ability.when, this)])
+    classes = REACTIONS[(ability.when, this, ability.if_ is not None)]
+    return tuple(cls(player, order, card, ability) for cls in classes)
 
 
 def card_abilities(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:

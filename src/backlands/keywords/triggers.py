@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..terms import CardType, ValueEnum
+from ..terms import CardType, DestroyReason, ValueEnum
 from .registry import Defined
 from .targets import CardTarget, PlayerTarget
 
@@ -148,6 +148,9 @@ class TriggerKind:
     #: Other words about this very card on some card types: an attach spell's "attacks" is
     #: its host's.
     words_on: ClassVar[Mapping[CardType, str]] = {}
+    #: The reasons its event gives (``CardDestroyed.reason``), which a filter may read
+    #: (``{condition: reason, ...}``, 12.1); None: its event has none.
+    reason: ClassVar[type[ValueEnum] | None] = None
 
     @property
     def default(self) -> Subject:
@@ -278,6 +281,7 @@ class _CardDestroyed(TriggerKind):
     whose = _CARD_SUBJECTS
     subject = "controller"
     supplies: ClassVar[Supplied] = {_THAT_CARD: "card", _THAT_PLAYER: "controller"}
+    reason = DestroyReason
 
 
 class WhenDestroyed(_CardDestroyed):
@@ -289,14 +293,14 @@ class WhenDestroyed(_CardDestroyed):
 
 
 class _DestroyedFor(_CardDestroyed):
-    """A destruction for one ``reason`` (the value of a ``DestroyReason``): only a card in
-    a slot has one (an attach spell goes with its host, 4.7)."""
+    """A destruction for one reason (``because``, a ``DestroyReason``): only a card in a
+    slot has one (an attach spell goes with its host, 4.7)."""
 
-    reason: ClassVar[str]
+    because: ClassVar[DestroyReason]
     fires_on = IN_A_SLOT
 
     def matches(self, event: Any, controller: int) -> bool:
-        return bool(event.reason.value == self.reason)
+        return bool(event.reason is self.because)
 
 
 class _OpponentDoes(TriggerKind):
@@ -398,7 +402,7 @@ class WhenSalvaged(_DestroyedFor):
     (4.2, 12.7)."""
 
     name = "salvaged"
-    reason = "salvage"
+    because = DestroyReason.SALVAGE
     never = "is never salvaged (it goes with the card it sits under, 4.7)"
     said = _card_said("is salvaged")
 
@@ -408,7 +412,7 @@ class WhenWornOut(_DestroyedFor):
     counters (5.2, 6.2, 4.8, 12.7)."""
 
     name = "worn_out"
-    reason = "worn_out"
+    because = DestroyReason.WORN_OUT
     never = "has no durability counters"
     said = _card_said("is worn out")
 
