@@ -54,7 +54,6 @@ from backlands.keywords import (
     EFFECTS,
     Owner,
     Registry,
-    Who,
     family_of,
     field_info,
     is_number,
@@ -255,15 +254,22 @@ def _reads(kind: Any, owner: CardType | None, when: Trigger | None, ctx: Context
         return False
     for f in attrs.fields(kind):
         found, _ = _unwrap(f.type)
-        if found is CardTarget and not _card_refs(owner, ctx):
+        if found is CardTarget and not _card_refs(owner, when, ctx):
             return False
     return True
 
 
-def _card_refs(owner: CardType | None, ctx: Context) -> tuple[CardTarget | None, ...]:
-    """The cards a condition or amount may read on a card of type ``owner``: one card
-    ('this', 'attached_to'), or (None) what its where: tests, else this card."""
-    single = tuple(t for t in card_targets(owner) if t.definition.whose is None)
+def _card_refs(
+    owner: CardType | None, when: Trigger | None, ctx: Context
+) -> tuple[CardTarget | None, ...]:
+    """The cards a condition or amount may read on a card of type ``owner`` in an ability
+    ``when``: one card ('this', 'attached_to', the event's where the trigger names one and
+    there is an event, 12.7), or (None) what its where: tests, else this card."""
+    single = tuple(
+        t
+        for t in targets(CardTarget, owner, when)
+        if t.definition.whose is None and (ctx.event or not t.definition.from_event)
+    )
     if ctx.subject == "card" or CardTarget.THIS in single:
         return (None, *single)
     return single
@@ -293,12 +299,10 @@ def field_value(
         ctx.event,
     )
     if ctx.reading and kind is CardTarget:
-        return pick(draw, _card_refs(owner, ctx))
+        return pick(draw, _card_refs(owner, when, ctx))
     if ctx.reading and kind is PlayerTarget:
-        named = [
-            t for t in player_targets(when) if ctx.event or t.definition.names is not Who.EVENT
-        ]
-        return pick(draw, (None, *named))
+        named = [t for t in player_targets(when) if ctx.event or not t.definition.from_event]
+        return pick(draw, (None, *named) if optional else tuple(named))
     if optional and chance(draw, 3):
         return None
     if get_origin(kind) is tuple:
