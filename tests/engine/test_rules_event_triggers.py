@@ -646,3 +646,63 @@ def test_rule_12_7_the_starting_inventory_is_drawn_before_abilities_hear(make_ca
         ev.AbilityResolving(0, None, "draws")  # the first turn's draw, P1's
     ]
     assert game.decision == Decision(DecisionKind.MAIN, 0)
+
+
+# --------------------------------------------------------------------------- with 12.1, 12.2
+
+
+def test_rule_12_7_a_filter_and_an_amount_read_the_events_references(
+    make_card, player, position, find, events
+):
+    """12.1, 12.2, 12.7: "when an opponent attacks you, if that attacking card has 2 damage
+    or more, deal damage equal to its damage to the attacking player": a filter reads
+    ``attacking_card`` as the event is published, an amount as the effect resolves."""
+    from backlands.keywords.amounts import CardStatValue
+    from backlands.keywords.conditions import CardDamage
+    from backlands.model import CardStat
+
+    grudge = TriggeredAbility(
+        Trigger.OPPONENT_ATTACKS,
+        (
+            Damage(
+                CardStatValue(CardStat.DAMAGE, CardTarget.ATTACKING_CARD),
+                P.ATTACKER,
+                defendable=False,
+            ),
+        ),
+        CardDamage(card=CardTarget.ATTACKING_CARD, at_least=2),
+    )
+    light = make_card(WEAPON, damage=1, durability=5, name="Light")
+    heavy = make_card(CREATURE, damage=3, durability=5, name="Heavy")
+    game = position(
+        player(9, mat={Slot.WEAPON: light, Slot.CREATURE: heavy}),
+        player(9, character=character(grudge, name="Grudge")),
+        phase=StartPhase.ATTACK,
+    )
+    m = mark(game)
+    game.play(Attack(find(game, light), 1))  # 1 damage: the filter does not hold
+    assert resolving(game, m) == []
+    m = mark(game)
+    game.play(Attack(find(game, heavy), 1))
+    assert resolving(game, m) == [(1, None, "opponent_attacks")]
+    assert ev.DamageTaken(0, 3, None) in events(game, since=m)
+
+
+def test_rule_12_7_a_condition_reads_that_player(make_card, player, position, find, events):
+    """12.1, 12.7: "when an opponent's card is destroyed, if that player is POISONED, DRAW
+    a card" (``that_player`` in a filter)."""
+    from backlands.keywords.conditions import Poisoned
+
+    gloat = character(
+        TriggeredAbility(Trigger.DESTROYED, (Draw(1),), Poisoned(THAT_PLAYER), whose=OPPONENTS),
+        name="Gloat",
+    )
+    wreck = make_card(INSTANT, name="Wreck", abilities=[when(Trigger.EQUIPPED, Destroy())])
+    for poisoned, heard in ((False, []), (True, [(0, None, "destroyed")])):
+        game = position(
+            player(9, inventory=[wreck], character=gloat),
+            player(9, poisoned=poisoned, mat={Slot.ARMOUR: make_card(ARMOUR)}),
+        )
+        m = mark(game)
+        game.play(Equip(game.players[0].inventory[0]))
+        assert resolving(game, m)[1:] == heard
