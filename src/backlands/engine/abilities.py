@@ -47,6 +47,7 @@ _ATTACH: Final = CardType.ATTACH_SPELL
 _ALL: Final = Subject.ALL
 _OPPONENTS: Final = Subject.OPPONENTS
 _ANOTHER: Final = Subject.ANOTHER
+_THIS: Final = Subject.THIS
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # one subclass per trigger, made at import
@@ -59,6 +60,10 @@ class CardAbility(Reaction):
     definition: ClassVar[TriggerKind]
     #: Whether its definition narrows the events beyond whose they are (``matches``).
     narrowed: ClassVar[bool]
+    #: Whose event it hears when its ability says nothing (the definition's default).
+    default: ClassVar[Subject]
+    #: Whether, heard from its card, an attach spell's hears its host's events (11.2).
+    host_heard: ClassVar[bool]
     __slots__ = ("ability", "card", "hears_host", "subject")
 
     def __init__(
@@ -67,15 +72,10 @@ class CardAbility(Reaction):
         super().__init__(player, order)
         self.card = card
         self.ability = ability
-        kind = self.definition
-        self.subject = kind.default if ability.whose is None else ability.whose
+        whose = ability.whose
+        self.subject = self.default if whose is None else whose
         # an attach spell's "attacks" and "defends" hear the card it sits under (11.2)
-        self.hears_host = (
-            card is not None
-            and card.type is _ATTACH
-            and kind.heard is Heard.THIS_CARD_OR_HOST
-            and self.own_card
-        )
+        self.hears_host = self.host_heard and card is not None and card.type is _ATTACH
 
     def hears(self, card: CardInstance, host: CardInstance | None) -> CardInstance:
         return host if self.hears_host and host is not None else card
@@ -153,6 +153,8 @@ def _reaction_class(
         when=trigger.value,
         definition=kind,
         narrowed=type(kind).matches is not TriggerKind.matches,
+        default=kind.default,
+        host_heard=own_card and kind.heard is Heard.THIS_CARD_OR_HOST,
     )
 
 
@@ -174,20 +176,28 @@ def reactions_of(
 ) -> tuple[Reaction, ...]:
     """The reactions of one ``when:`` ability in play (one per event class it listens to,
     with its filter if it has one)."""
-    kind = ability.when.definition
-    this = (kind.default if ability.whose is None else ability.whose) is Subject.THIS
-    classes = REACTIONS[(ability.when, this, ability.if_ is not None)]
+    when, whose = ability.when, ability.whose
+    this = _THIS_BY_DEFAULT[when] if whose is None else whose is _THIS
+    classes = REACTIONS[(when, this, ability.if_ is not None)]
+    if len(classes) == 1:
+        return (classes[0](player, order, card, ability),)
     return tuple(cls(player, order, card, ability) for cls in classes)
+
+
+#: Whether a trigger is about its own card when its ability says nothing (``whose: this``).
+_THIS_BY_DEFAULT: Final = {t: t.definition.default is Subject.THIS for t in Trigger}
 
 
 def card_abilities(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:
     """The reactions a card brings into play: those of each ``when:`` ability (the default
     ``abilities`` of a ``Game``)."""
-    return tuple(
-        reaction
-        for a in instance.triggers
-        for reaction in reactions_of(a, controller, order, instance)
-    )
+    triggers = instance.triggers
+    if len(triggers) == 1:
+        return reactions_of(triggers[0], controller, order, instance)
+    found: list[Reaction] = []
+    for a in triggers:
+        found.extend(reactions_of(a, controller, order, instance))
+    return tuple(found)
 
 
 def NO_ABILITIES(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:

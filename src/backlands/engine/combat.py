@@ -226,17 +226,24 @@ class TakeDamage(Step):
         if amount <= 0:
             return
         t.publish(ev.DamageTaken, target, amount, source)
-        # 11.3, 12.7: what the damage triggered (all this step has) waits for the whole
-        # defence; a step starts with nothing triggered (``Table.then``, ``flow.advance``)
-        triggered = t.triggered
-        waiting: tuple[tuple[Reaction, ev.Event], ...] = ()
-        if triggered:
-            waiting = tuple(triggered)
-            triggered.clear()
-        if self.defendable:
-            t.then(Defence(target, amount, source, self.by, waiting))
+        if t.triggered:  # 11.3, 12.7: what the damage triggered waits for its defence
+            self.after_the_defence(t, amount)
+        elif self.defendable:
+            t.then(Defence(target, amount, source, self.by))
         else:
             t.sacrifice(t.players[target], amount, ev.SacrificeReason.DAMAGE)
+
+    def after_the_defence(self, t: Table, amount: int) -> None:
+        """The damage triggered abilities (``DamageTaken``: all the step has, since a step
+        starts with nothing triggered): they wait for the whole defence, held by it, or for
+        the sacrifice of damage that cannot be defended (11.3, 12.7)."""
+        triggered = t.triggered
+        waiting = tuple(triggered)
+        triggered.clear()
+        if self.defendable:
+            t.then(Defence(self.player, amount, self.source, self.by, waiting))
+        else:
+            t.sacrifice(t.players[self.player], amount, ev.SacrificeReason.DAMAGE)
             triggered.extend(waiting)
 
     def survives_active_out(self) -> bool:
