@@ -31,6 +31,7 @@ from backlands.model import (
     Cure,
     Curse,
     Damage,
+    Delayed,
     Destroy,
     Discard,
     DiscardCost,
@@ -247,7 +248,7 @@ def test_unstructure_writes_tags_and_leaves_out_defaults() -> None:
 def test_every_tag_has_a_model_class() -> None:
     assert set(EFFECTS.values()) == {
         Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost, If,
-        Wear, May, ChooseOne,
+        Delayed, Wear, May, ChooseOne,
     }  # fmt: skip
     assert set(MODIFIERS.values()) == {CardStatModifier, PlayerStatModifier, Immunity}
     assert set(COSTS.values()) == {DiscardCost, SacrificeCost, WearCost, ReturnCost}

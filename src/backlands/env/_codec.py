@@ -17,10 +17,9 @@ there longest.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, cast
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -40,7 +39,6 @@ from ..engine import (
 )
 from ..engine.events import CardBoosted
 from ..keywords import EFFECTS as KEYWORD_EFFECTS
-from ..keywords import Effect
 from ..model import (
     Card,
     CardStat,
@@ -166,7 +164,11 @@ def families(card: Card) -> tuple[str, ...]:
         found.add("extra_cost")
     for ability in card.abilities:
         if isinstance(ability, TriggeredAbility):
-            found.update(_effect_names(ability.effects))
+            effects = list(ability.effects)
+            while effects:  # an effect's own effects too (a delayed ability's, 12.9)
+                effect = effects.pop()
+                found.add(type(effect).name or type(effect).__name__.lower())
+                effects.extend(effect.inner())
         elif isinstance(ability, ContinuousAbility):
             for mod in ability.while_equipped:
                 if isinstance(mod, CardStatModifier | PlayerStatModifier):
@@ -174,19 +176,6 @@ def families(card: Card) -> tuple[str, ...]:
                 elif isinstance(mod, Immunity):
                     found.add("immunity")
     return tuple(name for name in FAMILIES if name in found)
-
-
-def _effect_names(effects: Iterable[object]) -> Iterator[str]:
-    """The names of ``effects`` and of every effect inside them (a ``may``'s, a mode's of a
-    ``choose_one``, 12.3), each list of effects a field's tuple (or a tuple of them)."""
-    for effect in effects:
-        if not isinstance(effect, Effect):
-            continue
-        yield type(effect).name
-        for value in attrs.astuple(cast(Any, effect), recurse=False):
-            if isinstance(value, tuple):
-                for item in value:
-                    yield from _effect_names(item if isinstance(item, tuple) else (item,))
 
 
 class CardIndex:

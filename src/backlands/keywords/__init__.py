@@ -55,7 +55,7 @@ from .registry import (
     yaml_key,
 )
 from .targets import CardTarget, CardTargetKind, PlayerTarget, PlayerTargetKind, Who
-from .triggers import TRAIT_TRIGGERS, Heard, Trigger, TriggerKind
+from .triggers import TRAIT_TRIGGERS, Heard, Moment, MomentKind, Subject, Trigger, TriggerKind
 from .where import CHARACTER, Owner, target_problem, trigger_problem
 
 __all__ = [
@@ -84,6 +84,8 @@ __all__ = [
     "Immunity",
     "Means",
     "Modifier",
+    "Moment",
+    "MomentKind",
     "Owner",
     "Placed",
     "PlayerStatModifier",
@@ -93,6 +95,7 @@ __all__ = [
     "Registry",
     "Resolution",
     "StateView",
+    "Subject",
     "Trigger",
     "TriggerKind",
     "Who",

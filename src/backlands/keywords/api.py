@@ -27,6 +27,7 @@ from .targets import CardTarget, PlayerTarget
 if TYPE_CHECKING:
     from ..model import Card
     from .registry import Amount, Condition, Effect
+    from .triggers import Moment
 
 __all__ = ["CardRef", "CardThen", "Placed", "PlayerThen", "Resolution", "StateView", "WhyNot"]
 
@@ -315,4 +316,14 @@ class Resolution(Protocol):
         """``then`` for one of the controller's equipped cards that stays on their mat
         through the equip being paid for (not the card equipped, the card it salvaged or the
         card an attach spell goes under), chosen by the controller (11.4)."""
+        ...
+
+    # ------------------------------------------------------------------ later
+
+    def delay(self, at: Moment, effects: Sequence[Effect]) -> None:
+        """A delayed ability (12.9): ``effects`` resolve once, in order, at the moment
+        ``at`` (the first one after now), as an ability of the controller that joins the
+        queue of 11.3 like any other; the triggering event's references (``that_player``,
+        ``that_card``...) still name what they named now. It ends unresolved if the
+        controller is out before (9.2)."""
         ...
