@@ -30,11 +30,16 @@ from .keywords import (
 )
 from .keywords import Effect as EffectBase
 from .keywords import effects as _effects
+from .keywords import moves as _moves
 from .keywords.effects import *  # noqa: F403  # every effect of keywords/effects.py
+from .keywords.moves import *  # noqa: F403  # the effects that move cards, keywords/moves.py
 from .terms import (
     CardStat,
     CardType,
+    DeckEnd,
+    HiddenZone,
     Keyword,
+    Pile,
     PlayerStat,
     Rarity,
     Selector,
@@ -54,13 +59,16 @@ __all__ = [
     "CardType",
     "Character",
     "ContinuousAbility",
+    "DeckEnd",
     "DeckRule",
     "Effect",
     "Forbid",
+    "HiddenZone",
     "Immunity",
     "Keyword",
     "MaxCopies",
     "Modifier",
+    "Pile",
     "PlayerStat",
     "PlayerStatModifier",
     "PlayerTarget",
@@ -74,6 +82,7 @@ __all__ = [
     "Whose",
 ]
 __all__ += _effects.__all__  # the effects, each defined once in backlands/keywords/effects.py
+__all__ += _moves.__all__  # and those that move cards (12.5, 12.6), in keywords/moves.py
 
 
 #: Any effect: an instance of a subclass of ``backlands.keywords.Effect``, the built-in ones

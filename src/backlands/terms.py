@@ -23,13 +23,17 @@ __all__ = [
     "LIMITS",
     "CardStat",
     "CardType",
+    "DeckEnd",
+    "HiddenZone",
     "Keyword",
+    "Pile",
     "PlayerStat",
     "Rarity",
     "Selector",
     "Slot",
     "ValueEnum",
     "Whose",
+    "Zone",
 ]
 
 #: The range of every number in a card file (docs/card-format.md, "Limits"): name ->
@@ -156,6 +160,49 @@ class Keyword(ValueEnum):
     POISON = "poison"
     CURSE = "curse"
     STEAL = "steal"
+
+
+class Zone(ValueEnum):
+    """Where a card is (RULINGS 1.5): a player's primal deck, inventory, void or mat, or out
+    of every zone while an instant spell's ability resolves (4.6)."""
+
+    PRIMAL_DECK = "primal_deck"
+    INVENTORY = "inventory"
+    VOID = "void"
+    MAT = "mat"
+    RESOLVING = "resolving"  # an instant spell while its ability resolves (4.6)
+
+
+class Pile(ValueEnum):
+    """A zone of 1.5 that holds cards in a pile, not in slots: the primal deck, the inventory
+    and the void (an effect's ``zone``, 12.5)."""
+
+    PRIMAL_DECK = "primal_deck"
+    INVENTORY = "inventory"
+    VOID = "void"
+
+    @property
+    def zone(self) -> Zone:
+        return Zone(self.value)
+
+
+class HiddenZone(ValueEnum):
+    """A zone of 1.5 whose cards only their holder sees, or no one: the primal deck (hidden
+    and ordered) and the inventory (12.6)."""
+
+    PRIMAL_DECK = "primal_deck"
+    INVENTORY = "inventory"
+
+    @property
+    def zone(self) -> Zone:
+        return Zone(self.value)
+
+
+class DeckEnd(ValueEnum):
+    """Which end of a primal deck a card is put on (12.5): the top is drawn first."""
+
+    TOP = "top"
+    BOTTOM = "bottom"
 
 
 class Whose(ValueEnum):

@@ -44,15 +44,25 @@ from backlands.model import (
     Discard,
     Draw,
     Effect,
+    EquipFrom,
     Immunity,
     Keyword,
+    LookAtDeck,
+    LookAtInventory,
     PlayerTarget,
     Poison,
+    PutOnDeck,
+    Recover,
     Repair,
+    Return,
+    Reveal,
     Sacrifice,
+    Search,
     Selector,
+    ShuffleIntoDeck,
     Slot,
     Steal,
+    Take,
     Trait,
     Trigger,
     TriggeredAbility,
@@ -1871,7 +1881,9 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
     from backlands.keywords import Effect as EffectBase
 
     assert set(EFFECTS.values()) == {
-        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, Poison, Repair, Sacrifice, Steal
+        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, Poison, Repair, Sacrifice, Steal,
+        Recover, PutOnDeck, Search, Return, EquipFrom, Take, ShuffleIntoDeck, LookAtDeck,
+        LookAtInventory, Reveal,
     }  # fmt: skip
     assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())
     assert set(REACTIONS) == set(Trigger)  # and every trigger has its reaction

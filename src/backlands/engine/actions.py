@@ -55,6 +55,7 @@ class DecisionKind(ValueEnum):
     DEFEND = "defend"  # defence allocation against ``amount`` damage (6.1 to 6.5)
     RESPONSE = "response"  # a response window: Equip an instant spell or Pass (8.1 to 8.3)
     CHOOSE = "choose"  # an ability's choice: Choose one of its options (11.4)
+    ORDER = "order"  # cards looked at go back on a primal deck: Choose the next from the top (12.6)
 
 
 @attrs.frozen
@@ -65,6 +66,8 @@ class Decision:
     (None for damage that comes from no card, such as poison). For CHOOSE, ``source`` is the
     card whose ability asks (None for a character's or a rule's) and ``effect`` what the
     choice is for: the effect's name in the card format (``"destroy"``, ``"discard"``...).
+    For ORDER, ``amount`` is how many cards are left to put back, ``source`` and ``effect``
+    as for CHOOSE.
     """
 
     kind: DecisionKind
@@ -80,6 +83,9 @@ class Decision:
             what = f" to {self.effect}" if self.effect else ""
             whose = f" ({self.source.card.name})" if self.source is not None else ""
             return f"P{self.player + 1} chooses{what}{whose}"
+        if self.kind is DecisionKind.ORDER:
+            whose = f" ({self.source.card.name})" if self.source is not None else ""
+            return f"P{self.player + 1} puts {self.amount} cards back in order{whose}"
         return f"P{self.player + 1}: {self.kind} decision"
 
 

@@ -177,6 +177,9 @@ def decision_text(decision: Decision, labels: Sequence[str] = ()) -> str:
         what = f"defend {decision.amount} damage{source}"
     elif kind is DecisionKind.RESPONSE:
         what = "response window (play an instant spell, or pass)"
+    elif kind is DecisionKind.ORDER:
+        source = "" if decision.source is None else f" ({decision.source.card.name})"
+        what = f"put {decision.amount} cards back on a primal deck, the top first{source}"
     else:
         purpose = f" to {decision.effect}" if decision.effect else ""
         source = "" if decision.source is None else f" ({decision.source.card.name})"

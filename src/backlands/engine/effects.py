@@ -29,16 +29,19 @@ from ..keywords import (
     PlayerThen,
     Who,
     WhyNot,
+    ZoneWhyNot,
 )
-from ..terms import CardStat, Keyword, Slot, Whose
+from ..terms import CardStat, Keyword, Selector, Slot, Whose, Zone
 from . import events as ev
+from .actions import Action, Choose, Decision, DecisionKind
 from .combat import deal_damage
 from .state import CardInstance, Equipped, PlayerState
-from .steps import Choice, Work
+from .steps import Choice, Question, Work
 from .table import Table
 
 __all__ = [
     "EffectStep",
+    "Reorder",
     "Source",
     "TableResolution",
     "cards_for",
@@ -47,6 +50,9 @@ __all__ = [
 ]
 
 _EFFECT: Final = ev.DestroyReason.EFFECT
+_DECK: Final = Zone.PRIMAL_DECK
+_VOID: Final = Zone.VOID
+_MAT: Final = Zone.MAT
 _SLOT_ORDER: Final = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
 
 T = TypeVar("T", int, CardRef)
@@ -171,16 +177,19 @@ class TableResolution:
         options: Sequence[T],
         then: Callable[[TableResolution, T], None],
         why_not: Callable[[TableResolution, Any], str | None] | None = None,
+        *,
+        hidden: bool = False,
     ) -> None:
         """One option is taken at once and none does nothing, as the CHOOSE question would
         (neither is recorded), without a step; ``why_not(resolution, option)`` says why an
-        option offered by no one is refused."""
-        if len(options) > 1:
+        option offered by no one is refused. ``hidden``: the options are hidden cards, asked
+        as a ``HiddenChoice`` (12.6): under ``ask_every_window`` even one is asked."""
+        if len(options) > 1 or (hidden and options and self.table.ruleset.ask_every_window):
             choice = Then(then, self.effect, self.source)
             listed = cast("Sequence[int | CardInstance]", options)
             explain = None if why_not is None else _Refusal(why_not, self.effect, self.source)
             name = effect_name(self.effect)
-            self.table.ask(player, listed, choice, self.source.card, name, explain)
+            self.table.ask(player, listed, choice, self.source.card, name, explain, hidden)
         elif options:
             then(self, options[0])
 
@@ -249,6 +258,92 @@ class TableResolution:
         found = t.equipped(_instance(card))
         if found is not None:
             t.add_counters(found[0], found[1], amount)
+
+    # ------------------------------------------------------------------ cards in zones
+
+    def after(self, then: Callable[[TableResolution], None]) -> None:
+        self.table.run(self.controller, _After(then, self.effect, self.source))
+
+    def cost(self, card: CardRef, player: int) -> int:  # 4.3
+        return self.table.stats.cost(_instance(card), player)
+
+    def cards_in(self, player: int, zone: Zone) -> tuple[CardInstance, ...]:
+        t = self.table
+        pile = t.pile(t.players[player], zone)
+        return tuple(reversed(pile)) if zone is _DECK else tuple(pile)
+
+    def for_cards_in(
+        self,
+        player: int,
+        zone: Zone,
+        then: CardThen,
+        *,
+        cards: Selector | None = None,
+        count: int = 1,
+        chooser: int | None = None,
+        at_random: bool = False,
+        why_not: ZoneWhyNot | None = None,
+    ) -> None:
+        who = self.controller if chooser is None else chooser
+        pick = _PickInZone(
+            self.effect, self.source, player, zone, then, cards, who, at_random, why_not
+        )
+        if count == 1:
+            pick.run(self.table)
+            return
+        for _ in range(count):  # one card at a time, each from what is left (as DISCARD)
+            self.table.run(who, pick)
+
+    def move(
+        self,
+        card: CardRef,
+        origin: Zone,
+        to: Zone,
+        *,
+        bottom: bool = False,
+        seen_by: int | None = None,
+        pay_cost: bool = False,
+    ) -> bool:  # 12.5
+        t = self.table
+        instance = _instance(card)
+        if origin is _MAT:
+            found = t.equipped(instance)
+            if found is None:
+                return False
+            holder = found[0]
+        else:
+            holder = t.players[instance.owner]  # a card in a pile is its owner's (1.5)
+        if to is _MAT and pay_cost:  # 4.3: a cost beyond the deck cannot be paid
+            owner = instance.owner
+            if t.stats.cost(instance, owner) > len(t.players[owner].primal_deck):
+                return False
+        return t.move(
+            instance, origin, holder, to, bottom=bottom, seen_by=seen_by, pay_cost=pay_cost
+        )
+
+    def shuffle(self, player: int) -> None:  # 1.2, 12.5
+        t = self.table
+        t.shuffle(t.players[player])
+
+    def look(self, player: int, whose: int, zone: Zone, cards: Sequence[CardRef]) -> None:
+        shown = tuple(_instance(card) for card in cards)  # 12.6: to that player only
+        t = self.table
+        t.learn(player, frozenset(card.uid for card in shown))
+        t.publish(ev.CardsLookedAt, player, whose, zone, shown)
+
+    def reveal(self, whose: int, zone: Zone, cards: Sequence[CardRef]) -> None:
+        shown = tuple(_instance(card) for card in cards)  # 12.6: to every player
+        t = self.table
+        uids = frozenset(card.uid for card in shown)
+        for p in t.players:
+            t.learn(p.index, uids)
+        t.publish(ev.CardsRevealed, self.controller, whose, zone, shown)
+
+    def reorder(self, player: int, whose: int, count: int) -> None:  # 12.6
+        t = self.table
+        count = min(count, len(t.players[whose].primal_deck))
+        if count > 1:
+            t.push(Reorder(player, whose, 0, count, self.source.card, effect_name(self.effect)))
 
 
 class Then(Choice):
@@ -397,6 +492,180 @@ class _DiscardOne(Work):
 def _discard_card(r: TableResolution, card: CardRef) -> None:
     """DISCARD (7.5): from the inventory to its owner's void."""
     r.table.discard(_instance(card))
+
+
+class _After(Work):
+    """``then(resolution)``, once what its effect pushed above it has resolved."""
+
+    __slots__ = ("effect", "source", "then")
+
+    def __init__(self, then: Callable[..., None], effect: Effect, source: Source) -> None:
+        self.then = then
+        self.effect = effect
+        self.source = source
+
+    def run(self, table: Table) -> None:
+        self.then(TableResolution(table, self.effect, self.source))
+
+
+class _PickInZone(Work):
+    """``chooser`` chooses one card of ``player``'s pile ``zone`` (or one is taken at
+    random), among those ``cards`` selects and ``why_not`` allows; then ``then`` (12.5)."""
+
+    __slots__ = (
+        "at_random",
+        "cards",
+        "chooser",
+        "effect",
+        "player",
+        "source",
+        "then",
+        "why_not",
+        "zone",
+    )
+
+    def __init__(
+        self,
+        effect: Effect,
+        source: Source,
+        player: int,
+        zone: Zone,
+        then: CardThen,
+        cards: Selector | None,
+        chooser: int,
+        at_random: bool,
+        why_not: ZoneWhyNot | None,
+    ) -> None:
+        self.effect = effect
+        self.source = source
+        self.player = player
+        self.zone = zone
+        self.then = then
+        self.cards = cards
+        self.chooser = chooser
+        self.at_random = at_random
+        self.why_not = why_not
+
+    def run(self, table: Table) -> None:
+        r = TableResolution(table, self.effect, self.source)
+        cards = self.cards
+        why_not = self.why_not
+        options = [
+            card
+            for card in r.cards_in(self.player, self.zone)
+            if (cards is None or cards.matches(card.card))
+            and (why_not is None or why_not(r, card) is None)
+        ]
+        if not options:
+            return
+        if self.at_random:
+            self.then(r, table.random_card(options))
+            return
+        refusal = _ZoneRefusal(self.player, self.zone, cards, why_not)
+        r.choose(self.chooser, options, self.then, refusal, hidden=self.zone is not _VOID)
+
+
+class _ZoneRefusal:
+    """Why a card is not a choice among the cards of a zone (12.5): not a card, not in that
+    zone, not one of the cards the effect takes, or the effect's own reason."""
+
+    __slots__ = ("cards", "player", "why_not", "zone")
+
+    def __init__(
+        self, player: int, zone: Zone, cards: Selector | None, why_not: ZoneWhyNot | None
+    ) -> None:
+        self.player = player
+        self.zone = zone
+        self.cards = cards
+        self.why_not = why_not
+
+    def __call__(self, r: TableResolution, option: Any) -> str | None:
+        if not isinstance(option, CardInstance):
+            return "a card is chosen here, not a player"
+        where = f"P{self.player + 1}'s {zone_words(self.zone)}"
+        if all(card is not option for card in r.cards_in(self.player, self.zone)):
+            return f"it is not in {where}, where the card is chosen (12.5)"
+        if self.cards is not None and not self.cards.matches(option.card):
+            return f"it is not one of the cards the effect takes ({self.cards}) (12.5)"
+        return None if self.why_not is None else self.why_not(r, option)
+
+
+def zone_words(zone: Zone) -> str:
+    """``primal deck`` for ``primal_deck``."""
+    return str(zone).replace("_", " ")
+
+
+class Reorder(Question):
+    """ORDER (12.6): ``player``, who looked at them, puts the top ``count`` cards of
+    ``whose``'s primal deck back in the order they choose. Each question asks which card
+    goes ``place``-th from the top (0: the top), among the cards from that place down; the
+    next place is asked until one card is left, which the game puts last."""
+
+    __slots__ = ("count", "effect", "place", "source", "whose")
+    kind = DecisionKind.ORDER
+
+    def __init__(
+        self,
+        player: int,
+        whose: int,
+        place: int,
+        count: int,
+        source: CardInstance | None,
+        effect: str | None,
+    ) -> None:
+        super().__init__(player)
+        self.whose = whose
+        self.place = place
+        self.count = count
+        self.source = source
+        self.effect = effect
+
+    def decision(self, t: Table) -> Decision:
+        left = self.count - self.place
+        return Decision(DecisionKind.ORDER, self.player, left, self.source, self.effect)
+
+    def _left(self, t: Table) -> list[CardInstance]:
+        """The cards still to put back, as they lie now, the top first."""
+        deck = t.players[self.whose].primal_deck
+        top = len(deck) - 1
+        return [deck[top - k] for k in range(self.place, self.count)]
+
+    def options(self, t: Table) -> tuple[Action, ...]:
+        return tuple(Choose(card) for card in self._left(t))
+
+    def problem(self, t: Table, action: object) -> str | None:
+        name = t.players[self.player].name
+        where = f"P{self.whose + 1}'s primal deck"
+        if not isinstance(action, Choose):
+            return f"{name} must choose the next card to put back on {where} (12.6)"
+        if any(card is action.option for card in self._left(t)):
+            return None
+        return (
+            f"{action.option!r} is not one of the {self.count - self.place} cards left to put "
+            f"back on top of {where} (12.6)"
+        )
+
+    def apply(self, t: Table, action: Action) -> None:
+        assert isinstance(action, Choose)
+        deck = t.players[self.whose].primal_deck
+        at = len(deck) - 1 - self.place  # this place, counted from the top
+        for i in range(at, len(deck) - 1 - self.count, -1):
+            if deck[i] is action.option:
+                deck[i], deck[at] = deck[at], deck[i]
+                break
+        if self.count - self.place > 2:
+            t.push(
+                Reorder(
+                    self.player, self.whose, self.place + 1, self.count, self.source, self.effect
+                )
+            )
+            return
+        # put back: the others cannot follow the new order (12.6)
+        t.forget(frozenset(card.uid for card in deck[len(deck) - self.count :]), keep=self.player)
+        t.publish(ev.DeckOrdered, self.player, self.whose, self.count)
+
+    def survives_active_out(self) -> bool:
+        return True
 
 
 # --------------------------------------------------------------------------- who and what

@@ -11,19 +11,9 @@ from __future__ import annotations
 import attrs
 
 from ..model import Card, Character, ContinuousAbility, Modifier, TriggeredAbility
-from ..terms import Slot, ValueEnum
+from ..terms import Slot, Zone
 
 __all__ = ["CardInstance", "Equipped", "Outcome", "PlayerState", "Zone"]
-
-
-class Zone(ValueEnum):
-    """Where a card instance is."""
-
-    PRIMAL_DECK = "primal_deck"
-    INVENTORY = "inventory"
-    VOID = "void"
-    MAT = "mat"
-    RESOLVING = "resolving"  # an instant spell while its ability resolves (4.6)
 
 
 class CardInstance:
@@ -134,6 +124,14 @@ class PlayerState:
     ``primal_deck`` holds the top card LAST (``primal_deck[-1]`` is the top) so that
     drawing and sacrificing are O(1); :meth:`deck_top_first` gives the rulebook's order.
     ``mat`` keeps the order in which its slots were filled.
+
+    ``known`` is what this player has seen of hidden cards (12.6): the uids of cards whose
+    place they know though it is hidden from them (a card in a primal deck, or in another
+    player's inventory), because they looked at it or it was revealed or moved in the open.
+    The place itself is wherever the card is: a card stays known while it moves in ways the
+    player follows (drawn from the top, put on a deck's top or bottom, moved in the open),
+    and is forgotten when it moves where the player cannot follow (a shuffle, a move only
+    another player sees). It is a frozenset, replaced on change, so a copy shares it.
     """
 
     __slots__ = (
@@ -141,6 +139,7 @@ class PlayerState:
         "character",
         "index",
         "inventory",
+        "known",
         "mat",
         "name",
         "out",
@@ -163,6 +162,7 @@ class PlayerState:
         out: bool = False,
         turns_taken: int = 0,
         attacked: set[Slot] | None = None,
+        known: frozenset[int] = frozenset(),
     ) -> None:
         self.index = index
         self.name = name
@@ -175,6 +175,7 @@ class PlayerState:
         self.out = out
         self.turns_taken = turns_taken
         self.attacked: set[Slot] = set() if attacked is None else attacked
+        self.known = known
 
     def deck_top_first(self) -> list[CardInstance]:
         return self.primal_deck[::-1]
@@ -193,6 +194,7 @@ class PlayerState:
             self.out,
             self.turns_taken,
             set(self.attacked),
+            self.known,
         )
 
     def __repr__(self) -> str:

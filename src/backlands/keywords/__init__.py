@@ -15,9 +15,11 @@ engine: an effect acts through the :class:`Resolution` the engine gives it.
 from __future__ import annotations
 
 from . import effects as _effects
-from .api import CardRef, CardThen, Placed, PlayerThen, Resolution, WhyNot
+from . import moves as _moves
+from .api import CardRef, CardThen, Placed, PlayerThen, Resolution, WhyNot, ZoneWhyNot
 from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
+from .moves import *  # noqa: F403  # the effects that move and show cards (12.5, 12.6)
 from .registry import (
     EFFECTS,
     FAMILIES,
@@ -66,6 +68,7 @@ __all__ = [
     "TriggerKind",
     "Who",
     "WhyNot",
+    "ZoneWhyNot",
     "about",
     "effect",
     "family_of",
@@ -75,3 +78,4 @@ __all__ = [
     "trigger_problem",
 ]
 __all__ += _effects.__all__
+__all__ += _moves.__all__

@@ -1,0 +1,437 @@
+"""The effects that move cards between zones and show hidden cards (RULINGS 12.5, 12.6): one
+class per effect, each with its YAML name, its fields and their limits, its words and its
+rule, like the keywords of ``effects.py``.
+
+A card always moves to its OWNER's zone (1.5, 12.5), through the one primitive
+:meth:`~backlands.keywords.Resolution.move`; which cards of a zone may be chosen, and who
+chooses, through :meth:`~backlands.keywords.Resolution.for_cards_in` (11.4). What a player
+looks at is theirs alone, what is revealed everyone's (12.6): ``look`` and ``reveal``.
+docs/effects.md, "Cards that move" and "Looking at hidden cards", says what each one does.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..terms import DeckEnd, HiddenZone, Pile, Selector, Slot, Zone
+from .api import CardRef, Resolution
+from .registry import Effect, about, effect
+from .targets import CardTarget, PlayerTarget
+from .words import card_words, cards_word
+
+__all__ = [
+    "EquipFrom",
+    "LookAtDeck",
+    "LookAtInventory",
+    "PutOnDeck",
+    "Recover",
+    "Return",
+    "Reveal",
+    "Search",
+    "ShuffleIntoDeck",
+    "Take",
+]
+
+_DECK = Zone.PRIMAL_DECK
+_INVENTORY = Zone.INVENTORY
+_VOID = Zone.VOID
+_MAT = Zone.MAT
+_EVERY = Selector()
+_CARDS = about("Which cards may be chosen ({}: any card).")
+
+
+def _which(count: int, cards: Selector) -> str:
+    """``1 card``, ``2 cards with type weapon``."""
+    return cards_word(count) + ("" if cards == _EVERY else f" with {cards}")
+
+
+def _zone_of(target: PlayerTarget, zone: str) -> str:
+    """``your void``, ``the void of an opponent``."""
+    return f"your {zone}" if target is PlayerTarget.SELF else f"the {zone} of {target.words}"
+
+
+def _zone_words(zone: Zone) -> str:
+    return str(zone).replace("_", " ")
+
+
+# --------------------------------------------------------------------------- cards that move
+
+
+@effect("recover")
+@attrs.frozen
+class Recover(Effect):
+    """Cards from a void back into their owner's inventory, chosen by the controller (12.5)."""
+
+    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    cards: Selector = attrs.field(default=_EVERY, metadata=_CARDS)
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("Whose void the cards come from.")
+    )
+
+    def words(self) -> str:
+        where = _zone_of(self.target, "void")
+        return f"return {_which(self.count, self.cards)} from {where} to its owner's inventory"
+
+    def apply(self, r: Resolution) -> None:  # 12.5: the controller chooses (11.4)
+        r.for_players(
+            self.target,
+            lambda r, player: r.for_cards_in(
+                player, _VOID, _void_to_inventory, cards=self.cards, count=self.count
+            ),
+        )
+
+
+def _void_to_inventory(r: Resolution, card: CardRef) -> None:
+    r.move(card, _VOID, _INVENTORY)
+
+
+@effect("put_on_deck")
+@attrs.frozen
+class PutOnDeck(Effect):
+    """Cards from a void onto the top (or the bottom) of their owner's primal deck, chosen by
+    the controller (12.5)."""
+
+    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    end: DeckEnd = attrs.field(
+        default=DeckEnd.TOP, metadata=about("Which end of the primal deck they go on.")
+    )
+    cards: Selector = attrs.field(default=_EVERY, metadata=_CARDS)
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("Whose void the cards come from.")
+    )
+
+    def words(self) -> str:
+        where = _zone_of(self.target, "void")
+        end = "on top of" if self.end is DeckEnd.TOP else "at the bottom of"
+        return f"put {_which(self.count, self.cards)} from {where} {end} its owner's primal deck"
+
+    def apply(self, r: Resolution) -> None:  # 12.5
+        bottom = self.end is DeckEnd.BOTTOM
+        r.for_players(
+            self.target,
+            lambda r, player: r.for_cards_in(
+                player,
+                _VOID,
+                lambda r, card: _onto_deck(r, card, bottom),
+                cards=self.cards,
+                count=self.count,
+            ),
+        )
+
+
+def _onto_deck(r: Resolution, card: CardRef, bottom: bool) -> None:
+    r.move(card, _VOID, _DECK, bottom=bottom)
+
+
+@effect("search")
+@attrs.frozen
+class Search(Effect):
+    """SEARCH: the player sees their whole primal deck, puts cards of it into their
+    inventory, then shuffles it (12.5, 12.6)."""
+
+    cards: Selector = attrs.field(default=_EVERY, metadata=about("Which cards may be found."))
+    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    reveal: bool = attrs.field(
+        default=False, metadata=about("true: the cards found are shown to every player.")
+    )
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("The player who searches their own deck.")
+    )
+
+    def words(self) -> str:
+        found = _which(self.count, self.cards)
+        shown = ", reveal it" if self.reveal else ""
+        if self.target is PlayerTarget.SELF:
+            return (
+                f"search your primal deck for {found}{shown}, put it into your inventory, "
+                "then shuffle your primal deck"
+            )
+        return (
+            f"{self.target.words} searches their primal deck for {found}{shown}, puts it "
+            "into their inventory, then shuffles their primal deck"
+        )
+
+    def apply(self, r: Resolution) -> None:  # 12.6: sees it all, then the shuffle
+        r.for_players(self.target, self._search)
+
+    def _search(self, r: Resolution, player: int) -> None:
+        _search_deck(r, player)
+        r.for_cards_in(
+            player,
+            _DECK,
+            self._found,
+            cards=self.cards,
+            count=self.count,
+            chooser=player,
+        )
+
+    def _found(self, r: Resolution, card: CardRef) -> None:
+        if self.reveal:
+            r.reveal(card.owner, _DECK, (card,))
+        r.move(card, _DECK, _INVENTORY, seen_by=None if self.reveal else card.owner)
+
+
+def _search_deck(r: Resolution, player: int) -> None:
+    """``player`` sees their whole primal deck; it is shuffled once the effect has put
+    what it found where it goes (12.6)."""
+    r.after(lambda r: r.shuffle(player))
+    r.look(player, player, _DECK, r.cards_in(player, _DECK))
+
+
+@effect("return")
+@attrs.frozen
+class Return(Effect):
+    """An equipped card back into its owner's inventory: its counters and boosts are gone,
+    its attach spells destroyed (12.5, 4.7)."""
+
+    target: CardTarget = attrs.field(
+        default=CardTarget.OPPONENT_CARD, metadata=about("The card returned.")
+    )
+    slot: Slot | None = attrs.field(
+        default=None, metadata=about("Only a card in this slot.", unset="any slot")
+    )
+
+    def words(self) -> str:
+        return f"return {card_words(self.target, self.slot)} to its owner's inventory"
+
+    def apply(self, r: Resolution) -> None:  # 12.5
+        r.for_cards(self.target, self.slot, _mat_to_inventory)
+
+
+def _mat_to_inventory(r: Resolution, card: CardRef) -> None:
+    r.move(card, _MAT, _INVENTORY)
+
+
+@effect("equip_from")
+@attrs.frozen
+class EquipFrom(Effect):
+    """A card from the player's void, primal deck (a search) or inventory equipped onto
+    their mat, without its cost unless ``pay_cost`` (12.5)."""
+
+    zone: Pile = attrs.field(metadata=about("Where the card comes from."))
+    cards: Selector = attrs.field(default=_EVERY, metadata=_CARDS)
+    pay_cost: bool = attrs.field(
+        default=False, metadata=about("true: its primal cost is paid (4.3).")
+    )
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("The player who equips, from their own zone.")
+    )
+
+    def words(self) -> str:
+        card = _which(1, self.cards)
+        cost = "paying its primal cost" if self.pay_cost else "without paying its cost"
+        where = _zone_of(self.target, _zone_words(self.zone.zone))
+        if self.zone is Pile.PRIMAL_DECK:
+            where += " (a search: then shuffle it)"
+        if self.target is PlayerTarget.SELF:
+            return f"equip {card} from {where}, {cost}"
+        return f"{self.target.words} equips {card} from {where}, {cost}"
+
+    def apply(self, r: Resolution) -> None:  # 12.5: the player who equips chooses (11.4)
+        r.for_players(self.target, self._equip)
+
+    def _equip(self, r: Resolution, player: int) -> None:
+        zone = self.zone.zone
+        if zone is _DECK:
+            _search_deck(r, player)
+        r.for_cards_in(
+            player, zone, self._put, cards=self.cards, chooser=player, why_not=self._cannot
+        )
+
+    def _put(self, r: Resolution, card: CardRef) -> None:
+        r.move(card, self.zone.zone, _MAT, pay_cost=self.pay_cost)
+
+    def _cannot(self, r: Resolution, card: CardRef) -> str | None:
+        slot = card.card.type.slot
+        if slot is None:
+            return (
+                f"{card.card.name} is not equipped into a slot: an instant or attach spell "
+                "is never put onto a mat by an effect (4.6, 4.7, 12.5)"
+            )
+        if self.pay_cost:
+            cost = r.cost(card, card.owner)
+            left = len(r.cards_in(card.owner, _DECK))
+            if cost > left:
+                return (
+                    f"its primal cost {cost} is more than the {left} cards left in "
+                    f"P{card.owner + 1}'s primal deck (4.3)"
+                )
+        return None
+
+
+@effect("take")
+@attrs.frozen
+class Take(Effect):
+    """Cards taken from a player's inventory, chosen by the controller after looking at it
+    (or at random): each goes to its owner's void (12.5, 1.5)."""
+
+    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    random: bool = attrs.field(
+        default=False,
+        metadata=about("true: each card is taken at random, the inventory unseen."),
+    )
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.OPPONENT, metadata=about("Whose inventory.")
+    )
+
+    def words(self) -> str:
+        how = "at random" if self.random else "after looking at it"
+        where = _zone_of(self.target, "inventory")
+        return f"take {cards_word(self.count)} from {where} {how}: it goes to its owner's void"
+
+    def apply(self, r: Resolution) -> None:  # 12.5, 12.6
+        r.for_players(self.target, self._take)
+
+    def _take(self, r: Resolution, player: int) -> None:
+        if not self.random:
+            r.look(r.controller, player, _INVENTORY, r.cards_in(player, _INVENTORY))
+        r.for_cards_in(
+            player, _INVENTORY, _inventory_to_void, count=self.count, at_random=self.random
+        )
+
+
+def _inventory_to_void(r: Resolution, card: CardRef) -> None:
+    r.move(card, _INVENTORY, _VOID)
+
+
+@effect("shuffle_into_deck")
+@attrs.frozen
+class ShuffleIntoDeck(Effect):
+    """Every card of a player's void (or inventory) into their primal deck, then it is
+    shuffled; ``zone: primal_deck`` only shuffles it (12.5, 1.2)."""
+
+    zone: Pile = attrs.field(
+        default=Pile.VOID, metadata=about("The zone whose cards go into the primal deck.")
+    )
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("Whose zone and primal deck.")
+    )
+
+    def words(self) -> str:
+        deck = _zone_of(self.target, "primal deck")
+        if self.zone is Pile.PRIMAL_DECK:
+            return f"shuffle {deck}"
+        return f"shuffle {_zone_of(self.target, _zone_words(self.zone.zone))} into {deck}"
+
+    def apply(self, r: Resolution) -> None:  # 12.5
+        r.for_players(self.target, self._shuffle)
+
+    def _shuffle(self, r: Resolution, player: int) -> None:
+        zone = self.zone.zone
+        if zone is not _DECK:
+            seen_by = None if zone is _VOID else player  # an inventory's cards are its own
+            for card in r.cards_in(player, zone):
+                r.move(card, zone, _DECK, seen_by=seen_by)
+        r.shuffle(player)
+
+
+# --------------------------------------------------------------------------- looking at cards
+
+
+@effect("look_at_deck")
+@attrs.frozen
+class LookAtDeck(Effect):
+    """The controller looks at the top cards of a primal deck and puts them back in the
+    order they choose (12.6)."""
+
+    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    reorder: bool = attrs.field(
+        default=True, metadata=about("false: the cards stay in their order.")
+    )
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("Whose primal deck.")
+    )
+
+    def words(self) -> str:
+        top = f"the top {cards_word(self.count)} of {_zone_of(self.target, 'primal deck')}"
+        back = " and put them back in any order" if self.reorder else ""
+        return f"look at {top}{back}"
+
+    def apply(self, r: Resolution) -> None:  # 12.6
+        r.for_players(self.target, self._look)
+
+    def _look(self, r: Resolution, player: int) -> None:
+        top = r.cards_in(player, _DECK)[: self.count]
+        if not top:
+            return
+        r.look(r.controller, player, _DECK, top)
+        if self.reorder:
+            r.reorder(r.controller, player, len(top))
+
+
+@effect("look_at_inventory")
+@attrs.frozen
+class LookAtInventory(Effect):
+    """The controller looks at a player's inventory (12.6)."""
+
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.OPPONENT, metadata=about("Whose inventory.")
+    )
+
+    def words(self) -> str:
+        return f"look at {_zone_of(self.target, 'inventory')}"
+
+    def apply(self, r: Resolution) -> None:  # 12.6
+        r.for_players(self.target, self._look)
+
+    def _look(self, r: Resolution, player: int) -> None:
+        cards = r.cards_in(player, _INVENTORY)
+        if cards:
+            r.look(r.controller, player, _INVENTORY, cards)
+
+
+@effect("reveal")
+@attrs.frozen
+class Reveal(Effect):
+    """Cards shown to every player (12.6): the top cards of a primal deck, or cards of an
+    inventory chosen by its holder."""
+
+    zone: HiddenZone = attrs.field(metadata=about("Where the cards are."))
+    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("Whose cards are revealed.")
+    )
+
+    def words(self) -> str:
+        if self.zone is HiddenZone.PRIMAL_DECK:
+            deck = _zone_of(self.target, "primal deck")
+            return f"reveal the top {cards_word(self.count)} of {deck}"
+        inventory = _zone_of(self.target, "inventory")
+        return f"reveal {cards_word(self.count)} of {inventory}, chosen by its holder"
+
+    def apply(self, r: Resolution) -> None:  # 12.6
+        r.for_players(self.target, self._reveal)
+
+    def _reveal(self, r: Resolution, player: int) -> None:
+        if self.zone is HiddenZone.PRIMAL_DECK:
+            top = r.cards_in(player, _DECK)[: self.count]
+            if top:
+                r.reveal(player, _DECK, top)
+            return
+        _reveal_chosen(r, player, self.count, ())
+
+
+def _reveal_chosen(r: Resolution, player: int, left: int, shown: tuple[CardRef, ...]) -> None:
+    """``player`` chooses a card of their inventory not yet shown, which is revealed; then
+    the next, ``left`` in all (12.6)."""
+    options = [c for c in r.cards_in(player, _INVENTORY) if all(c is not s for s in shown)]
+
+    def show(r: Resolution, card: CardRef) -> None:
+        r.reveal(player, _INVENTORY, (card,))
+        if left > 1:
+            _reveal_chosen(r, player, left - 1, (*shown, card))
+
+    r.choose(player, options, show, _RevealRefusal(player, shown))
+
+
+@attrs.frozen
+class _RevealRefusal:
+    """Why a card is not a choice of a reveal from an inventory (12.6)."""
+
+    player: int
+    shown: tuple[CardRef, ...]
+
+    def __call__(self, r: Resolution, option: object) -> str | None:
+        if any(option is s for s in self.shown):
+            return "it is revealed already by this effect (12.6)"
+        return f"it is not in P{self.player + 1}'s inventory, whose cards are revealed (12.6)"
