@@ -236,7 +236,8 @@ def field_value(
 ) -> Any:
     """A value of one field of a keyword class, as its definition allows: a number in its
     range (``small``: 1 or 2 over its lowest, or a small change for a signed one, so that
-    games last), a target where the ability may point, any member of another enum, maybe
+    games last), a target where the ability may point, a selector of every card or of some
+    types or rarities (no ids, which name cards), any member of another enum, maybe
     None where None is allowed, true or false (mostly the default), and a keyword of a family
     (an effect inside an effect) or a non-empty tuple of them, nested at most 2 deep."""
     kind, optional = _unwrap(field.type)
@@ -267,6 +268,12 @@ def field_value(
         return draw(_between(low, min(high, low + 1)))
     if kind is PlayerTarget or kind is CardTarget:
         return pick(draw, targets(kind, owner, when))
+    if kind is Selector:  # every card, or some types or rarities (no ids: they name cards)
+        if not chance(draw, 2):
+            return Selector()
+        if chance(draw, 2):
+            return Selector(rarity=pick_some(draw, tuple(Rarity), 2, 1))
+        return Selector(type=pick_some(draw, CARD_TYPES, 2, 1))
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return pick(draw, tuple(kind))
     raise TypeError(f"no strategy for a field of type {kind!r}: add one to field_value")

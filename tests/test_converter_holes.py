@@ -188,7 +188,11 @@ def test_a_deck_rule_count_of_1000_is_refused_and_999_loads(here: Path) -> None:
 # --------------------------------------------------------------------------- tags
 
 
-TAGS = "draw, sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost"
+TAGS = (
+    "draw, sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost, "
+    "recover, put_on_deck, search, return, equip_from, take, shuffle_into_deck, look_at_deck, "
+    "look_at_inventory, reveal"
+)
 
 
 @pytest.mark.parametrize(

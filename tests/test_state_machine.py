@@ -66,6 +66,7 @@ from backlands.engine import (
 from backlands.engine import game as game_module
 from backlands.engine.events import event_to_json
 from backlands.engine.history import History
+from backlands.engine.steps import HiddenChoice
 from backlands.engine.table import Table
 from backlands.errors import GameSetupError, IllegalActionError
 from backlands.model import (
@@ -74,12 +75,20 @@ from backlands.model import (
     CardStatModifier,
     CardType,
     Character,
+    DeckEnd,
     Keyword,
+    LookAtDeck,
     PlayerStat,
+    PutOnDeck,
     Rarity,
+    Return,
+    Search,
     Selector,
     Slot,
+    Take,
     Trait,
+    Trigger,
+    TriggeredAbility,
     Whose,
 )
 from backlands.ruleset import STANDARD, Ruleset
@@ -94,6 +103,7 @@ ANSWERS: dict[DecisionKind, tuple[type, ...]] = {
     DecisionKind.DEFEND: (Defend,),
     DecisionKind.RESPONSE: (Equip, Pass),
     DecisionKind.CHOOSE: (Choose,),
+    DecisionKind.ORDER: (Choose,),  # the next card back on top of a primal deck (12.6)
 }
 MAX_DECISIONS = 20_000  # no game of these setups comes near: a game that does never ends
 
@@ -189,6 +199,7 @@ class Referee:
             eq.instance.uid: eq.counters for p in game.players for eq in p.mat.values()
         }
         self.decks = [list(p.primal_deck) for p in game.players]
+        self.reshaped: set[int] = set()  # whose primal deck an effect changed (12.5, 12.6)
         self.expected: tuple[str, Callable[[events.Event], bool]] | None = None
         self.damage: _Damage | None = None
         self.resolved: list[_Damage] = []
@@ -366,6 +377,28 @@ class Referee:
                 return
             d.sacrificed[e.reason] += 1
 
+    def _on_CardMoved(self, e: events.CardMoved) -> None:  # 12.5
+        zone, side = self.game.zone_of(e.card)
+        if zone is not e.destination or side != e.card.owner:
+            self.problem(
+                f"{e.card} moved to its owner's {e.destination}, but is {self._zone(e.card)}"
+            )
+        if e.destination is Zone.PRIMAL_DECK:
+            deck = self.game.players[e.card.owner].primal_deck
+            if (deck[0] if e.bottom else deck[-1]) is not e.card:
+                self.problem(f"{e.card} is not where it was put on its owner's primal deck")
+        if e.origin is Zone.MAT:  # it lost its counters (12.5)
+            self.counters.pop(e.card.uid, None)
+        for player in (e.player, e.card.owner):
+            if Zone.PRIMAL_DECK in (e.origin, e.destination):
+                self.reshaped.add(player)
+
+    def _on_DeckShuffled(self, e: events.DeckShuffled) -> None:
+        self.reshaped.add(e.player)
+
+    def _on_DeckOrdered(self, e: events.DeckOrdered) -> None:
+        self.reshaped.add(e.whose)
+
     def _on_PlayerEliminated(self, e: events.PlayerEliminated) -> None:
         p = self.game.players[e.player]
         if not p.out or p.primal_deck or p.mat:
@@ -489,11 +522,18 @@ class Referee:
         for uid, place in where.items():
             if game.zone_of(game.instance(uid)) != place:
                 problem(f"zone_of({game.instance(uid)}) is {game.zone_of(game.instance(uid))}")
-        # primal decks only lose cards from the top (no ability puts one back)
+        # primal decks only lose cards from the top, but where an effect moved a card in or
+        # out, shuffled them or put cards back in order (12.5, 12.6)
         for p, before in zip(players, self.decks, strict=True):
-            if p.primal_deck != before[: len(p.primal_deck)]:
+            if p.index not in self.reshaped and p.primal_deck != before[: len(p.primal_deck)]:
                 problem(f"P{p.index + 1}'s primal deck grew or changed order")
         self.decks = [list(p.primal_deck) for p in players]
+        self.reshaped.clear()
+        # what each player knows of hidden cards is where those cards are (12.6)
+        for p in players:
+            for seen in game.view(p.index).seen:
+                if game.zone_of(seen.card) != (seen.zone, seen.player):
+                    problem(f"P{p.index + 1} sees {seen}, but it is {self._zone(seen.card)}")
         # cards on mats: 0 <= counters < live durability (5.2, 6.2), changed only by events
         on_mats = set()
         for p in players:
@@ -528,7 +568,10 @@ class Referee:
                 problem("the game is over, yet a decision is pending")
             if outcome.winner is not None and remaining != [outcome.winner]:
                 problem(f"{outcome} with {remaining} still in (9.1)")
-            if outcome.winner is None and remaining and game.turn < limit:
+            # a draw with players still in: the turn limit (9.3), or a turn that did not end
+            # (9.4: cards that equip from a zone can answer each other's equips, 12.5)
+            looped = outcome.reason.endswith("(9.4)")
+            if outcome.winner is None and remaining and game.turn < limit and not looped:
                 problem(f"a draw with {remaining} still in, before the turn limit (9.3)")
         elif decision is None:
             problem("no decision and no outcome")
@@ -537,7 +580,8 @@ class Referee:
                 problem(f"{decision} with {remaining} still in (9.2)")
             # a single answer is the game's to take (docs/engine.md), except a main phase or a
             # window under ``ask_every_window`` (8.3): that one is asked all the same
-            fewest = 1 if game.ruleset.ask_every_window and decision.kind in ASKED_ALONE else 2
+            alone = decision.kind in ASKED_ALONE or isinstance(game._t.asking, HiddenChoice)
+            fewest = 1 if game.ruleset.ask_every_window and alone else 2
             if len(legal) < fewest or len(set(legal)) != len(legal):
                 problem(f"{decision}: {len(legal)} answers listed, or twice: {legal}")
             kinds = ANSWERS[decision.kind]
@@ -980,12 +1024,51 @@ def bundled_setup(seed: int, players: int) -> GameSetup:
     return GameSetup(f"bundled decks, seed {seed}", seed, STANDARD, sample_cards(), seats)
 
 
+def moving_setup(seed: int) -> GameSetup:
+    """Bundled decks whose first seat's character moves and looks at cards every turn
+    (12.5, 12.6): at the start of its turn it looks at the top 2 cards of its primal deck and
+    puts them back in any order, then searches it for a weapon; at its end it takes a card
+    at random from an opponent's inventory, puts a card of its void at the bottom of its
+    deck, and returns an opponent's equipped card to its owner's inventory."""
+    setup = bundled_setup(seed, 2)
+    first = setup.seats[0]
+    character = first.character
+    seer = attrs.evolve(
+        character,
+        id="moving-seer",
+        name="Moving Seer",
+        pro=attrs.evolve(
+            character.pro,
+            abilities=(
+                TriggeredAbility(
+                    Trigger.START_OF_TURN,
+                    (LookAtDeck(count=2), Search(cards=Selector(type=(CardType.WEAPON,)))),
+                ),
+            ),
+        ),
+        con=attrs.evolve(
+            character.con,
+            abilities=(
+                TriggeredAbility(
+                    Trigger.END_OF_TURN,
+                    (Take(random=True), PutOnDeck(end=DeckEnd.BOTTOM), Return()),
+                ),
+            ),
+        ),
+    )
+    db = setup.db
+    cards = CardDatabase(list(db), [*db.characters.values(), seer])
+    seats = [Seat(seer, first.cards, first.name), *setup.seats[1:]]
+    return GameSetup(f"a moving seer, seed {seed}", seed, STANDARD, cards, seats)
+
+
 def test_the_referee_passes_seeded_games_of_every_decision_kind() -> None:
     """Seeded games, checked as the state machine checks them, answer every kind of
     decision and pass every check (the baseline of the tests below)."""
     kinds: Counter[str] = Counter()
     for seed in range(4):
         kinds.update(drive(bundled_setup(seed, 2 + seed % 3), seed).kinds)
+    kinds.update(drive(moving_setup(4), 4).kinds)  # ORDER (12.6)
     assert set(kinds) == {str(kind) for kind in DecisionKind}, kinds
 
 
