@@ -299,17 +299,21 @@ def keyword(
     depth: int = 0,
 ) -> Any:
     """Any keyword of ``family`` (an effect, a modifier...), its fields drawn by
-    :func:`field_value`; 2 deep, only keywords that hold no others."""
+    :func:`field_value`; 2 deep, only keywords that hold no others; never an effect that
+    the loader refuses as one that could never work (``Effect.never``)."""
     kinds = [cls for cls in family.values() if depth < 2 or not _nests(cls)]
     if not kinds:
         reject()
     kind = pick(draw, kinds)
-    return kind(
+    made = kind(
         **{
             f.name: field_value(draw, f, owner, when, small=small, depth=depth)
             for f in attrs.fields(kind)
         }
     )
+    if isinstance(made, Effect) and made.never() is not None:
+        reject()
+    return made
 
 
 def effect(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Effect:

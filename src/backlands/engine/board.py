@@ -216,6 +216,9 @@ def board_text(view: GameView, stats: LiveStats | None = None, *, public: bool =
             lines.append(f"  {card.card.name} ({_type_name(card)}): cost {cost}{extra}")
         if not view.inventory:
             lines[-1] = "your inventory: empty"
+        if view.seen:  # 12.6: hidden cards whose place the viewer knows
+            lines.append("you have seen (12.6):")
+            lines.extend(f"  {seen}" for seen in view.seen)
     if stats is None:
         lines.append(PRINTED_NOTE)
     return "\n".join(printable(line) for line in lines)

@@ -230,6 +230,17 @@ class EquipFrom(Effect):
     def apply(self, r: Resolution) -> None:  # 12.5: the player who equips chooses (11.4)
         r.for_players(self.target, self._equip)
 
+    def never(self) -> tuple[str, str] | None:
+        types = self.cards.type
+        if types and all(kind.slot is None for kind in types):
+            return (
+                "cards",
+                "an instant or attach spell is never put onto a mat by an effect (4.6, 4.7, "
+                "12.5): select cards of a type with a slot (weapon, armour, creature, "
+                "active_spell)",
+            )
+        return None
+
     def _equip(self, r: Resolution, player: int) -> None:
         zone = self.zone.zone
         if zone is _DECK:
