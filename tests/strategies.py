@@ -16,6 +16,8 @@ docs/testing.md describes them:
   that one way (it may break others too: the tests compare every problem).
   ``any_decks()``: any deck at all, for characters with deck rules of any numbers.
 - ``legal_counts(draw, character, pool, ruleset)``: a legal primal deck for a character.
+- ``moving_character(character)``: that character with a PRO and a CON that move and look
+  at cards every turn (12.5, 12.6), for seeded games and environments that need them.
 - ``positions()``: a game from a ``Position`` within the invariants (counters below the
   live durability, attach spells under equipped cards, valid owners and controllers,
   boosts), as a ``GameSetup``.
@@ -67,18 +69,25 @@ from backlands.model import (
     CardType,
     Character,
     ContinuousAbility,
+    DeckEnd,
     Effect,
     Forbid,
     Immunity,
     Keyword,
+    LookAtDeck,
+    LookAtInventory,
     MaxCopies,
     Modifier,
     PlayerStat,
     PlayerStatModifier,
     PlayerTarget,
+    PutOnDeck,
     Rarity,
+    Return,
+    Search,
     Selector,
     Slot,
+    Take,
     Trait,
     Trigger,
     TriggeredAbility,
@@ -106,6 +115,7 @@ __all__ = [
     "generated_games",
     "legal_counts",
     "live_durability",
+    "moving_character",
     "positions",
     "rulesets",
     "sample_cards",
@@ -535,6 +545,30 @@ def copy_limit(card: Card, character: Character | None, ruleset: Ruleset) -> int
         return 0
     limits = [r.max_copies for r in rules if isinstance(r, MaxCopies) and r.cards.matches(card)]
     return min(limits) if limits else ruleset.max_copies
+
+
+def moving_character(character: Character) -> Character:
+    """``character`` with a PRO and a CON that move and look at cards every turn (12.5,
+    12.6): at the start of its turn it looks at the top 2 cards of its primal deck and puts
+    them back in any order, then searches it for a weapon; at its end it looks at an
+    opponent's inventory, takes a card at random from it, puts a card of its void at the
+    bottom of its deck and returns an opponent's equipped card to its owner's inventory.
+    Its id is ``moving-seer``."""
+    start = TriggeredAbility(
+        Trigger.START_OF_TURN,
+        (LookAtDeck(count=2), Search(cards=Selector(type=(CardType.WEAPON,)))),
+    )
+    end = TriggeredAbility(
+        Trigger.END_OF_TURN,
+        (LookAtInventory(), Take(random=True), PutOnDeck(end=DeckEnd.BOTTOM), Return()),
+    )
+    return attrs.evolve(
+        character,
+        id="moving-seer",
+        name="Moving Seer",
+        pro=attrs.evolve(character.pro, abilities=(start,)),
+        con=attrs.evolve(character.con, abilities=(end,)),
+    )
 
 
 def legal_counts(

@@ -75,24 +75,23 @@ from backlands.model import (
     CardStatModifier,
     CardType,
     Character,
-    DeckEnd,
     Keyword,
-    LookAtDeck,
     PlayerStat,
-    PutOnDeck,
     Rarity,
-    Return,
-    Search,
     Selector,
     Slot,
-    Take,
     Trait,
-    Trigger,
-    TriggeredAbility,
     Whose,
 )
 from backlands.ruleset import STANDARD, Ruleset
-from strategies import GameSetup, bundled_decks, examples, games, sample_cards
+from strategies import (
+    GameSetup,
+    bundled_decks,
+    examples,
+    games,
+    moving_character,
+    sample_cards,
+)
 
 DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # 6.1
 ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # 3.3
@@ -1026,36 +1025,10 @@ def bundled_setup(seed: int, players: int) -> GameSetup:
 
 def moving_setup(seed: int) -> GameSetup:
     """Bundled decks whose first seat's character moves and looks at cards every turn
-    (12.5, 12.6): at the start of its turn it looks at the top 2 cards of its primal deck and
-    puts them back in any order, then searches it for a weapon; at its end it takes a card
-    at random from an opponent's inventory, puts a card of its void at the bottom of its
-    deck, and returns an opponent's equipped card to its owner's inventory."""
+    (``strategies.moving_character``: 12.5, 12.6)."""
     setup = bundled_setup(seed, 2)
     first = setup.seats[0]
-    character = first.character
-    seer = attrs.evolve(
-        character,
-        id="moving-seer",
-        name="Moving Seer",
-        pro=attrs.evolve(
-            character.pro,
-            abilities=(
-                TriggeredAbility(
-                    Trigger.START_OF_TURN,
-                    (LookAtDeck(count=2), Search(cards=Selector(type=(CardType.WEAPON,)))),
-                ),
-            ),
-        ),
-        con=attrs.evolve(
-            character.con,
-            abilities=(
-                TriggeredAbility(
-                    Trigger.END_OF_TURN,
-                    (Take(random=True), PutOnDeck(end=DeckEnd.BOTTOM), Return()),
-                ),
-            ),
-        ),
-    )
+    seer = moving_character(first.character)
     db = setup.db
     cards = CardDatabase(list(db), [*db.characters.values(), seer])
     seats = [Seat(seer, first.cards, first.name), *setup.seats[1:]]
