@@ -459,7 +459,9 @@ def test_one_hot_cards() -> None:
     assert sum(v for k, v in obs.items() if k.startswith("player[0].character[")) == 1
     index = raw_env(seats("rust-raiders", "iron-bulwark"))
     cards = len(e.index.card_ids)
-    slots = 2 * 4 + 1  # a card block for each slot of each seat, and the decision's source
+    # a card block for each slot of each seat, the decision's source, and the 3 seen top
+    # cards of each seat's primal deck (12.6)
+    slots = 2 * 4 + 1 + 2 * 3
     assert e.encoder.size == index.encoder.size + slots * (cards - 1) + 2 * (
         len(e.index.character_ids) - 1
     )

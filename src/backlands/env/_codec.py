@@ -159,7 +159,7 @@ def families(card: Card) -> tuple[str, ...]:
     found: set[str] = set()
     for ability in card.abilities:
         if isinstance(ability, TriggeredAbility):
-            found.update(type(effect).__name__.lower() for effect in ability.effects)
+            found.update(type(effect).name for effect in ability.effects)  # its registered name
         elif isinstance(ability, ContinuousAbility):
             for mod in ability.while_equipped:
                 if isinstance(mod, CardStatModifier | PlayerStatModifier):
