@@ -13,8 +13,9 @@ from collections import Counter
 import pytest
 
 from backlands import CardDatabase, load_cards
-from backlands.agents import Perspective
-from backlands.engine import Choose, Equip, GameRecord, Zone
+from backlands.agents import Perspective, make_agent, play_game
+from backlands.deck import bundled_deck_files, load_deck
+from backlands.engine import Choose, Equip, Game, GameRecord, Seat, Zone
 from backlands.engine.views import SeenCard
 from backlands.model import (
     CardStat,
@@ -29,8 +30,10 @@ from backlands.model import (
     Trigger,
     TriggeredAbility,
 )
+from backlands.simulation import seat
 from backlands.terminal import event_lines
 from backlands.viewer import replay_steps
+from strategies import moving_character
 
 WEAPON, CREATURE, ARMOUR, INSTANT = (
     CardType.WEAPON,
@@ -91,8 +94,8 @@ def test_a_revealed_card_is_in_every_view_12_6(make_card, player, position, find
     )
     game.play(Equip(find(game, show)))
     s = find(game, top)
-    for seat in (0, 1):
-        assert game.view(seat).seen == (SeenCard(s, 1, DECK, 0),)
+    for who in (0, 1):
+        assert game.view(who).seen == (SeenCard(s, 1, DECK, 0),)
     assert game.sees(None, s)
 
 
@@ -226,3 +229,21 @@ def test_the_replay_page_of_another_seat_names_no_card_it_did_not_see_12_6(
     for page in (p2, public):
         assert "Ash Hound" not in page and "ash-hound" not in page
         assert "choose a card the page does not show (12.6)" in page
+
+
+# --------------------------------------------------------------------------- agents
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "search:20"])
+def test_every_agent_plays_a_game_of_cards_that_move_and_look(spec):
+    """The agents cope with the choices of 12.5 and 12.6 (a search, a take, an ORDER): a
+    whole game with a character that moves and looks every turn, each seat's agent seeing
+    it through its perspective (samples that keep what it has seen)."""
+    cards = load_cards()
+    decks = [seat(load_deck(path, cards), cards) for path in sorted(bundled_deck_files())]
+    seer = moving_character(decks[0].character)
+    game = Game([Seat(seer, decks[0].cards, "seer"), decks[1]], seed=5)
+    outcome = play_game(game, [make_agent(spec, 1), make_agent(spec, 2)])
+    assert outcome is not None and game.over
+    kinds = {type(e).__name__ for e in game.log}
+    assert {"CardsLookedAt", "DeckOrdered", "CardMoved", "DeckShuffled"} <= kinds
