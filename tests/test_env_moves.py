@@ -21,6 +21,7 @@ from backlands.deck import bundled_deck_files, load_deck
 from backlands.engine import CardInstance, Choose, DecisionKind, Seat
 from backlands.env import raw_env
 from backlands.simulation import seat
+from envgames import env_positions
 from strategies import moving_character
 
 CARDS = load_cards()
@@ -44,19 +45,14 @@ def test_pettingzoo_api_test_with_cards_that_move() -> None:
 
 def _positions(count: int) -> Iterator[Any]:
     """Environments at many decisions of random games with the moving seer."""
-    for n, opponent in enumerate((1, 3, 5, 7)):
-        e = raw_env(seats(opponent), cards=DB)
-        e.reset(seed=200 + n)
-        rng = random.Random(n)
-        seen = 0
-        while e.agents and seen < count:
-            agent = e.agent_selection
-            if e.terminations[agent]:
-                e.step(None)
-                continue
+
+    def envs() -> Iterator[Any]:
+        for n, opponent in enumerate((1, 3, 5, 7)):
+            e = raw_env(seats(opponent), cards=DB)
+            e.reset(seed=200 + n)
             yield e
-            seen += 1
-            e.step(rng.choice(sorted(e.legal_actions())))
+
+    return env_positions(envs(), count)
 
 
 def test_every_legal_answer_has_an_index_both_ways_12_5_12_6() -> None:
