@@ -908,8 +908,20 @@ class GameMachine(RuleBasedStateMachine):
         game, setup = self.game, self.setup
         assert game is not None and setup is not None
         event(f"decisions answered before the end: {min(len(game.actions) // 50 * 50, 300)}+")
-        self.play_many(random.Random(len(game.actions)), MAX_DECISIONS)
-        assert game.over, f"no end after {MAX_DECISIONS} decisions\n{self.context()}"
+        rng = random.Random(len(game.actions))
+        self.play_many(rng, MAX_DECISIONS)
+        if not game.over:  # cards that put cards back into primal decks (12.5) make long
+            # games: played on unchecked, they end within the turn limit (9.3, 9.4)
+            event("a long game: played on to its end unchecked")
+            if self.referee is not None:
+                game.bus.unsubscribe(events.Event, self.referee)
+            limit = game.ruleset.turn_limit
+            while not game.over and game.turn <= limit:
+                game.play(choose(rng, game))
+            self.referee = Referee(game, setup.own_cards())  # the end state, checked
+            self.checked(self.referee.check)
+        assert game.over, f"no end within the turn limit\n{self.context()}"
+        assert game.turn <= game.ruleset.turn_limit, f"past the turn limit\n{self.context()}"
         ended = "a draw" if game.winner is None else "a win"
         event(f"ended: {ended} after {game.turn // 20 * 20}+ turns")
         for _, action in illegal_actions(game):
@@ -1109,6 +1121,33 @@ def _void_back_to_deck(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Table, "draw", draw)
 
 
+def _bottom_is_top(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = Table.publish
+
+    def publish(self: Table, cls: Any, *fields: Any) -> None:
+        if cls is events.CardMoved and fields[4]:  # put at the bottom: it lands on top
+            deck = self.players[fields[1].owner].primal_deck
+            deck.append(deck.pop(0))
+        original(self, cls, *fields)
+
+    monkeypatch.setattr(Table, "publish", publish)
+
+
+def _move_to_the_holder(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = Table.move
+
+    def move(self: Table, instance: Any, origin: Any, holder: Any, *args: Any, **kw: Any) -> bool:
+        moved = original(self, instance, origin, holder, *args, **kw)
+        owner = self.players[instance.owner]
+        for zone in (owner.inventory, owner.void):  # then into the next player's pile (1.5)
+            if moved and zone and zone[-1] is instance:
+                zone.pop()
+                self.players[(instance.owner + 1) % len(self.players)].inventory.append(instance)
+        return moved
+
+    monkeypatch.setattr(Table, "move", move)
+
+
 def _silent_repair(monkeypatch: pytest.MonkeyPatch) -> None:
     original = Table.draw
 
@@ -1191,6 +1230,8 @@ MUTATIONS: dict[str, tuple[Mutation, str]] = {
     "any defence is legal (6.4)": (_any_defence_allowed, "is legal but not listed"),
     "a destroyed card leaves every zone (1.5)": (_destroyed_card_vanishes, "no zone"),
     "a card goes back into a primal deck": (_void_back_to_deck, "primal deck grew"),
+    "a card put at the bottom of a deck goes on top (12.5)": (_bottom_is_top, "where it was put"),
+    "a moved card goes to another player's zone (1.5, 12.5)": (_move_to_the_holder, "(1.5)"),
     "counters come off without a repair": (_silent_repair, "told"),
     "the last player left plays on (9.1)": (_last_player_plays_on, "still in"),
     "a copy forgets an action": (_copy_forgets_an_action, "copy"),
@@ -1212,6 +1253,8 @@ PATCH_INSIDE = {
     "any defence is legal (6.4)",
     "a destroyed card leaves every zone (1.5)",
     "a card goes back into a primal deck",
+    "a card put at the bottom of a deck goes on top (12.5)",
+    "a moved card goes to another player's zone (1.5, 12.5)",
     "counters come off without a repair",
     "the last player left plays on (9.1)",
     "a copy forgets an action",
@@ -1232,6 +1275,7 @@ def test_the_checks_catch_a_broken_engine(name: str, monkeypatch: pytest.MonkeyP
     with pytest.raises(AssertionError) as failure:
         for seed in range(6):
             drive(bundled_setup(seed, 2 + seed % 3), seed)
+        drive(moving_setup(4), 4)  # cards that move (12.5)
     assert fragment in str(failure.value), str(failure.value)
 
 
