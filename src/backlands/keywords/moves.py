@@ -50,6 +50,11 @@ def _zone_of(target: PlayerTarget, zone: str) -> str:
     return f"your {zone}" if target is PlayerTarget.SELF else f"the {zone} of {target.words}"
 
 
+def _goes(count: int) -> str:
+    """``it goes to its owner's void``, ``they go to their owners' voids``."""
+    return "it goes to its owner's void" if count == 1 else "they go to their owners' voids"
+
+
 def _zone_words(zone: Zone) -> str:
     return str(zone).replace("_", " ")
 
@@ -140,14 +145,15 @@ class Search(Effect):
 
     def words(self) -> str:
         found = _which(self.count, self.cards)
-        shown = ", reveal it" if self.reveal else ""
+        it = "it" if self.count == 1 else "them"
+        shown = f", reveal {it}" if self.reveal else ""
         if self.target is PlayerTarget.SELF:
             return (
-                f"search your primal deck for {found}{shown}, put it into your inventory, "
+                f"search your primal deck for {found}{shown}, put {it} into your inventory, "
                 "then shuffle your primal deck"
             )
         return (
-            f"{self.target.words} searches their primal deck for {found}{shown}, puts it "
+            f"{self.target.words} searches their primal deck for {found}{shown}, puts {it} "
             "into their inventory, then shuffles their primal deck"
         )
 
@@ -286,9 +292,10 @@ class Take(Effect):
     )
 
     def words(self) -> str:
-        how = "at random" if self.random else "after looking at it"
         where = _zone_of(self.target, "inventory")
-        return f"take {cards_word(self.count)} from {where} {how}: it goes to its owner's void"
+        if self.random:
+            return f"take {cards_word(self.count)} at random from {where}: {_goes(self.count)}"
+        return f"look at {where} and take {cards_word(self.count)} from it: {_goes(self.count)}"
 
     def apply(self, r: Resolution) -> None:  # 12.5, 12.6
         r.for_players(self.target, self._take)
@@ -319,10 +326,14 @@ class ShuffleIntoDeck(Effect):
     )
 
     def words(self) -> str:
-        deck = _zone_of(self.target, "primal deck")
+        zone = _zone_words(self.zone.zone)
+        if self.target is PlayerTarget.SELF:
+            if self.zone is Pile.PRIMAL_DECK:
+                return "shuffle your primal deck"
+            return f"shuffle your {zone} into your primal deck"
         if self.zone is Pile.PRIMAL_DECK:
-            return f"shuffle {deck}"
-        return f"shuffle {_zone_of(self.target, _zone_words(self.zone.zone))} into {deck}"
+            return f"{self.target.words} shuffles their primal deck"
+        return f"{self.target.words} shuffles their {zone} into their primal deck"
 
     def apply(self, r: Resolution) -> None:  # 12.5
         r.for_players(self.target, self._shuffle)
