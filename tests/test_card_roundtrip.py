@@ -34,6 +34,7 @@ from backlands.model import (
     Draw,
     EquipFrom,
     Forbid,
+    If,
     Immunity,
     Keyword,
     LookAtDeck,
@@ -247,7 +248,7 @@ def test_unstructure_writes_tags_and_leaves_out_defaults() -> None:
 
 def test_every_tag_has_a_model_class() -> None:
     assert set(EFFECTS.values()) == {
-        Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost,
+        Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost, If,
         Recover, PutOnDeck, Search, Return, EquipFrom, Take, ShuffleIntoDeck, LookAtDeck,
         LookAtInventory, Reveal,
     }  # fmt: skip

@@ -581,15 +581,15 @@ def test_every_problem_of_a_card_is_reported(here: Path) -> None:
         (
             "[{when: attacks, effects: [{effect: poisen}]}]",
             "cards[0].abilities[0].effects[0].effect: must be one of draw, sacrifice, discard, "
-            "damage, poison, cure, destroy, curse, steal, repair, boost, recover, put_on_deck, "
-            "search, return, equip_from, take, shuffle_into_deck, look_at_deck, "
+            "damage, poison, cure, destroy, curse, steal, repair, boost, if, recover, "
+            "put_on_deck, search, return, equip_from, take, shuffle_into_deck, look_at_deck, "
             "look_at_inventory, reveal, got 'poisen' (did you mean 'poison'?)",
         ),
         (
             "[{when: attacks, effects: [{target: self}]}]",
             "cards[0].abilities[0].effects[0].effect: required field is missing (one of draw, "
             "sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost, "
-            "recover, put_on_deck, search, return, equip_from, take, shuffle_into_deck, "
+            "if, recover, put_on_deck, search, return, equip_from, take, shuffle_into_deck, "
             "look_at_deck, look_at_inventory, reveal)",
         ),
         (

@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from .describe import printable
 from .engine import Game
 from .engine import events as ev
-from .engine.effects import zone_words
 from .engine.state import CardInstance
 from .model import CardType
 from .terms import Zone
@@ -144,14 +143,14 @@ def moved_words(origin: Zone, destination: Zone, bottom: bool = False) -> str:
     """``from the void to its owner's inventory``: where a card moved (12.5)."""
     if destination is Zone.PRIMAL_DECK:
         end = "the bottom" if bottom else "the top"
-        return f"from the {zone_words(origin)} to {end} of its owner's primal deck"
-    return f"from the {zone_words(origin)} to its owner's {zone_words(destination)}"
+        return f"from the {origin.words} to {end} of its owner's primal deck"
+    return f"from the {origin.words} to its owner's {destination.words}"
 
 
 def cards_of(cards: Sequence[CardInstance], owner: str, zone: Zone, named: bool = True) -> str:
     """``Ash Hound and Dune Rat Swarm of P2's inventory``; more than 5 cards, or not
     ``named`` (for a player who does not see them, 12.6), are counted."""
-    where = f"{possessive(owner)} {zone_words(zone)}"
+    where = f"{possessive(owner)} {zone.words}"
     if len(cards) > 5 or not named:
         return f"{count(len(cards), 'card')} of {where}"
     names = [card.card.name for card in cards]

@@ -45,6 +45,7 @@ from backlands.model import (
     Draw,
     Effect,
     EquipFrom,
+    If,
     Immunity,
     Keyword,
     LookAtDeck,
@@ -1881,7 +1882,7 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
     from backlands.keywords import Effect as EffectBase
 
     assert set(EFFECTS.values()) == {
-        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, Poison, Repair, Sacrifice, Steal,
+        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, If, Poison, Repair, Sacrifice, Steal,
         Recover, PutOnDeck, Search, Return, EquipFrom, Take, ShuffleIntoDeck, LookAtDeck,
         LookAtInventory, Reveal,
     }  # fmt: skip

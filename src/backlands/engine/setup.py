@@ -134,8 +134,8 @@ def position_table(
     for instance, stat, amount in boosts:  # until the end of this turn (11.6)
         if getattr(instance.card, stat._value_) is not None:  # a stat it lacks: nothing
             table.stats.boost(instance.uid, stat, amount)
-    table.turn = turn
-    table.active = table.first_player = active
+    table.turn = table.stats.turn = turn
+    table.active = table.first_player = table.stats.active = active
     if attack:
         table.push(one(EndPhase, active))
         table.push(one(AttackPhase, active))

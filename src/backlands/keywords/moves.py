@@ -15,9 +15,9 @@ import attrs
 
 from ..terms import DeckEnd, HiddenZone, Pile, Selector, Slot, Zone
 from .api import CardRef, Resolution
-from .registry import Effect, about, effect
+from .registry import ALL, Amount, Effect, FieldInfo, about, effect
 from .targets import CardTarget, PlayerTarget
-from .words import card_words, cards_word
+from .words import card_words, number_words
 
 __all__ = [
     "EquipFrom",
@@ -40,9 +40,21 @@ _EVERY = Selector()
 _CARDS = about("Which cards may be chosen ({}: any card).")
 
 
-def _which(count: int, cards: Selector) -> str:
-    """``1 card``, ``2 cards with type weapon``."""
-    return cards_word(count) + ("" if cards == _EVERY else f" with {cards}")
+def _count(every: str) -> dict[str, FieldInfo]:
+    """The metadata of a ``count`` of cards (12.2): a number, an amount, or ``all``, which
+    means ``every``."""
+    return about("How many cards (12.2).", limit="count", every=every)
+
+
+def _cards(count: int | Amount, cards: Selector, every: str = "every card") -> str:
+    """``1 card``, ``2 cards with type weapon``, ``every card with type weapon``."""
+    return number_words(count, "card", "cards", every) + (
+        "" if cards == _EVERY else f" with {cards}"
+    )
+
+
+def _one(count: int | Amount) -> bool:
+    return isinstance(count, int) and count == 1
 
 
 def _zone_of(target: PlayerTarget, zone: str) -> str:
@@ -50,13 +62,9 @@ def _zone_of(target: PlayerTarget, zone: str) -> str:
     return f"your {zone}" if target is PlayerTarget.SELF else f"the {zone} of {target.words}"
 
 
-def _goes(count: int) -> str:
+def _goes(count: int | Amount) -> str:
     """``it goes to its owner's void``, ``they go to their owners' voids``."""
-    return "it goes to its owner's void" if count == 1 else "they go to their owners' voids"
-
-
-def _zone_words(zone: Zone) -> str:
-    return str(zone).replace("_", " ")
+    return "it goes to its owner's void" if _one(count) else "they go to their owners' voids"
 
 
 # --------------------------------------------------------------------------- cards that move
@@ -67,7 +75,7 @@ def _zone_words(zone: Zone) -> str:
 class Recover(Effect):
     """Cards from a void back into their owner's inventory, chosen by the controller (12.5)."""
 
-    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    count: int | Amount = attrs.field(default=1, metadata=_count("every card it takes"))
     cards: Selector = attrs.field(default=_EVERY, metadata=_CARDS)
     target: PlayerTarget = attrs.field(
         default=PlayerTarget.SELF, metadata=about("Whose void the cards come from.")
@@ -75,15 +83,17 @@ class Recover(Effect):
 
     def words(self) -> str:
         where = _zone_of(self.target, "void")
-        return f"return {_which(self.count, self.cards)} from {where} to its owner's inventory"
+        return f"return {_cards(self.count, self.cards)} from {where} to its owner's inventory"
 
     def apply(self, r: Resolution) -> None:  # 12.5: the controller chooses (11.4)
-        r.for_players(
-            self.target,
-            lambda r, player: r.for_cards_in(
-                player, _VOID, _void_to_inventory, cards=self.cards, count=self.count
-            ),
-        )
+        count = r.value(self.count)  # once, as it resolves (12.2)
+        if count:
+            r.for_players(
+                self.target,
+                lambda r, player: r.for_cards_in(
+                    player, _VOID, _void_to_inventory, cards=self.cards, count=count
+                ),
+            )
 
 
 def _void_to_inventory(r: Resolution, card: CardRef) -> None:
@@ -96,7 +106,7 @@ class PutOnDeck(Effect):
     """Cards from a void onto the top (or the bottom) of their owner's primal deck, chosen by
     the controller (12.5)."""
 
-    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    count: int | Amount = attrs.field(default=1, metadata=_count("every card it takes"))
     end: DeckEnd = attrs.field(
         default=DeckEnd.TOP, metadata=about("Which end of the primal deck they go on.")
     )
@@ -108,20 +118,22 @@ class PutOnDeck(Effect):
     def words(self) -> str:
         where = _zone_of(self.target, "void")
         end = "on top of" if self.end is DeckEnd.TOP else "at the bottom of"
-        return f"put {_which(self.count, self.cards)} from {where} {end} its owner's primal deck"
+        return f"put {_cards(self.count, self.cards)} from {where} {end} its owner's primal deck"
 
     def apply(self, r: Resolution) -> None:  # 12.5
         bottom = self.end is DeckEnd.BOTTOM
-        r.for_players(
-            self.target,
-            lambda r, player: r.for_cards_in(
-                player,
-                _VOID,
-                lambda r, card: _onto_deck(r, card, bottom),
-                cards=self.cards,
-                count=self.count,
-            ),
-        )
+        count = r.value(self.count)  # once, as it resolves (12.2)
+        if count:
+            r.for_players(
+                self.target,
+                lambda r, player: r.for_cards_in(
+                    player,
+                    _VOID,
+                    lambda r, card: _onto_deck(r, card, bottom),
+                    cards=self.cards,
+                    count=count,
+                ),
+            )
 
 
 def _onto_deck(r: Resolution, card: CardRef, bottom: bool) -> None:
@@ -135,7 +147,7 @@ class Search(Effect):
     inventory, then shuffles it (12.5, 12.6)."""
 
     cards: Selector = attrs.field(default=_EVERY, metadata=about("Which cards may be found."))
-    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    count: int | Amount = attrs.field(default=1, metadata=_count("every card it takes"))
     reveal: bool = attrs.field(
         default=False, metadata=about("true: the cards found are shown to every player.")
     )
@@ -144,8 +156,8 @@ class Search(Effect):
     )
 
     def words(self) -> str:
-        found = _which(self.count, self.cards)
-        it = "it" if self.count == 1 else "them"
+        found = _cards(self.count, self.cards)
+        it = "it" if _one(self.count) else "them"
         shown = f", reveal {it}" if self.reveal else ""
         if self.target is PlayerTarget.SELF:
             return (
@@ -158,18 +170,15 @@ class Search(Effect):
         )
 
     def apply(self, r: Resolution) -> None:  # 12.6: sees it all, then the shuffle
-        r.for_players(self.target, self._search)
+        count = r.value(self.count)  # once, as it resolves (12.2)
+        r.for_players(self.target, lambda r, player: self._search(r, player, count))
 
-    def _search(self, r: Resolution, player: int) -> None:
-        _search_deck(r, player)
-        r.for_cards_in(
-            player,
-            _DECK,
-            self._found,
-            cards=self.cards,
-            count=self.count,
-            chooser=player,
-        )
+    def _search(self, r: Resolution, player: int, count: int) -> None:
+        _search_deck(r, player)  # even for 0 cards: the search is shuffled (12.6)
+        if count:
+            r.for_cards_in(
+                player, _DECK, self._found, cards=self.cards, count=count, chooser=player
+            )
 
     def _found(self, r: Resolution, card: CardRef) -> None:
         if self.reveal:
@@ -224,9 +233,9 @@ class EquipFrom(Effect):
     )
 
     def words(self) -> str:
-        card = _which(1, self.cards)
+        card = _cards(1, self.cards)
         cost = "paying its primal cost" if self.pay_cost else "without paying its cost"
-        where = _zone_of(self.target, _zone_words(self.zone.zone))
+        where = _zone_of(self.target, self.zone.zone.words)
         if self.zone is Pile.PRIMAL_DECK:
             where += " (a search: then shuffle it)"
         if self.target is PlayerTarget.SELF:
@@ -282,7 +291,7 @@ class Take(Effect):
     """Cards taken from a player's inventory, chosen by the controller after looking at it
     (or at random): each goes to its owner's void (12.5, 1.5)."""
 
-    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    count: int | Amount = attrs.field(default=1, metadata=_count("the whole inventory"))
     random: bool = attrs.field(
         default=False,
         metadata=about("true: each card is taken at random, the inventory unseen."),
@@ -293,19 +302,20 @@ class Take(Effect):
 
     def words(self) -> str:
         where = _zone_of(self.target, "inventory")
+        taken = number_words(self.count, "card", "cards", "every card")
         if self.random:
-            return f"take {cards_word(self.count)} at random from {where}: {_goes(self.count)}"
-        return f"look at {where} and take {cards_word(self.count)} from it: {_goes(self.count)}"
+            return f"take {taken} at random from {where}: {_goes(self.count)}"
+        return f"look at {where} and take {taken} from it: {_goes(self.count)}"
 
     def apply(self, r: Resolution) -> None:  # 12.5, 12.6
-        r.for_players(self.target, self._take)
+        count = r.value(self.count)  # once, as it resolves (12.2)
+        if count:
+            r.for_players(self.target, lambda r, player: self._take(r, player, count))
 
-    def _take(self, r: Resolution, player: int) -> None:
+    def _take(self, r: Resolution, player: int, count: int) -> None:
         if not self.random:
             r.look(r.controller, player, _INVENTORY, r.cards_in(player, _INVENTORY))
-        r.for_cards_in(
-            player, _INVENTORY, _inventory_to_void, count=self.count, at_random=self.random
-        )
+        r.for_cards_in(player, _INVENTORY, _inventory_to_void, count=count, at_random=self.random)
 
 
 def _inventory_to_void(r: Resolution, card: CardRef) -> None:
@@ -326,7 +336,7 @@ class ShuffleIntoDeck(Effect):
     )
 
     def words(self) -> str:
-        zone = _zone_words(self.zone.zone)
+        zone = self.zone.zone.words
         if self.target is PlayerTarget.SELF:
             if self.zone is Pile.PRIMAL_DECK:
                 return "shuffle your primal deck"
@@ -356,7 +366,7 @@ class LookAtDeck(Effect):
     """The controller looks at the top cards of a primal deck and puts them back in the
     order they choose (12.6)."""
 
-    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    count: int | Amount = attrs.field(default=1, metadata=_count("the whole primal deck"))
     reorder: bool = attrs.field(
         default=True, metadata=about("false: the cards stay in their order.")
     )
@@ -365,15 +375,20 @@ class LookAtDeck(Effect):
     )
 
     def words(self) -> str:
-        top = f"the top {cards_word(self.count)} of {_zone_of(self.target, 'primal deck')}"
+        deck = _zone_of(self.target, "primal deck")
+        top = f"the top {number_words(self.count, 'card', 'cards')} of {deck}"
+        if self.count is ALL:
+            top = f"every card of {deck}"
         back = " and put them back in any order" if self.reorder else ""
         return f"look at {top}{back}"
 
     def apply(self, r: Resolution) -> None:  # 12.6
-        r.for_players(self.target, self._look)
+        count = r.value(self.count)  # once, as it resolves (12.2)
+        if count:
+            r.for_players(self.target, lambda r, player: self._look(r, player, count))
 
-    def _look(self, r: Resolution, player: int) -> None:
-        top = r.cards_in(player, _DECK)[: self.count]
+    def _look(self, r: Resolution, player: int, count: int) -> None:
+        top = r.cards_in(player, _DECK)[:count]
         if not top:
             return
         r.look(r.controller, player, _DECK, top)
@@ -409,28 +424,38 @@ class Reveal(Effect):
     inventory chosen by its holder."""
 
     zone: HiddenZone = attrs.field(metadata=about("Where the cards are."))
-    count: int = attrs.field(default=1, metadata=about("How many cards.", limit="count"))
+    count: int | Amount = attrs.field(default=1, metadata=_count("every card of the zone"))
     target: PlayerTarget = attrs.field(
         default=PlayerTarget.SELF, metadata=about("Whose cards are revealed.")
     )
 
     def words(self) -> str:
+        where = _zone_of(self.target, self.zone.zone.words)
+        if self.count is ALL:
+            return f"reveal every card of {where}"
         if self.zone is HiddenZone.PRIMAL_DECK:
-            deck = _zone_of(self.target, "primal deck")
-            return f"reveal the top {cards_word(self.count)} of {deck}"
-        inventory = _zone_of(self.target, "inventory")
-        return f"reveal {cards_word(self.count)} of {inventory}, chosen by its holder"
+            return f"reveal the top {number_words(self.count, 'card', 'cards')} of {where}"
+        return (
+            f"reveal {number_words(self.count, 'card', 'cards')} of {where}, chosen by its holder"
+        )
 
     def apply(self, r: Resolution) -> None:  # 12.6
-        r.for_players(self.target, self._reveal)
+        count = r.value(self.count)  # once, as it resolves (12.2)
+        if count:
+            r.for_players(self.target, lambda r, player: self._reveal(r, player, count))
 
-    def _reveal(self, r: Resolution, player: int) -> None:
+    def _reveal(self, r: Resolution, player: int, count: int) -> None:
         if self.zone is HiddenZone.PRIMAL_DECK:
-            top = r.cards_in(player, _DECK)[: self.count]
+            top = r.cards_in(player, _DECK)[:count]
             if top:
                 r.reveal(player, _DECK, top)
             return
-        _reveal_chosen(r, player, self.count, ())
+        held = r.cards_in(player, _INVENTORY)
+        if count >= len(held):  # every card: nothing to choose
+            if held:
+                r.reveal(player, _INVENTORY, held)
+            return
+        _reveal_chosen(r, player, count, ())
 
 
 def _reveal_chosen(r: Resolution, player: int, left: int, shown: tuple[CardRef, ...]) -> None:
