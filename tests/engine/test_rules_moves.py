@@ -28,6 +28,8 @@ from backlands.engine import (
 )
 from backlands.engine import events as ev
 from backlands.engine.views import SeenCard
+from backlands.keywords import ALL
+from backlands.keywords.amounts import CardsIn
 from backlands.model import (
     CardTarget,
     CardType,
@@ -556,3 +558,53 @@ def test_every_move_replays_from_its_record(doc, player, position):
     kinds = [a["action"] for a in game.record().actions]
     assert kinds.count("choose") >= 2
     assert game.record().replay(doc).log == game.log
+
+
+# --------------------------------------------------------------------------- amounts (12.2)
+
+
+def test_recover_all_returns_every_card_the_selector_takes_12_2_12_5(
+    make_card, player, position, find
+):
+    """``count: all`` is every card the effect could take, one choice at a time: here the
+    three weapons of the void, the armour left there."""
+    weapons = [make_card(WEAPON, name=f"Axe {k}") for k in range(3)]
+    plate = make_card(ARMOUR, name="Plate")
+    spell = make_card(
+        INSTANT,
+        abilities=[when(Trigger.EQUIPPED, Recover(count=ALL, cards=Selector(type=(WEAPON,))))],
+    )
+    game = position(
+        player(5, inventory=[spell, make_card(ARMOUR)], void=[*weapons, plate]), player(5)
+    )
+    game.play(Equip(find(game, spell)))
+    answers = 0
+    while game.decision.kind is DecisionKind.CHOOSE:
+        assert game.decision.effect == "recover"
+        game.play(game.legal_actions()[0])
+        answers += 1
+    assert answers == 2  # three cards: two choices, then the last taken by the game
+    p1 = game.players[0]
+    assert [find(game, w) in p1.inventory for w in weapons] == [True] * 3
+    assert find(game, plate) in p1.void
+
+
+def test_look_at_deck_counts_its_amount_as_it_resolves_12_2(make_card, player, position, find):
+    """Look at as many cards as there are in your void (2): the amount is counted once."""
+    deck = [make_card(WEAPON, name=f"Top {k}") for k in range(5)]
+    look = make_card(
+        INSTANT,
+        abilities=[
+            when(
+                Trigger.EQUIPPED,
+                LookAtDeck(count=CardsIn(Zone.VOID, PlayerTarget.SELF), reorder=False),
+            )
+        ],
+    )
+    game = position(
+        player(deck, inventory=[look, make_card(ARMOUR)], void=[make_card(ARMOUR)] * 2),
+        player(5),
+    )
+    game.play(Equip(find(game, look)))
+    looked = [e for e in game.log if isinstance(e, ev.CardsLookedAt)]
+    assert looked == [ev.CardsLookedAt(0, 0, DECK, tuple(find(game, c) for c in deck[:2]))]
