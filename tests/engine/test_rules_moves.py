@@ -404,7 +404,8 @@ def test_seer_stone_orders_the_top_cards_12_6(
     assert_illegal(game, EndPhase(), "must choose the next card to put back", "(12.6)")
     game.play(Choose(t[2]))
     assert game.decision.amount == 2
-    assert [a.option for a in game.legal_actions()] == [t[1], t[0]]
+    assert [a.option for a in game.legal_actions()] == [t[0], t[1]]
+    assert game.players[0].deck_top_first()[:4] == t  # as it was, until the last answer
     game.play(Choose(t[0]))
     assert game.players[0].deck_top_first()[:4] == [t[2], t[0], t[1], t[3]]
     assert [e for e in game.log if isinstance(e, ev.DeckOrdered)] == [ev.DeckOrdered(0, 0, 3)]

@@ -320,8 +320,7 @@ class TableResolution:
         return self.table.stats.cost(_instance(card), player)
 
     def cards_in(self, player: int, zone: Zone) -> tuple[CardInstance, ...]:
-        t = self.table
-        pile = t.pile(t.players[player], zone)
+        pile = self.table.players[player].pile(zone)
         return tuple(reversed(pile)) if zone is _DECK else tuple(pile)
 
     def for_cards_in(
@@ -398,7 +397,7 @@ class TableResolution:
         t = self.table
         count = min(count, len(t.players[whose].primal_deck))
         if count > 1:
-            t.push(Reorder(player, whose, 0, count, self.source.card, effect_name(self.effect)))
+            t.push(Reorder(player, whose, count, self.source.card, effect_name(self.effect)))
 
 
 class Then(Choice):
@@ -658,38 +657,38 @@ class _ZoneRefusal:
 
 class Reorder(Question):
     """ORDER (12.6): ``player``, who looked at them, puts the top ``count`` cards of
-    ``whose``'s primal deck back in the order they choose. Each question asks which card
-    goes ``place``-th from the top (0: the top), among the cards from that place down; the
-    next place is asked until one card is left, which the game puts last."""
+    ``whose``'s primal deck back in the order they choose, the top card first. Each question
+    asks for the next card among those not ``chosen`` yet; the deck is rearranged once one
+    card is left, which the game puts last (until then it lies as it was)."""
 
-    __slots__ = ("count", "effect", "place", "source", "whose")
+    __slots__ = ("chosen", "count", "effect", "source", "whose")
     kind = DecisionKind.ORDER
 
     def __init__(
         self,
         player: int,
         whose: int,
-        place: int,
         count: int,
         source: CardInstance | None,
         effect: str | None,
+        chosen: tuple[CardInstance, ...] = (),
     ) -> None:
         super().__init__(player)
         self.whose = whose
-        self.place = place
         self.count = count
         self.source = source
         self.effect = effect
+        self.chosen = chosen
 
     def decision(self, t: Table) -> Decision:
-        left = self.count - self.place
+        left = self.count - len(self.chosen)
         return Decision(DecisionKind.ORDER, self.player, left, self.source, self.effect)
 
     def _left(self, t: Table) -> list[CardInstance]:
-        """The cards still to put back, as they lie now, the top first."""
+        """The cards still to put back, the top first as they lie."""
         deck = t.players[self.whose].primal_deck
-        top = len(deck) - 1
-        return [deck[top - k] for k in range(self.place, self.count)]
+        top = deck[len(deck) - self.count :][::-1]
+        return [card for card in top if all(card is not c for c in self.chosen)]
 
     def options(self, t: Table) -> tuple[Action, ...]:
         return tuple(Choose(card) for card in self._left(t))
@@ -701,28 +700,25 @@ class Reorder(Question):
             return f"{name} must choose the next card to put back on {where} (12.6)"
         if any(card is action.option for card in self._left(t)):
             return None
+        left = self.count - len(self.chosen)
         return (
-            f"{action.option!r} is not one of the {self.count - self.place} cards left to put "
-            f"back on top of {where} (12.6)"
+            f"{action.option!r} is not one of the {left} cards left to put back on {where} (12.6)"
         )
 
     def apply(self, t: Table, action: Action) -> None:
         assert isinstance(action, Choose)
-        deck = t.players[self.whose].primal_deck
-        at = len(deck) - 1 - self.place  # this place, counted from the top
-        for i in range(at, len(deck) - 1 - self.count, -1):
-            if deck[i] is action.option:
-                deck[i], deck[at] = deck[at], deck[i]
-                break
-        if self.count - self.place > 2:
-            t.push(
-                Reorder(
-                    self.player, self.whose, self.place + 1, self.count, self.source, self.effect
-                )
-            )
+        option = action.option
+        assert isinstance(option, CardInstance)
+        chosen = (*self.chosen, option)
+        left = [card for card in self._left(t) if card is not option]
+        if len(left) > 1:
+            t.push(Reorder(self.player, self.whose, self.count, self.source, self.effect, chosen))
             return
+        deck = t.players[self.whose].primal_deck
+        order = [*chosen, *left]  # the top first
+        deck[len(deck) - self.count :] = order[::-1]
         # put back: the others cannot follow the new order (12.6)
-        t.forget(frozenset(card.uid for card in deck[len(deck) - self.count :]), keep=self.player)
+        t.forget(frozenset(card.uid for card in order), keep=self.player)
         t.publish(ev.DeckOrdered, self.player, self.whose, self.count)
 
     def survives_active_out(self) -> bool:

@@ -180,6 +180,17 @@ class PlayerState:
     def deck_top_first(self) -> list[CardInstance]:
         return self.primal_deck[::-1]
 
+    def pile(self, zone: Zone) -> list[CardInstance]:
+        """This player's primal deck (top LAST), inventory or void: a zone of 1.5 that
+        holds cards in a pile (``ValueError`` for a mat, or an instant resolving)."""
+        if zone is Zone.PRIMAL_DECK:
+            return self.primal_deck
+        if zone is Zone.INVENTORY:
+            return self.inventory
+        if zone is Zone.VOID:
+            return self.void
+        raise ValueError(f"{zone} is not a pile of cards")
+
     def copy(self) -> PlayerState:
         mat = self.mat
         return PlayerState(

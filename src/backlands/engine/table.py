@@ -55,7 +55,6 @@ _HOST_DESTROYED: Final = ev.DestroyReason.HOST_DESTROYED
 _HOST_LEFT: Final = ev.DestroyReason.HOST_LEFT
 _DECK: Final = Zone.PRIMAL_DECK
 _INVENTORY: Final = Zone.INVENTORY
-_VOID: Final = Zone.VOID
 _MAT: Final = Zone.MAT
 _DURABILITY: Final = CardStat.DURABILITY
 _INSTANT: Final = CardType.INSTANT_SPELL
@@ -722,7 +721,7 @@ class Table:
                 return False
             del holder.mat[slot]
         else:
-            pile = self.pile(holder, origin)
+            pile = holder.pile(origin)
             for i, held in enumerate(pile):  # by identity: no value comparisons
                 if held is instance:
                     del pile[i]
@@ -745,7 +744,7 @@ class Table:
         elif destination is _DECK and bottom:
             owner.primal_deck.insert(0, instance)
         else:
-            self.pile(owner, destination).append(instance)
+            owner.pile(destination).append(instance)
         if destination is _DECK or destination is _INVENTORY:
             self._follow(instance.uid, seen_by)  # 12.6: who knows where it is now
         if left is not None:
@@ -760,16 +759,6 @@ class Table:
                 self.enter_play(instance, owner.index, None)
             self.publish(ev.CardEquipped, owner.index, instance, slot, None)  # 4.4
         return True
-
-    def pile(self, p: PlayerState, zone: Zone) -> list[CardInstance]:
-        """``p``'s primal deck (top LAST), inventory or void."""
-        if zone is _DECK:
-            return p.primal_deck
-        if zone is _INVENTORY:
-            return p.inventory
-        if zone is _VOID:
-            return p.void
-        raise ValueError(f"{zone} is not a pile of cards")
 
     def _left_mat(self, controller: PlayerState, eq: Equipped) -> None:
         """``eq``'s card left ``controller``'s mat by an effect (12.5): its modifiers and
