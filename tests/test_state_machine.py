@@ -568,8 +568,9 @@ class Referee:
             if outcome.winner is not None and remaining != [outcome.winner]:
                 problem(f"{outcome} with {remaining} still in (9.1)")
             # a draw with players still in: the turn limit (9.3), or a turn that did not end
-            # (9.4: cards that equip from a zone can answer each other's equips, 12.5)
-            looped = outcome.reason.endswith("(9.4)")
+            # (9.4: abilities that loop, 12.7; cards that equip from a zone can answer each
+            # other's equips, 12.5)
+            looped = outcome.reason.endswith("in one turn (9.4)")
             if outcome.winner is None and remaining and game.turn < limit and not looped:
                 problem(f"a draw with {remaining} still in, before the turn limit (9.3)")
         elif decision is None:

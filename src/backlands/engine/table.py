@@ -493,6 +493,10 @@ class Table:
         cards are destroyed and their poison marker goes."""
         for p in players:
             p.out = True
+        if self.triggers.pending:  # 12.9: their delayed abilities end unresolved
+            out = {p.index for p in players}
+            for reaction in [r for r in self.triggers if r.pending and r.player in out]:
+                self.triggers.remove(reaction)
         for p in players:
             for slot in list(p.mat):
                 self.destroy(p, slot, ev.DestroyReason.ELIMINATED)

@@ -60,7 +60,7 @@ from .registry import (
     yaml_key,
 )
 from .targets import CardTarget, CardTargetKind, PlayerTarget, PlayerTargetKind, Who
-from .triggers import TRAIT_TRIGGERS, Heard, Trigger, TriggerKind
+from .triggers import TRAIT_TRIGGERS, Heard, Moment, MomentKind, Subject, Trigger, TriggerKind
 from .where import CHARACTER, Owner, target_problem, trigger_problem
 
 __all__ = [
@@ -86,6 +86,8 @@ __all__ = [
     "Heard",
     "Immunity",
     "Modifier",
+    "Moment",
+    "MomentKind",
     "Owner",
     "Placed",
     "PlayerStatModifier",
@@ -95,6 +97,7 @@ __all__ = [
     "Registry",
     "Resolution",
     "StateView",
+    "Subject",
     "Trigger",
     "TriggerKind",
     "Who",

@@ -27,6 +27,7 @@ from .targets import CardTarget, PlayerTarget
 if TYPE_CHECKING:
     from ..model import Card
     from .registry import Amount, Condition, Effect
+    from .triggers import Moment
 
 __all__ = [
     "CardRef",
@@ -369,4 +370,14 @@ class Resolution(Protocol):
         """``player``, who has looked at them, puts the top ``count`` cards of ``whose``'s
         primal deck back in the order they choose: an ``ORDER`` decision, the card for the
         top first (12.6)."""
+        ...
+
+    # ------------------------------------------------------------------ later
+
+    def delay(self, at: Moment, effects: Sequence[Effect]) -> None:
+        """A delayed ability (12.9): ``effects`` resolve once, in order, at the moment
+        ``at`` (the first one after now), as an ability of the controller that joins the
+        queue of 11.3 like any other; the triggering event's references (``that_player``,
+        ``that_card``...) still name what they named now. It ends unresolved if the
+        controller is out before (9.2)."""
         ...
