@@ -127,6 +127,8 @@ def _describe(event: ev.Event, names: Sequence[str]) -> str:
             return f"{who(player)} reveals {cards_of(cards, who(owner), zone)}"
         case ev.DeckOrdered(player=player, whose=owner, count=count):
             return f"{who(player)} puts {count} cards back on {possessive(who(owner))} primal deck"
+        case ev.OptionPicked(player=player, words=words):
+            return f"{who(player)} picks: {words}"
         case ev.PlayerPoisoned(player=player):
             return f"{who(player)} is poisoned"
         case ev.PlayerCured(player=player):

@@ -35,6 +35,7 @@ from backlands.model import (
     CardTarget,
     CardType,
     Character,
+    ChooseOne,
     ContinuousAbility,
     Cure,
     Curse,
@@ -49,6 +50,7 @@ from backlands.model import (
     Keyword,
     LookAtDeck,
     LookAtInventory,
+    May,
     PlayerTarget,
     Poison,
     PutOnDeck,
@@ -66,6 +68,7 @@ from backlands.model import (
     Trait,
     Trigger,
     TriggeredAbility,
+    Wear,
     Whose,
 )
 
@@ -1857,8 +1860,8 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
 
     assert set(EFFECTS.values()) == {
         Boost, Cure, Curse, Damage, Delayed, Destroy, Discard, Draw, If, Poison, Repair,
-        Sacrifice, Steal, Recover, PutOnDeck, Search, Return, EquipFrom, Take, ShuffleIntoDeck,
-        LookAtDeck, LookAtInventory, Reveal,
+        Sacrifice, Steal, Wear, May, ChooseOne, Recover, PutOnDeck, Search, Return, EquipFrom,
+        Take, ShuffleIntoDeck, LookAtDeck, LookAtInventory, Reveal,
     }  # fmt: skip
     assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())
     assert {key[0] for key in REACTIONS} == set(Trigger)  # and every trigger has its reaction

@@ -23,19 +23,21 @@ from backlands.engine import (
     Game,
     MatCard,
     Pass,
+    Pick,
     StartPhase,
     Zone,
 )
 from backlands.engine import events as ev
 from backlands.engine.views import SeenCard
 from backlands.keywords import ALL
-from backlands.keywords.amounts import CardsIn
+from backlands.keywords.amounts import CardsIn, ThatMany
 from backlands.model import (
     CardTarget,
     CardType,
     Draw,
     EquipFrom,
     LookAtDeck,
+    May,
     Pile,
     PlayerTarget,
     Recover,
@@ -45,6 +47,7 @@ from backlands.model import (
     ShuffleIntoDeck,
     Slot,
     Steal,
+    Take,
     Trigger,
     TriggeredAbility,
 )
@@ -609,3 +612,41 @@ def test_look_at_deck_counts_its_amount_as_it_resolves_12_2(make_card, player, p
     game.play(Equip(find(game, look)))
     looked = [e for e in game.log if isinstance(e, ev.CardsLookedAt)]
     assert looked == [ev.CardsLookedAt(0, 0, DECK, tuple(find(game, c) for c in deck[:2]))]
+
+
+# --------------------------------------------------------------------------- what moves did (12.3)
+
+
+@pytest.mark.parametrize(("void", "drawn"), [(1, 2), (0, 0)])
+def test_if_you_do_after_a_move_reads_whether_it_moved_in_full_12_3(
+    void, drawn, make_card, player, position, find
+):
+    """ "You may return a card of your void to your inventory; if you do, DRAW 2 cards": an
+    empty void falls short, and the draw does not resolve."""
+    cards = [make_card(WEAPON, name="Old Axe")][:void]
+    spell = make_card(
+        INSTANT,
+        abilities=[when(Trigger.EQUIPPED, May((Recover(),), (Draw(count=2),)))],
+    )
+    game = position(player(5, inventory=[spell, make_card(ARMOUR)], void=cards), player(5))
+    p1 = game.players[0]
+    game.play(Equip(find(game, spell)))
+    assert game.decision.kind is DecisionKind.MAY
+    deck = len(p1.primal_deck)
+    game.play(Pick(0))
+    assert deck - len(p1.primal_deck) == drawn
+
+
+def test_that_many_reads_the_cards_a_move_moved_12_2(make_card, player, position, find):
+    """ "Take every card of an opponent's inventory at random, then DRAW that many."""
+    held = [make_card(WEAPON, name=f"Held {k}") for k in range(3)]
+    spell = make_card(
+        INSTANT,
+        abilities=[when(Trigger.EQUIPPED, Take(count=ALL, random=True), Draw(count=ThatMany()))],
+    )
+    game = position(player(6, inventory=[spell, make_card(ARMOUR)]), player(5, inventory=held))
+    p1 = game.players[0]
+    deck = len(p1.primal_deck)
+    game.play(Equip(find(game, spell)))
+    assert game.players[1].inventory == [] and len(game.players[1].void) == 3
+    assert deck - len(p1.primal_deck) == 3

@@ -60,6 +60,7 @@ __all__ = [
     "GameEnded",
     "GameStarted",
     "Handler",
+    "OptionPicked",
     "Phase",
     "PhaseStarted",
     "PlayerCured",
@@ -304,6 +305,19 @@ class DeckOrdered(Event):
     player: int
     whose: int
     count: int
+
+
+@attrs.define(eq=True, hash=False)
+class OptionPicked(Event):
+    """``player`` answered a MAY or MODE decision (12.3) of ``card``'s ability (None: a
+    character's), ``effect`` (``"may"``, ``"choose_one"``): the option ``index``, whose words
+    are ``words`` (the decision's ``options[index]``)."""
+
+    player: int
+    card: CardInstance | None
+    effect: str
+    index: int
+    words: str
 
 
 @attrs.define(eq=True, hash=False)

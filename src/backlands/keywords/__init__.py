@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from . import amounts as _amounts
 from . import conditions as _conditions
+from . import costs as _costs
 from . import effects as _effects
 from . import moves as _moves
 from .amounts import *  # noqa: F403  # every amount of amounts.py (12.2)
@@ -30,6 +31,7 @@ from .api import (
     ZoneWhyNot,
 )
 from .conditions import *  # noqa: F403  # every condition of conditions.py (12.1)
+from .costs import *  # noqa: F403  # every extra cost of costs.py (12.4)
 from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
 from .moves import *  # noqa: F403  # the effects that move and show cards (12.5, 12.6)
@@ -37,6 +39,7 @@ from .registry import (
     ALL,
     AMOUNTS,
     CONDITIONS,
+    COSTS,
     EFFECTS,
     FAMILIES,
     MODIFIERS,
@@ -45,13 +48,16 @@ from .registry import (
     Condition,
     Defined,
     Effect,
+    ExtraCost,
     FieldInfo,
+    Means,
     Modifier,
     Registry,
     about,
     amount,
     condition,
     effect,
+    extra_cost,
     family_of,
     field_info,
     is_number,
@@ -68,6 +74,7 @@ __all__ = [
     "AMOUNTS",
     "CHARACTER",
     "CONDITIONS",
+    "COSTS",
     "EFFECTS",
     "FAMILIES",
     "MODIFIERS",
@@ -82,9 +89,11 @@ __all__ = [
     "Condition",
     "Defined",
     "Effect",
+    "ExtraCost",
     "FieldInfo",
     "Heard",
     "Immunity",
+    "Means",
     "Modifier",
     "Moment",
     "MomentKind",
@@ -107,6 +116,7 @@ __all__ = [
     "amount",
     "condition",
     "effect",
+    "extra_cost",
     "family_of",
     "field_info",
     "is_number",
@@ -120,3 +130,4 @@ __all__ += _effects.__all__
 __all__ += _moves.__all__
 __all__ += _conditions.__all__
 __all__ += _amounts.__all__
+__all__ += _costs.__all__

@@ -128,6 +128,13 @@ class StateView(Protocol):
         or no event)."""
         ...
 
+    @property
+    def that_many(self) -> int:
+        """How many the effect before this one did, in the same ability (cards drawn,
+        discarded, sacrificed, destroyed..., damage dealt, counters: 12.2, 12.3); 0 for the
+        first effect of an ability, and outside an effect."""
+        ...
+
     def testing(self, card: CardRef | None = None, player: int | None = None) -> StateView:
         """The same view, testing ``card`` or ``player`` (the subject of a ``where:``)."""
         ...
@@ -370,6 +377,31 @@ class Resolution(Protocol):
         """``player``, who has looked at them, puts the top ``count`` cards of ``whose``'s
         primal deck back in the order they choose: an ``ORDER`` decision, the card for the
         top first (12.6)."""
+
+    # ------------------------------------------------------------------ options (12.3)
+
+    def may(
+        self, player: int, effects: Sequence[Effect], if_you_do: Sequence[Effect], words: str
+    ) -> None:
+        """``player`` decides whether to do ``effects`` (a MAY decision, 12.3; ``words``:
+        what doing it means); if they do, ``effects`` resolve, then ``if_you_do`` if
+        ``effects`` were done in full. Inside both, the target ``chooser`` is ``player``."""
+        ...
+
+    def choose_mode(
+        self, player: int, modes: Sequence[Sequence[Effect]], words: Sequence[str]
+    ) -> None:
+        """``player`` chooses one of ``modes`` (a MODE decision, 12.3; ``words``: each mode's),
+        any of them, also one that would do nothing; its effects resolve. Inside them, the
+        target ``chooser`` is ``player``."""
+        ...
+
+    # ------------------------------------------------------------------ extra costs (12.4)
+
+    def for_cost_card(self, then: CardThen) -> None:
+        """``then`` for one of the controller's equipped cards that stays on their mat
+        through the equip being paid for (not the card equipped, the card it salvaged or the
+        card an attach spell goes under), chosen by the controller (11.4)."""
         ...
 
     # ------------------------------------------------------------------ later
