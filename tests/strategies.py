@@ -16,6 +16,8 @@ docs/testing.md describes them:
   that one way (it may break others too: the tests compare every problem).
   ``any_decks()``: any deck at all, for characters with deck rules of any numbers.
 - ``legal_counts(draw, character, pool, ruleset)``: a legal primal deck for a character.
+- ``moving_character(character)``: that character with a PRO and a CON that move and look
+  at cards every turn (12.5, 12.6), for seeded games and environments that need them.
 - ``positions()``: a game from a ``Position`` within the invariants (counters below the
   live durability, attach spells under equipped cards, valid owners and controllers,
   boosts), as a ``GameSetup``.
@@ -71,19 +73,26 @@ from backlands.model import (
     CardType,
     Character,
     ContinuousAbility,
+    DeckEnd,
     Effect,
     Forbid,
     Immunity,
     Keyword,
+    LookAtDeck,
+    LookAtInventory,
     MaxCopies,
     Modifier,
     PlayerStat,
     PlayerStatModifier,
     PlayerTarget,
+    PutOnDeck,
     Rarity,
+    Return,
+    Search,
     Selector,
     Slot,
     Subject,
+    Take,
     Trait,
     Trigger,
     TriggeredAbility,
@@ -111,6 +120,7 @@ __all__ = [
     "generated_games",
     "legal_counts",
     "live_durability",
+    "moving_character",
     "positions",
     "rulesets",
     "sample_cards",
@@ -300,12 +310,12 @@ def field_value(
     """A value of one field of a keyword class, as its definition allows: a number in its
     range (``small``: 1 or 2 over its lowest, or a small change for a signed one, so that
     games last), sometimes an amount (12.2) where one may be, a target where the ability may
-    point, any member of another enum, maybe None where None is allowed, true or false
-    (mostly the default), and a keyword of a family (an effect inside an effect, a
-    condition) or a non-empty tuple of them (as many as its range allows, at most one over
-    its fewest), or a tuple of such tuples (modes, 12.3), nested at most 2 deep.
-    ``supplies``: the targets the keyword whose field this is names for the keywords in it
-    (12.3)."""
+    point, a selector of every card or of some types or rarities (no ids, which name cards),
+    any member of another enum, maybe None where None is allowed, true or false (mostly the
+    default), and a keyword of a family (an effect inside an effect, a condition) or a
+    non-empty tuple of them (as many as its range allows, at most one over its fewest), or a
+    tuple of such tuples (modes, 12.3), nested at most 2 deep. ``supplies``: the targets the
+    keyword whose field this is names for the keywords in it (12.3)."""
     kind, optional = _unwrap(field.type)
     info = field_info(field)
     inside = attrs.evolve(
@@ -356,6 +366,12 @@ def field_value(
         return _number(draw, field, owner, when, small, depth, inside)
     if kind is PlayerTarget or kind is CardTarget:
         return pick(draw, targets(kind, owner, when, ctx.supplied))
+    if kind is Selector:  # every card, or some types or rarities (no ids: they name cards)
+        if not chance(draw, 2):
+            return Selector()
+        if chance(draw, 2):
+            return Selector(rarity=pick_some(draw, tuple(Rarity), 2, 1))
+        return Selector(type=pick_some(draw, CARD_TYPES, 2, 1))
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return pick(draw, tuple(kind))
     raise TypeError(f"no strategy for a field of type {kind!r}: add one to field_value")
@@ -411,7 +427,8 @@ def keyword(
     ctx: Context = Context(),
 ) -> Any:
     """Any keyword of ``family`` (an effect, a modifier, a condition...), its fields drawn
-    by :func:`field_value`; 2 deep, only keywords that hold no others."""
+    by :func:`field_value`; 2 deep, only keywords that hold no others; never an effect that
+    the loader refuses as one that could never work (``Effect.never``)."""
     kinds = [
         cls
         for cls in family.values()
@@ -423,7 +440,7 @@ def keyword(
         reject()
     kind = pick(draw, kinds)
     supplies = getattr(kind, "supplies", frozenset())
-    return kind(
+    made = kind(
         **{
             f.name: field_value(
                 draw, f, owner, when, small=small, depth=depth, ctx=ctx, supplies=supplies
@@ -431,6 +448,9 @@ def keyword(
             for f in attrs.fields(kind)
         }
     )
+    if isinstance(made, Effect) and made.never() is not None:
+        reject()
+    return made
 
 
 def effect(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Effect:
@@ -671,6 +691,30 @@ def copy_limit(card: Card, character: Character | None, ruleset: Ruleset) -> int
         return 0
     limits = [r.max_copies for r in rules if isinstance(r, MaxCopies) and r.cards.matches(card)]
     return min(limits) if limits else ruleset.max_copies
+
+
+def moving_character(character: Character) -> Character:
+    """``character`` with a PRO and a CON that move and look at cards every turn (12.5,
+    12.6): at the start of its turn it looks at the top 2 cards of its primal deck and puts
+    them back in any order, then searches it for a weapon; at its end it looks at an
+    opponent's inventory, takes a card at random from it, puts a card of its void at the
+    bottom of its deck and returns an opponent's equipped card to its owner's inventory.
+    Its id is ``moving-seer``."""
+    start = TriggeredAbility(
+        Trigger.START_OF_TURN,
+        (LookAtDeck(count=2), Search(cards=Selector(type=(CardType.WEAPON,)))),
+    )
+    end = TriggeredAbility(
+        Trigger.END_OF_TURN,
+        (LookAtInventory(), Take(random=True), PutOnDeck(end=DeckEnd.BOTTOM), Return()),
+    )
+    return attrs.evolve(
+        character,
+        id="moving-seer",
+        name="Moving Seer",
+        pro=attrs.evolve(character.pro, abilities=(start,)),
+        con=attrs.evolve(character.con, abilities=(end,)),
+    )
 
 
 def legal_counts(

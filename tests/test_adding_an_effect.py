@@ -392,14 +392,11 @@ def test_an_effect_may_hold_effects(tmp_path: Path, twice: Any) -> None:
         "cards[0].abilities[0].effects[0].effects[0].effect"
     ]
 
-    seen: list[Any] = []
-
-    @settings(max_examples=100, database=None)
-    @given(st.data())
-    def draw_some(data: st.DataObject) -> None:
-        found = data.draw(st.composite(lambda draw: drawn_effect(draw, None, None))())
-        if isinstance(found, twice):
-            seen.append(found)
-
-    draw_some()
-    assert seen and all(found.effects for found in seen)
+    # the strategies draw it, with its effects (derandomized: a search that always ends the
+    # same way among the 20-odd effects of the registry)
+    drawn = find(
+        st.composite(lambda draw: drawn_effect(draw, None, None))(),
+        lambda found: isinstance(found, twice),
+        settings=settings(max_examples=2000, database=None, derandomize=True),
+    )
+    assert drawn.effects

@@ -386,8 +386,41 @@ def test_tracker_counts_agree_with_the_game_log(cards: CardDatabase) -> None:
     assert all(totals[k] > 0 for k in ("equipped", "damage", "destroyed", "stolen")), totals
     assert all(reasons[k] > 0 for k in ("effect", "worn_out", "host_destroyed")), reasons
     # and every kind of what else abilities do (EFFECT_KINDS; counters: those that the
-    # cards defending against an ability's damage take, 6.2)
-    assert set(kinds) == {kind for kind, _, _ in EFFECT_KINDS.values()}, kinds
+    # cards defending against an ability's damage take, 6.2), but moves: no bundled card
+    # moves a card between zones (the next test plays cards that do)
+    assert set(kinds) == {kind for kind, _, _ in EFFECT_KINDS.values()} - {"moved"}, kinds
+
+
+def test_the_tracker_credits_the_cards_that_move_cards_12_5(tmp_path: Path) -> None:
+    """Gale of Recall and Dust Diviner (docs/effects.md) in a bundled deck: each card they
+    move (an opponent's creature returned, a card searched out of their own deck) is
+    credited to them, as the log says."""
+    from docexamples import examples
+
+    for name in ("gale-of-recall", "dust-diviner"):
+        (tmp_path / f"{name}.yaml").write_text(examples()[name], encoding="utf-8")
+    cards = load_cards([None, str(tmp_path)])
+    files = {f.stem: f for f in bundled_deck_files()}
+    first, second = (seat(load_deck(files[n], cards), cards) for n in MATCHES[0])
+    movers = [cards["gale-of-recall"]] * 2 + [cards["dust-diviner"]] * 2  # rare: 2 at most
+    deck = list(first.cards)
+    spare = [i for i, card in enumerate(deck) if card.type.value != "creature"]
+    for i, card in zip(spare, movers, strict=False):  # 4 cards that are not creatures
+        deck[i] = card
+    movers_seat = attrs.evolve(first, cards=tuple(deck))
+    moved: Counter[tuple[str, str]] = Counter()
+    for game_seed in range(12):
+        game = Game([movers_seat, second], seed=game_seed)
+        tracker = CardTracker(game)
+        play_game(game, [RandomAgent(game_seed), RandomAgent(game_seed + 50)])
+        tracked = tracker.result()
+        assert game.log is not None
+        assert from_tracker(tracked) == from_log(game.log)
+        for u in tracked.seats[0].used:
+            for kind, whose, n in u.effects:
+                if kind == "moved":
+                    moved[(u.card, whose)] += n
+    assert moved[("gale-of-recall", "others")] and moved[("dust-diviner", "own")], moved
 
 
 def test_tracking_changes_nothing_and_needs_no_log(cards: CardDatabase) -> None:

@@ -34,6 +34,7 @@ from backlands.errors import GameSetupError, IllegalActionError
 from backlands.model import CardStat
 from backlands.ruleset import Ruleset
 from backlands.simulation import seat
+from envgames import env_positions
 
 CARDS = load_cards()
 SEATS = {path.stem: seat(load_deck(path, CARDS), CARDS) for path in bundled_deck_files()}
@@ -221,20 +222,14 @@ def test_reset_without_seed_follows_the_last_seed() -> None:
 
 def _positions(count: int) -> Iterator[raw_env]:
     """Environments at many decisions of random games: 2 to 4 players, every deck."""
-    for n, players in enumerate((2, 2, 3, 4, 2, 3)):
-        decks = [SEATS[NAMES[(n + k) % len(NAMES)]] for k in range(players)]
-        e = raw_env(decks)
-        e.reset(seed=100 + n)
-        rng = random.Random(n)
-        seen = 0
-        while e.agents and seen < count:
-            agent = e.agent_selection
-            if e.terminations[agent]:
-                e.step(None)
-                continue
+
+    def envs() -> Iterator[raw_env]:
+        for n, players in enumerate((2, 2, 3, 4, 2, 3)):
+            e = raw_env([SEATS[NAMES[(n + k) % len(NAMES)]] for k in range(players)])
+            e.reset(seed=100 + n)
             yield e
-            seen += 1
-            e.step(rng.choice(sorted(e.legal_actions())))
+
+    return env_positions(envs(), count)
 
 
 def _alike(a: Any, b: Any) -> bool:
@@ -517,7 +512,9 @@ def test_one_hot_cards() -> None:
     assert sum(v for k, v in obs.items() if k.startswith("player[0].character[")) == 1
     index = raw_env(seats("rust-raiders", "iron-bulwark"))
     cards = len(e.index.card_ids)
-    slots = 2 * 4 + 1  # a card block for each slot of each seat, and the decision's source
+    # a card block for each slot of each seat, the decision's source, and the 3 seen top
+    # cards of each seat's primal deck (12.6)
+    slots = 2 * 4 + 1 + 2 * 3
     assert e.encoder.size == index.encoder.size + slots * (cards - 1) + 2 * (
         len(e.index.character_ids) - 1
     )

@@ -68,6 +68,7 @@ from backlands.engine import (
 from backlands.engine import game as game_module
 from backlands.engine.events import event_to_json
 from backlands.engine.history import History
+from backlands.engine.steps import HiddenChoice
 from backlands.engine.table import Table
 from backlands.errors import GameSetupError, IllegalActionError
 from backlands.model import (
@@ -86,7 +87,14 @@ from backlands.model import (
 )
 from backlands.ruleset import STANDARD, Ruleset
 from docexamples import seats_with_the_examples, with_the_examples
-from strategies import GameSetup, bundled_decks, examples, games, sample_cards
+from strategies import (
+    GameSetup,
+    bundled_decks,
+    examples,
+    games,
+    moving_character,
+    sample_cards,
+)
 
 DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # 6.1
 ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # 3.3
@@ -99,6 +107,7 @@ ANSWERS: dict[DecisionKind, tuple[type, ...]] = {
     DecisionKind.CHOOSE: (Choose,),
     DecisionKind.MAY: (Pick,),
     DecisionKind.MODE: (Pick,),
+    DecisionKind.ORDER: (Choose,),  # the next card back on top of a primal deck (12.6)
 }
 MAX_DECISIONS = 20_000  # no game of these setups comes near: a game that does never ends
 
@@ -194,6 +203,7 @@ class Referee:
             eq.instance.uid: eq.counters for p in game.players for eq in p.mat.values()
         }
         self.decks = [list(p.primal_deck) for p in game.players]
+        self.reshaped: set[int] = set()  # whose primal deck an effect changed (12.5, 12.6)
         self.expected: tuple[str, Callable[[events.Event], bool]] | None = None
         self.damage: _Damage | None = None
         self.resolved: list[_Damage] = []
@@ -314,11 +324,6 @@ class Referee:
         self._in_void(e.card, f"was destroyed ({e.reason})")
         self.counters.pop(e.card.uid, None)
 
-    def _on_CardReturned(self, e: events.CardReturned) -> None:
-        if not any(c is e.card for c in self.game.players[e.card.owner].inventory):
-            self.problem(f"{e.card} returned but is not in its owner's inventory (12.5)")
-        self.counters.pop(e.card.uid, None)
-
     def _on_CardStolen(self, e: events.CardStolen) -> None:
         found = self.game.equipped(e.card)
         if found is None or found[0].index != e.player:
@@ -375,6 +380,28 @@ class Referee:
                 )
                 return
             d.sacrificed[e.reason] += 1
+
+    def _on_CardMoved(self, e: events.CardMoved) -> None:  # 12.5
+        zone, side = self.game.zone_of(e.card)
+        if zone is not e.destination or side != e.card.owner:
+            self.problem(
+                f"{e.card} moved to its owner's {e.destination}, but is {self._zone(e.card)}"
+            )
+        if e.destination is Zone.PRIMAL_DECK:
+            deck = self.game.players[e.card.owner].primal_deck
+            if (deck[0] if e.bottom else deck[-1]) is not e.card:
+                self.problem(f"{e.card} is not where it was put on its owner's primal deck")
+        if e.origin is Zone.MAT:  # it lost its counters (12.5)
+            self.counters.pop(e.card.uid, None)
+        for player in (e.player, e.card.owner):
+            if Zone.PRIMAL_DECK in (e.origin, e.destination):
+                self.reshaped.add(player)
+
+    def _on_DeckShuffled(self, e: events.DeckShuffled) -> None:
+        self.reshaped.add(e.player)
+
+    def _on_DeckOrdered(self, e: events.DeckOrdered) -> None:
+        self.reshaped.add(e.whose)
 
     def _on_PlayerEliminated(self, e: events.PlayerEliminated) -> None:
         p = self.game.players[e.player]
@@ -509,11 +536,18 @@ class Referee:
         for uid, place in where.items():
             if game.zone_of(game.instance(uid)) != place:
                 problem(f"zone_of({game.instance(uid)}) is {game.zone_of(game.instance(uid))}")
-        # primal decks only lose cards from the top (no ability puts one back)
+        # primal decks only lose cards from the top, but where an effect moved a card in or
+        # out, shuffled them or put cards back in order (12.5, 12.6)
         for p, before in zip(players, self.decks, strict=True):
-            if p.primal_deck != before[: len(p.primal_deck)]:
+            if p.index not in self.reshaped and p.primal_deck != before[: len(p.primal_deck)]:
                 problem(f"P{p.index + 1}'s primal deck grew or changed order")
         self.decks = [list(p.primal_deck) for p in players]
+        self.reshaped.clear()
+        # what each player knows of hidden cards is where those cards are (12.6)
+        for p in players:
+            for seen in game.view(p.index).seen:
+                if game.zone_of(seen.card) != (seen.zone, seen.player):
+                    problem(f"P{p.index + 1} sees {seen}, but it is {self._zone(seen.card)}")
         # cards on mats: 0 <= counters < live durability (5.2, 6.2), changed only by events
         on_mats = set()
         for p in players:
@@ -548,7 +582,10 @@ class Referee:
                 problem("the game is over, yet a decision is pending")
             if outcome.winner is not None and remaining != [outcome.winner]:
                 problem(f"{outcome} with {remaining} still in (9.1)")
-            looped = outcome.reason.endswith("in one turn (9.4)")  # abilities that loop (12.7)
+            # a draw with players still in: the turn limit (9.3), or a turn that did not end
+            # (9.4: abilities that loop, 12.7; cards that equip from a zone can answer each
+            # other's equips, 12.5)
+            looped = outcome.reason.endswith("in one turn (9.4)")
             if outcome.winner is None and remaining and game.turn < limit and not looped:
                 problem(f"a draw with {remaining} still in, before the turn limit (9.3)")
         elif decision is None:
@@ -558,7 +595,8 @@ class Referee:
                 problem(f"{decision} with {remaining} still in (9.2)")
             # a single answer is the game's to take (docs/engine.md), except a main phase or a
             # window under ``ask_every_window`` (8.3): that one is asked all the same
-            fewest = 1 if game.ruleset.ask_every_window and decision.kind in ASKED_ALONE else 2
+            alone = decision.kind in ASKED_ALONE or isinstance(game._t.asking, HiddenChoice)
+            fewest = 1 if game.ruleset.ask_every_window and alone else 2
             if len(legal) < fewest or len(set(legal)) != len(legal):
                 problem(f"{decision}: {len(legal)} answers listed, or twice: {legal}")
             kinds = ANSWERS[decision.kind]
@@ -894,8 +932,20 @@ class GameMachine(RuleBasedStateMachine):
         game, setup = self.game, self.setup
         assert game is not None and setup is not None
         event(f"decisions answered before the end: {min(len(game.actions) // 50 * 50, 300)}+")
-        self.play_many(random.Random(len(game.actions)), MAX_DECISIONS)
-        assert game.over, f"no end after {MAX_DECISIONS} decisions\n{self.context()}"
+        rng = random.Random(len(game.actions))
+        self.play_many(rng, MAX_DECISIONS)
+        if not game.over:  # cards that put cards back into primal decks (12.5) make long
+            # games: played on unchecked, they end within the turn limit (9.3, 9.4)
+            event("a long game: played on to its end unchecked")
+            if self.referee is not None:
+                game.bus.unsubscribe(events.Event, self.referee)
+            limit = game.ruleset.turn_limit
+            while not game.over and game.turn <= limit:
+                game.play(choose(rng, game))
+            self.referee = Referee(game, setup.own_cards())  # the end state, checked
+            self.checked(self.referee.check)
+        assert game.over, f"no end within the turn limit\n{self.context()}"
+        assert game.turn <= game.ruleset.turn_limit, f"past the turn limit\n{self.context()}"
         ended = "a draw" if game.winner is None else "a win"
         event(f"ended: {ended} after {game.turn // 20 * 20}+ turns")
         for _, action in illegal_actions(game):
@@ -1009,6 +1059,18 @@ def bundled_setup(seed: int, players: int) -> GameSetup:
     return GameSetup(f"bundled decks, seed {seed}", seed, STANDARD, sample_cards(), seats)
 
 
+def moving_setup(seed: int) -> GameSetup:
+    """Bundled decks whose first seat's character moves and looks at cards every turn
+    (``strategies.moving_character``: 12.5, 12.6)."""
+    setup = bundled_setup(seed, 2)
+    first = setup.seats[0]
+    seer = moving_character(first.character)
+    db = setup.db
+    cards = CardDatabase(list(db), [*db.characters.values(), seer])
+    seats = [Seat(seer, first.cards, first.name), *setup.seats[1:]]
+    return GameSetup(f"a moving seer, seed {seed}", seed, STANDARD, cards, seats)
+
+
 def docs_cards_setup(seed: int, players: int) -> GameSetup:
     """A game between bundled decks in which the cards of docs/effects.md (a "may", a
     "choose one", extra costs, WEAR...) take the place of cards of their type, the decks
@@ -1027,6 +1089,7 @@ def test_the_referee_passes_seeded_games_of_every_decision_kind() -> None:
     for seed in range(4):
         kinds.update(drive(bundled_setup(seed, 2 + seed % 3), seed).kinds)
         kinds.update(drive(docs_cards_setup(seed, 2 + seed % 2), seed).kinds)
+    kinds.update(drive(moving_setup(4), 4).kinds)  # ORDER (12.6)
     assert set(kinds) == {str(kind) for kind in DecisionKind}, kinds
 
 
@@ -1092,6 +1155,33 @@ def _void_back_to_deck(monkeypatch: pytest.MonkeyPatch) -> None:
             p.primal_deck.insert(0, p.void.pop())
 
     monkeypatch.setattr(Table, "draw", draw)
+
+
+def _bottom_is_top(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = Table.publish
+
+    def publish(self: Table, cls: Any, *fields: Any) -> None:
+        if cls is events.CardMoved and fields[4]:  # put at the bottom: it lands on top
+            deck = self.players[fields[1].owner].primal_deck
+            deck.append(deck.pop(0))
+        original(self, cls, *fields)
+
+    monkeypatch.setattr(Table, "publish", publish)
+
+
+def _move_to_the_holder(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = Table.move
+
+    def move(self: Table, instance: Any, origin: Any, holder: Any, *args: Any, **kw: Any) -> bool:
+        moved = original(self, instance, origin, holder, *args, **kw)
+        owner = self.players[instance.owner]
+        for zone in (owner.inventory, owner.void):  # then into the next player's pile (1.5)
+            if moved and zone and zone[-1] is instance:
+                zone.pop()
+                self.players[(instance.owner + 1) % len(self.players)].inventory.append(instance)
+        return moved
+
+    monkeypatch.setattr(Table, "move", move)
 
 
 def _silent_repair(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1176,6 +1266,8 @@ MUTATIONS: dict[str, tuple[Mutation, str]] = {
     "any defence is legal (6.4)": (_any_defence_allowed, "is legal but not listed"),
     "a destroyed card leaves every zone (1.5)": (_destroyed_card_vanishes, "no zone"),
     "a card goes back into a primal deck": (_void_back_to_deck, "primal deck grew"),
+    "a card put at the bottom of a deck goes on top (12.5)": (_bottom_is_top, "where it was put"),
+    "a moved card goes to another player's zone (1.5, 12.5)": (_move_to_the_holder, "(1.5)"),
     "counters come off without a repair": (_silent_repair, "told"),
     "the last player left plays on (9.1)": (_last_player_plays_on, "still in"),
     "a copy forgets an action": (_copy_forgets_an_action, "copy"),
@@ -1197,6 +1289,8 @@ PATCH_INSIDE = {
     "any defence is legal (6.4)",
     "a destroyed card leaves every zone (1.5)",
     "a card goes back into a primal deck",
+    "a card put at the bottom of a deck goes on top (12.5)",
+    "a moved card goes to another player's zone (1.5, 12.5)",
     "counters come off without a repair",
     "the last player left plays on (9.1)",
     "a copy forgets an action",
@@ -1217,6 +1311,7 @@ def test_the_checks_catch_a_broken_engine(name: str, monkeypatch: pytest.MonkeyP
     with pytest.raises(AssertionError) as failure:
         for seed in range(6):
             drive(bundled_setup(seed, 2 + seed % 3), seed)
+        drive(moving_setup(4), 4)  # cards that move (12.5)
     assert fragment in str(failure.value), str(failure.value)
 
 

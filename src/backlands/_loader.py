@@ -35,6 +35,7 @@ from .keywords import (
     MODIFIERS,
     TRAIT_TRIGGERS,
     CardTarget,
+    Effect,
     Owner,
     PlayerTarget,
     Registry,
@@ -47,11 +48,8 @@ from .keywords import (
 )
 from .model import (
     Card,
-    CardStatModifier,
     CardType,
     Character,
-    ContinuousAbility,
-    Modifier,
     Selector,
 )
 from .terms import MAX_NESTING
@@ -228,6 +226,7 @@ def load_cards(path: CardPath | Sequence[CardPath | None] | None = None) -> Card
     problems.extend(_duplicates(raw_characters, "character", _character_keys))
     known_ids = {card_id for found in raw_cards if (card_id := _slug(found.value.get("id")))}
     problems.extend(_unknown_selector_ids(known_ids, cards, characters))
+    problems.extend(_effects_that_never_work(cards, characters))
     problems.extend(_ability_problems(raw_cards, raw_characters))
     if problems:
         order = {str(file): index for index, file in enumerate(files)}
@@ -315,27 +314,47 @@ def _duplicates(
 
 
 def _selectors(found: _Found) -> Iterator[tuple[YamlPath, Selector]]:
-    """Every selector in a card or character, with its path in the file."""
+    """Every selector in a card or character, with its path in the file: in deck rules, and
+    in any field of any keyword of its abilities and modifiers (a modifier's ``cards``, an
+    effect's ``cards``), however deep."""
+    for path, value in _values(found):
+        if isinstance(value, Selector):
+            yield path, value
+
+
+def _values(found: _Found) -> Iterator[tuple[YamlPath, object]]:
+    """Every value in a card's abilities, or a character's traits, with its path in the
+    file, walked through the fields of attrs classes and tuples, however deep."""
     value = found.value
     if isinstance(value, Card):
-        for a, ability in enumerate(value.abilities):
-            if isinstance(ability, ContinuousAbility):
-                yield from _modifier_selectors(
-                    (*found.path, "abilities", a, "while_equipped"), ability.while_equipped
-                )
+        yield from _walk((*found.path, "abilities"), value.abilities)
     elif isinstance(value, Character):
         for side, trait in (("pro", value.pro), ("con", value.con)):
-            for r, rule in enumerate(trait.deck_rules):
-                yield (*found.path, side, "deck_rules", r, "cards"), rule.cards
-            yield from _modifier_selectors((*found.path, side, "modifiers"), trait.modifiers)
+            yield from _walk((*found.path, side), trait)
 
 
-def _modifier_selectors(
-    path: YamlPath, modifiers: Sequence[Modifier]
-) -> Iterator[tuple[YamlPath, Selector]]:
-    for m, modifier in enumerate(modifiers):
-        if isinstance(modifier, CardStatModifier):
-            yield (*path, m, "cards"), modifier.cards
+def _walk(path: YamlPath, value: object) -> Iterator[tuple[YamlPath, object]]:
+    yield path, value
+    if isinstance(value, tuple):
+        for index, item in enumerate(value):
+            yield from _walk((*path, index), item)
+        return
+    shape: Any = type(value)
+    if attrs.has(shape) and not isinstance(value, Selector):
+        for field in attrs.fields(shape):
+            yield from _walk((*path, yaml_key(field.name)), getattr(value, field.name))
+
+
+def _effects_that_never_work(
+    cards: Sequence[_Found], characters: Sequence[_Found]
+) -> Iterator[LoadProblem]:
+    """An effect that could never do anything as written (``Effect.never``)."""
+    for found in (*cards, *characters):
+        for path, value in _values(found):
+            if isinstance(value, Effect):
+                never = value.never()
+                if never is not None:
+                    yield found.doc.problem((*path, never[0]), never[1])
 
 
 def _raw(data: Any, path: YamlPath) -> Any:

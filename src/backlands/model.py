@@ -36,12 +36,17 @@ from .keywords import (
 from .keywords import Effect as EffectBase
 from .keywords import costs as _costs
 from .keywords import effects as _effects
+from .keywords import moves as _moves
 from .keywords.costs import *  # noqa: F403  # every extra cost of keywords/costs.py
 from .keywords.effects import *  # noqa: F403  # every effect of keywords/effects.py
+from .keywords.moves import *  # noqa: F403  # the effects that move cards, keywords/moves.py
 from .terms import (
     CardStat,
     CardType,
+    DeckEnd,
+    HiddenZone,
     Keyword,
+    Pile,
     PlayerStat,
     Rarity,
     Selector,
@@ -63,15 +68,18 @@ __all__ = [
     "Character",
     "Condition",
     "ContinuousAbility",
+    "DeckEnd",
     "DeckRule",
     "Effect",
     "ExtraCost",
     "Forbid",
+    "HiddenZone",
     "Immunity",
     "Keyword",
     "MaxCopies",
     "Modifier",
     "Moment",
+    "Pile",
     "PlayerStat",
     "PlayerStatModifier",
     "PlayerTarget",
@@ -87,6 +95,7 @@ __all__ = [
 ]
 __all__ += _effects.__all__  # the effects, each defined once in backlands/keywords/effects.py
 __all__ += _costs.__all__  # the extra costs, each defined once in backlands/keywords/costs.py
+__all__ += _moves.__all__  # and those that move cards (12.5, 12.6), in keywords/moves.py
 
 
 #: Any effect: an instance of a subclass of ``backlands.keywords.Effect``, the built-in ones

@@ -19,9 +19,10 @@ from .engine import Game
 from .engine import events as ev
 from .engine.state import CardInstance
 from .model import CardType
+from .terms import Zone
 from .wording import count, possessive
 
-__all__ = ["EventPrinter", "describe_event", "game_summary"]
+__all__ = ["EventPrinter", "cards_of", "describe_event", "game_summary", "moved_words"]
 
 
 class EventPrinter:
@@ -113,8 +114,19 @@ def _describe(event: ev.Event, names: Sequence[str]) -> str:
             return f"{whose(card)} gets {amount:+d} {why(stat)} this turn"
         case ev.CardStolen(player=player, card=card, victim=victim):
             return f"{who(player)} steals {card.card.name} from {who(victim)}"
-        case ev.CardReturned(player=player, card=card):
-            return f"{whose(card, player)} returns to {possessive(who(card.owner))} inventory"
+        case ev.CardMoved(
+            player=player, card=card, origin=origin, destination=destination, bottom=bottom
+        ):
+            went = moved_words(origin, destination, bottom)
+            return f"{possessive(who(player))} {card.card.name} goes {went}"
+        case ev.DeckShuffled(player=player):
+            return f"{possessive(who(player))} primal deck is shuffled"
+        case ev.CardsLookedAt(player=player, whose=owner, zone=zone, cards=cards):
+            return f"{who(player)} looks at {cards_of(cards, who(owner), zone)}"
+        case ev.CardsRevealed(player=player, whose=owner, zone=zone, cards=cards):
+            return f"{who(player)} reveals {cards_of(cards, who(owner), zone)}"
+        case ev.DeckOrdered(player=player, whose=owner, count=count):
+            return f"{who(player)} puts {count} cards back on {possessive(who(owner))} primal deck"
         case ev.OptionPicked(player=player, words=words):
             return f"{who(player)} picks: {words}"
         case ev.PlayerPoisoned(player=player):
@@ -127,6 +139,25 @@ def _describe(event: ev.Event, names: Sequence[str]) -> str:
             result = "a draw" if winner is None else f"{who(winner)} wins"
             return f"game over: {result} ({reason})"
     return repr(event)
+
+
+def moved_words(origin: Zone, destination: Zone, bottom: bool = False) -> str:
+    """``from the void to its owner's inventory``: where a card moved (12.5)."""
+    if destination is Zone.PRIMAL_DECK:
+        end = "the bottom" if bottom else "the top"
+        return f"from the {origin.words} to {end} of its owner's primal deck"
+    return f"from the {origin.words} to its owner's {destination.words}"
+
+
+def cards_of(cards: Sequence[CardInstance], owner: str, zone: Zone, named: bool = True) -> str:
+    """``Ash Hound and Dune Rat Swarm of P2's inventory``; more than 5 cards, or not
+    ``named`` (for a player who does not see them, 12.6), are counted."""
+    where = f"{possessive(owner)} {zone.words}"
+    if len(cards) > 5 or not named:
+        return f"{count(len(cards), 'card')} of {where}"
+    names = [card.card.name for card in cards]
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    return f"{listed} of {where}"
 
 
 def _durability_left(card: CardInstance, counters: int) -> str:

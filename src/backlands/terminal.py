@@ -42,7 +42,7 @@ from .engine import events as ev
 from .engine.board import board_text, decision_text, player_label, player_text, voids_text
 from .errors import GameSetupError
 from .model import Card, Character, Slot
-from .report import describe_event, game_summary
+from .report import cards_of, describe_event, game_summary, moved_words
 from .wording import ability_words, action_text, possessive, traits_line
 
 __all__ = [
@@ -171,10 +171,21 @@ def event_line(event: ev.Event, labels: Sequence[str], viewer: int | None) -> st
     if isinstance(event, ev.CardDrawn) and event.player != viewer:
         who = labels[event.player] if event.player < len(labels) else f"P{event.player + 1}"
         return printable(f"{who} draws a card")
+    # 12.6: what one player looks at, or moves unseen, is not named to the others
+    if isinstance(event, ev.CardsLookedAt) and event.player != viewer:
+        who, whose = _label(labels, event.player), _label(labels, event.whose)
+        return printable(f"{who} looks at {cards_of(event.cards, whose, event.zone, False)}")
+    if isinstance(event, ev.CardMoved) and event.seen_by not in (None, viewer):
+        went = moved_words(event.origin, event.destination, event.bottom)
+        return printable(f"a card of {possessive(_label(labels, event.player))} goes {went}")
     if isinstance(event, ev.GameStarted):
         first = labels[event.first_player] if event.first_player < len(labels) else "?"
         return printable(f"game starts: {', '.join(labels)}; {first} goes first")
     return describe_event(event, labels)
+
+
+def _label(labels: Sequence[str], player: int) -> str:
+    return labels[player] if player < len(labels) else f"P{player + 1}"
 
 
 def event_lines(

@@ -26,8 +26,11 @@ __all__ = [
     "MAX_NESTING",
     "CardStat",
     "CardType",
+    "DeckEnd",
     "DestroyReason",
+    "HiddenZone",
     "Keyword",
+    "Pile",
     "PlayerStat",
     "Rarity",
     "Selector",
@@ -183,23 +186,60 @@ class Keyword(ValueEnum):
     STEAL = "steal"
 
 
+class Zone(ValueEnum):
+    """Where a card is (RULINGS 1.5): a player's primal deck, inventory, void or mat, or out
+    of every zone while an instant spell's ability resolves (4.6)."""
+
+    PRIMAL_DECK = "primal_deck"
+    INVENTORY = "inventory"
+    VOID = "void"
+    MAT = "mat"
+    RESOLVING = "resolving"  # an instant spell while its ability resolves (4.6)
+
+    @property
+    def words(self) -> str:
+        """Its name in words: ``primal deck``."""
+        return self.value.replace("_", " ")
+
+
+class Pile(ValueEnum):
+    """A zone of 1.5 that holds cards in a pile, not in slots: the primal deck, the inventory
+    and the void (an effect's ``zone``, 12.5)."""
+
+    PRIMAL_DECK = "primal_deck"
+    INVENTORY = "inventory"
+    VOID = "void"
+
+    @property
+    def zone(self) -> Zone:
+        return Zone(self.value)
+
+
+class HiddenZone(ValueEnum):
+    """A zone of 1.5 whose cards only their holder sees, or no one: the primal deck (hidden
+    and ordered) and the inventory (12.6)."""
+
+    PRIMAL_DECK = "primal_deck"
+    INVENTORY = "inventory"
+
+    @property
+    def zone(self) -> Zone:
+        return Zone(self.value)
+
+
+class DeckEnd(ValueEnum):
+    """Which end of a primal deck a card is put on (12.5): the top is drawn first."""
+
+    TOP = "top"
+    BOTTOM = "bottom"
+
+
 class Whose(ValueEnum):
     """Whose cards a card-stat modifier applies to, seen from the modifier's controller."""
 
     OWN = "own"
     OPPONENTS = "opponents"
     ALL = "all"
-
-
-class Zone(ValueEnum):
-    """Where a card is (RULINGS 1.5): a player's primal deck, inventory, void or mat; an
-    instant spell is resolving, in no other zone, while its ability resolves (4.6)."""
-
-    PRIMAL_DECK = "primal_deck"
-    INVENTORY = "inventory"
-    VOID = "void"
-    MAT = "mat"
-    RESOLVING = "resolving"
 
 
 class DestroyReason(ValueEnum):
@@ -209,6 +249,7 @@ class DestroyReason(ValueEnum):
     WORN_OUT = "worn_out"  # counters reached durability (5.2, 6.2, 4.8)
     HOST_DESTROYED = "host_destroyed"  # an attach spell goes with its host (4.7)
     ELIMINATED = "eliminated"  # its controller went out (9.2)
+    HOST_LEFT = "host_left"  # an attach spell whose host left the mat by an effect (4.7, 12.5)
     EFFECT = "effect"  # DESTROY or CURSE (7.2, 7.4)
 
 

@@ -12,7 +12,9 @@ with Home and End; each card's full text shows on hover.
 
 What a page shows is what one seat may see (``viewer``) or what everyone may see (None):
 another player's inventory and draws only ever as counts, and a player's own inventory
-only in a page made for that player.
+only in a page made for that player. A hidden card that player has looked at (or that was
+revealed to everyone) is shown where it is while they still know it (12.6), and a card
+they did not see chosen from a hidden zone is not named.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import attrs
 
 from .database import CardDatabase
 from .describe import describe_card, printable
-from .engine import Event, Game, GameRecord, action_from_json
+from .engine import CardInstance, Choose, Event, Game, GameRecord, action_from_json
 from .engine import events as ev
 from .engine.board import decision_text, equipped_text, player_label
 from .errors import GameSetupError, IllegalActionError
@@ -38,6 +40,11 @@ __all__ = ["replay_html", "replay_steps"]
 def _player(game: Game, index: int, viewer: int | None, labels: list[str]) -> dict[str, Any]:
     view = game.view(index)
     p = view.players[index]
+    # 12.6: the hidden cards of this player's zones that the viewer knows (everyone: those
+    # revealed to every player)
+    seen = game.view(0 if viewer is None else viewer).seen
+    if viewer is None:
+        seen = tuple(s for s in seen if game.sees(None, s.card))
     mat = {}
     for slot in Slot:
         eq = p.mat.get(slot)
@@ -60,6 +67,9 @@ def _player(game: Game, index: int, viewer: int | None, labels: list[str]) -> di
         "deck": p.deck_size,
         "inventory": p.inventory_size,
         "hand": [c.card.id for c in view.inventory] if viewer == index else None,
+        "seen": [
+            {"card": s.card.card.id, "line": printable(str(s))} for s in seen if s.player == index
+        ],
         "void": [c.card.id for c in p.void],
         "poisoned": p.poisoned,
         "out": p.out,
@@ -121,6 +131,9 @@ def replay_steps(
                 raise IllegalActionError("the game is over")
             who = labels[decision.player]
             said = action_text(action, game.view(decision.player), stats=game)
+            option = action.option if isinstance(action, Choose) else None
+            if isinstance(option, CardInstance) and not game.sees(viewer, option):
+                said = "choose a card the page does not show (12.6)"  # looked at, not shown
             game.play(action)
         except (KeyError, ValueError, TypeError, IllegalActionError) as error:
             raise GameSetupError(f"record action {number} cannot be replayed: {error}") from None
@@ -309,6 +322,14 @@ function player(p, index, step) {
     const hand = el("div", {"class": "hand", "id": "p" + index + "-hand"}, "inventory: ");
     hand.appendChild(cardList(p.hand));
     box.appendChild(hand);
+  }
+  if (p.seen.length) {
+    const seen = el("div", {"class": "seen", "id": "p" + index + "-seen"}, "seen: ");
+    p.seen.forEach((s, k) => {
+      if (k) seen.appendChild(document.createTextNode("; "));
+      seen.appendChild(card(s.card, s.line));
+    });
+    box.appendChild(seen);
   }
   return box;
 }

@@ -44,17 +44,27 @@ from backlands.model import (
     Destroy,
     Discard,
     Draw,
+    EquipFrom,
     If,
     Immunity,
     Keyword,
+    LookAtDeck,
+    LookAtInventory,
     May,
     PlayerTarget,
     Poison,
+    PutOnDeck,
+    Recover,
     Repair,
+    Return,
+    Reveal,
     Sacrifice,
+    Search,
     Selector,
+    ShuffleIntoDeck,
     Slot,
     Steal,
+    Take,
     Trait,
     Trigger,
     TriggeredAbility,
@@ -1850,7 +1860,8 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
 
     assert set(EFFECTS.values()) == {
         Boost, Cure, Curse, Damage, Delayed, Destroy, Discard, Draw, If, Poison, Repair,
-        Sacrifice, Steal, Wear, May, ChooseOne,
+        Sacrifice, Steal, Wear, May, ChooseOne, Recover, PutOnDeck, Search, Return, EquipFrom,
+        Take, ShuffleIntoDeck, LookAtDeck, LookAtInventory, Reveal,
     }  # fmt: skip
     assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())
     assert {key[0] for key in REACTIONS} == set(Trigger)  # and every trigger has its reaction

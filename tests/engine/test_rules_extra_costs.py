@@ -37,6 +37,7 @@ INSTANT, ATTACH = CardType.INSTANT_SPELL, CardType.ATTACH_SPELL
 COST = ev.SacrificeReason.COST
 WORN_OUT = ev.DestroyReason.WORN_OUT
 SALVAGE = ev.DestroyReason.SALVAGE
+HOST_LEFT = ev.DestroyReason.HOST_LEFT
 HOST_DESTROYED = ev.DestroyReason.HOST_DESTROYED
 
 
@@ -273,9 +274,9 @@ def test_rule_12_4_and_12_5_return_sends_the_card_to_its_owners_inventory_withou
     assert game.zone_of(r) == (Zone.RESOLVING, 0)
     m = mark(game)
     game.play(Choose(b))
-    assert events(game, since=m)[:6] == [
-        ev.CardDestroyed(0, c, HOST_DESTROYED),
-        ev.CardReturned(0, b),
+    assert events(game, since=m)[:6] == [  # the one move of 12.5
+        ev.CardMoved(0, b, Zone.MAT, Zone.INVENTORY),
+        ev.CardDestroyed(0, c, HOST_LEFT),
         ev.CardEquipped(0, r, None),
         ev.AbilityResolving(0, r, "equipped"),
         ev.CardDrawn(0, top[0]),

@@ -74,10 +74,10 @@ class Perspective:
     def stat(self, card: CardInstance, stat: CardStat) -> int:
         """A visible card's live ``stat`` (printed value plus modifiers, 10.3), on the side
         of whoever has it in play, or for this player when it is in their inventory. A card
-        in a primal deck (any deck) or in another player's inventory raises ``LookupError``."""
+        in a primal deck (any deck) or in another player's inventory raises ``LookupError``,
+        unless this player has seen it there (12.6, ``GameView.seen``)."""
         game = self._game
-        zone, side = game.zone_of(card)
-        if zone is Zone.PRIMAL_DECK or (zone is Zone.INVENTORY and side != self.player):
+        if not game.sees(self.player, card):
             raise LookupError(f"player {self.player} cannot see {card}")
         return game.stat(card, stat)
 

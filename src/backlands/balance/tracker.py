@@ -43,6 +43,7 @@ EFFECT_KINDS: dict[type[Any], tuple[str, Callable[[Any], int], Callable[[Any], i
     ev.CounterAdded: ("counters", lambda e: e.amount, lambda e: e.card.owner),
     ev.CountersRemoved: ("repaired", lambda e: e.amount, lambda e: e.card.owner),
     ev.CardBoosted: ("boosted", lambda e: 1, lambda e: e.card.owner),
+    ev.CardMoved: ("moved", lambda e: 1, lambda e: e.card.owner),  # 12.5: any zone to any
 }
 
 

@@ -61,6 +61,7 @@ class DecisionKind(ValueEnum):
     CHOOSE = "choose"  # an ability's choice: Choose one of its options (11.4)
     MAY = "may"  # "you may": Pick(0) does it, Pick(1) does not (12.3)
     MODE = "mode"  # "choose one": Pick the index of a mode (12.3)
+    ORDER = "order"  # cards looked at go back on a primal deck: Choose the next from the top (12.6)
 
 
 @attrs.frozen
@@ -71,6 +72,8 @@ class Decision:
     (None for damage that comes from no card, such as poison). For CHOOSE, ``source`` is the
     card whose ability asks (None for a character's or a rule's) and ``effect`` what the
     choice is for: the effect's name in the card format (``"destroy"``, ``"discard"``...).
+    For ORDER, ``amount`` is how many cards are left to put back, ``source`` and ``effect``
+    as for CHOOSE.
     For MAY and MODE (12.3), ``source`` and ``effect`` (``"may"``, ``"choose_one"``) alike,
     and ``options`` the words of each answer, by the index ``Pick`` names: for MAY, what
     doing it means, then ``"do not"``; for MODE, each mode's.
@@ -94,6 +97,9 @@ class Decision:
             return f"P{self.player + 1} may {self.options[0] if self.options else ''}{whose}"
         if self.kind is DecisionKind.MODE:
             return f"P{self.player + 1} chooses one{whose}: " + "; or ".join(self.options)
+        if self.kind is DecisionKind.ORDER:
+            whose = f" ({self.source.card.name})" if self.source is not None else ""
+            return f"P{self.player + 1} puts {self.amount} cards back in order{whose}"
         return f"P{self.player + 1}: {self.kind} decision"
 
 

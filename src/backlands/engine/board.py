@@ -182,6 +182,9 @@ def decision_text(decision: Decision, labels: Sequence[str] = ()) -> str:
         first = decision.options[0] if decision.options else ""
         what = f"may {first}" if kind is DecisionKind.MAY else "choose one"
         what += source
+    elif kind is DecisionKind.ORDER:
+        source = "" if decision.source is None else f" ({decision.source.card.name})"
+        what = f"put {decision.amount} cards back on a primal deck, the top first{source}"
     else:
         purpose = f" to {decision.effect}" if decision.effect else ""
         source = "" if decision.source is None else f" ({decision.source.card.name})"
@@ -218,6 +221,9 @@ def board_text(view: GameView, stats: LiveStats | None = None, *, public: bool =
             lines.append(f"  {card.card.name} ({_type_name(card)}): cost {cost}{extra}")
         if not view.inventory:
             lines[-1] = "your inventory: empty"
+        if view.seen:  # 12.6: hidden cards whose place the viewer knows
+            lines.append("you have seen (12.6):")
+            lines.extend(f"  {seen}" for seen in view.seen)
     if stats is None:
         lines.append(PRINTED_NOTE)
     return "\n".join(printable(line) for line in lines)

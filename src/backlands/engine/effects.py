@@ -43,12 +43,13 @@ from ..keywords import (
     PlayerThen,
     Resolution,
     WhyNot,
+    ZoneWhyNot,
     number_of,
 )
-from ..terms import CardStat, Keyword, Slot, Whose
+from ..terms import CardStat, Keyword, Selector, Slot, Whose, Zone
 from . import events as ev
 from ._compiled import mypyc_attr
-from .actions import PICKS, Action, Decision, DecisionKind, Pick
+from .actions import PICKS, Action, Choose, Decision, DecisionKind, Pick
 from .combat import deal_damage
 from .reading import NOTHING_SUPPLIED, TableReading, find_host, in_turn_order, named_players
 from .state import CardInstance, Equipped, PlayerState
@@ -65,6 +66,7 @@ __all__ = [
     "ModeQuestion",
     "OptionQuestion",
     "Payment",
+    "Reorder",
     "Source",
     "TableResolution",
     "cards_for",
@@ -76,6 +78,9 @@ __all__ = [
 ]
 
 _EFFECT: Final = ev.DestroyReason.EFFECT
+_DECK: Final = Zone.PRIMAL_DECK
+_VOID: Final = Zone.VOID
+_MAT: Final = Zone.MAT
 _SACRIFICED: Final = ev.SacrificeReason.EFFECT
 _COST: Final = ev.SacrificeReason.COST
 _SLOT_ORDER: Final = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
@@ -297,16 +302,19 @@ class TableResolution:
         options: Sequence[T],
         then: Callable[[TableResolution, T], None],
         why_not: Callable[[TableResolution, Any], str | None] | None = None,
+        *,
+        hidden: bool = False,
     ) -> None:
         """One option is taken at once and none does nothing, as the CHOOSE question would
         (neither is recorded), without a step; ``why_not(resolution, option)`` says why an
-        option offered by no one is refused."""
-        if len(options) > 1:
+        option offered by no one is refused. ``hidden``: the options are hidden cards, asked
+        as a ``HiddenChoice`` (12.6): under ``ask_every_window`` even one is asked."""
+        if len(options) > 1 or (hidden and options and self.table.ruleset.ask_every_window):
             choice = Then(then, self.effect, self.source)
             listed = cast("Sequence[int | CardInstance]", options)
             explain = None if why_not is None else _Refusal(why_not, self.effect, self.source)
             name = effect_name(self.effect)
-            self.table.ask(player, listed, choice, self.source.card, name, explain)
+            self.table.ask(player, listed, choice, self.source.card, name, explain, hidden)
         elif options:
             then(self, options[0])
         else:
@@ -405,13 +413,100 @@ class TableResolution:
         if found is not None:
             t.add_counters(found[0], found[1], amount)
 
-    def to_inventory(self, card: CardRef) -> None:  # 12.5
+    # ------------------------------------------------------------------ cards in zones
+
+    def after(self, then: Callable[[TableResolution], None]) -> None:
+        self.table.run(self.controller, _After(then, self.effect, self.source))
+
+    def cost(self, card: CardRef, player: int) -> int:  # 4.3
+        return self.table.stats.cost(_instance(card), player)
+
+    def cards_in(self, player: int, zone: Zone) -> tuple[CardInstance, ...]:
+        pile = self.table.players[player].pile(zone)
+        return tuple(reversed(pile)) if zone is _DECK else tuple(pile)
+
+    def for_cards_in(
+        self,
+        player: int,
+        zone: Zone,
+        then: CardThen,
+        *,
+        cards: Selector | None = None,
+        count: int = 1,
+        chooser: int | None = None,
+        at_random: bool = False,
+        why_not: ZoneWhyNot | None = None,
+    ) -> None:
+        who = self.controller if chooser is None else chooser
+        pick = _PickInZone(
+            self.effect, self.source, player, zone, then, cards, who, at_random, why_not
+        )
+        # no more picks than cards it could take (``all`` is 99, 12.2); fewer are a
+        # shortfall (12.3: "if you do")
+        found = self.cards_in(player, zone)
+        there = sum(cards is None or cards.matches(c.card) for c in found)
+        if there < count:
+            self._did(0, count - there)
+            count = there
+        if count == 1:
+            pick.run(self.table)
+            return
+        for _ in range(count):  # one card at a time, each from what is left (as DISCARD)
+            self.table.run(who, pick)
+
+    def move(
+        self,
+        card: CardRef,
+        origin: Zone,
+        to: Zone,
+        *,
+        bottom: bool = False,
+        seen_by: int | None = None,
+        pay_cost: bool = False,
+    ) -> bool:  # 12.5
         t = self.table
-        found = t.equipped(_instance(card))
-        slot = None if found is None else found[1].instance.slot
-        self._did(0 if found is None or slot is None else 1, 1)
-        if found is not None and slot is not None:
-            t.return_to_inventory(found[0], slot)
+        instance = _instance(card)
+        if origin is _MAT:
+            found = t.equipped(instance)
+            if found is None:
+                self._did(0, 1)
+                return False
+            holder = found[0]
+        else:
+            holder = t.players[instance.owner]  # a card in a pile is its owner's (1.5)
+        owner = t.players[instance.owner]
+        # 4.3: a cost beyond what the primal deck holds cannot be paid
+        payable = not pay_cost or to is not _MAT
+        payable = payable or t.stats.cost(instance, owner.index) <= len(owner.primal_deck)
+        moved = payable and t.move(
+            instance, origin, holder, to, bottom=bottom, seen_by=seen_by, pay_cost=pay_cost
+        )
+        self._did(1 if moved else 0, 1)  # "that many" (12.2), "if you do" (12.3)
+        return moved
+
+    def shuffle(self, player: int) -> None:  # 1.2, 12.5
+        t = self.table
+        t.shuffle(t.players[player])
+
+    def look(self, player: int, whose: int, zone: Zone, cards: Sequence[CardRef]) -> None:
+        shown = tuple(_instance(card) for card in cards)  # 12.6: to that player only
+        t = self.table
+        t.learn(player, frozenset(card.uid for card in shown))
+        t.publish(ev.CardsLookedAt, player, whose, zone, shown)
+
+    def reveal(self, whose: int, zone: Zone, cards: Sequence[CardRef]) -> None:
+        shown = tuple(_instance(card) for card in cards)  # 12.6: to every player
+        t = self.table
+        uids = frozenset(card.uid for card in shown)
+        for p in t.players:
+            t.learn(p.index, uids)
+        t.publish(ev.CardsRevealed, self.controller, whose, zone, shown)
+
+    def reorder(self, player: int, whose: int, count: int) -> None:  # 12.6
+        t = self.table
+        count = min(count, len(t.players[whose].primal_deck))
+        if count > 1:
+            t.push(Reorder(player, whose, count, self.source.card, effect_name(self.effect)))
 
     # ------------------------------------------------------------------ options (12.3)
 
@@ -771,6 +866,174 @@ def _discard_card(r: TableResolution, card: CardRef) -> None:
     """DISCARD (7.5): from the inventory to its owner's void."""
     r.table.done += 1
     r.table.discard(_instance(card))
+
+
+class _After(Work):
+    """``then(resolution)``, once what its effect pushed above it has resolved."""
+
+    __slots__ = ("effect", "source", "then")
+
+    def __init__(
+        self, then: Callable[..., None], effect: Effect | ExtraCost, source: Source
+    ) -> None:
+        self.then = then
+        self.effect = effect
+        self.source = source
+
+    def run(self, table: Table) -> None:
+        self.then(TableResolution(table, self.effect, self.source))
+
+
+class _PickInZone(Work):
+    """``chooser`` chooses one card of ``player``'s pile ``zone`` (or one is taken at
+    random), among those ``cards`` selects and ``why_not`` allows; then ``then`` (12.5)."""
+
+    __slots__ = (
+        "at_random",
+        "cards",
+        "chooser",
+        "effect",
+        "player",
+        "source",
+        "then",
+        "why_not",
+        "zone",
+    )
+
+    def __init__(
+        self,
+        effect: Effect | ExtraCost,
+        source: Source,
+        player: int,
+        zone: Zone,
+        then: CardThen,
+        cards: Selector | None,
+        chooser: int,
+        at_random: bool,
+        why_not: ZoneWhyNot | None,
+    ) -> None:
+        self.effect = effect
+        self.source = source
+        self.player = player
+        self.zone = zone
+        self.then = then
+        self.cards = cards
+        self.chooser = chooser
+        self.at_random = at_random
+        self.why_not = why_not
+
+    def run(self, table: Table) -> None:
+        r = TableResolution(table, self.effect, self.source)
+        cards = self.cards
+        why_not = self.why_not
+        options = [
+            card
+            for card in r.cards_in(self.player, self.zone)
+            if (cards is None or cards.matches(card.card))
+            and (why_not is None or why_not(r, card) is None)
+        ]
+        if not options:
+            return
+        if self.at_random:
+            self.then(r, table.random_card(options))
+            return
+        refusal = _ZoneRefusal(self.player, self.zone, cards, why_not)
+        r.choose(self.chooser, options, self.then, refusal, hidden=self.zone is not _VOID)
+
+
+class _ZoneRefusal:
+    """Why a card is not a choice among the cards of a zone (12.5): not a card, not in that
+    zone, not one of the cards the effect takes, or the effect's own reason."""
+
+    __slots__ = ("cards", "player", "why_not", "zone")
+
+    def __init__(
+        self, player: int, zone: Zone, cards: Selector | None, why_not: ZoneWhyNot | None
+    ) -> None:
+        self.player = player
+        self.zone = zone
+        self.cards = cards
+        self.why_not = why_not
+
+    def __call__(self, r: TableResolution, option: Any) -> str | None:
+        if not isinstance(option, CardInstance):
+            return "a card is chosen here, not a player"
+        where = f"P{self.player + 1}'s {self.zone.words}"
+        if all(card is not option for card in r.cards_in(self.player, self.zone)):
+            return f"it is not in {where}, where the card is chosen (12.5)"
+        if self.cards is not None and not self.cards.matches(option.card):
+            return f"it is not one of the cards the effect takes ({self.cards}) (12.5)"
+        return None if self.why_not is None else self.why_not(r, option)
+
+
+class Reorder(Question):
+    """ORDER (12.6): ``player``, who looked at them, puts the top ``count`` cards of
+    ``whose``'s primal deck back in the order they choose, the top card first. Each question
+    asks for the next card among those not ``chosen`` yet; the deck is rearranged once one
+    card is left, which the game puts last (until then it lies as it was)."""
+
+    __slots__ = ("chosen", "count", "effect", "source", "whose")
+    kind = DecisionKind.ORDER
+
+    def __init__(
+        self,
+        player: int,
+        whose: int,
+        count: int,
+        source: CardInstance | None,
+        effect: str | None,
+        chosen: tuple[CardInstance, ...] = (),
+    ) -> None:
+        super().__init__(player)
+        self.whose = whose
+        self.count = count
+        self.source = source
+        self.effect = effect
+        self.chosen = chosen
+
+    def decision(self, t: Table) -> Decision:
+        left = self.count - len(self.chosen)
+        return Decision(DecisionKind.ORDER, self.player, left, self.source, self.effect)
+
+    def _left(self, t: Table) -> list[CardInstance]:
+        """The cards still to put back, the top first as they lie."""
+        deck = t.players[self.whose].primal_deck
+        top = deck[len(deck) - self.count :][::-1]
+        return [card for card in top if all(card is not c for c in self.chosen)]
+
+    def options(self, t: Table) -> tuple[Action, ...]:
+        return tuple(Choose(card) for card in self._left(t))
+
+    def problem(self, t: Table, action: object) -> str | None:
+        name = t.players[self.player].name
+        where = f"P{self.whose + 1}'s primal deck"
+        if not isinstance(action, Choose):
+            return f"{name} must choose the next card to put back on {where} (12.6)"
+        if any(card is action.option for card in self._left(t)):
+            return None
+        left = self.count - len(self.chosen)
+        return (
+            f"{action.option!r} is not one of the {left} cards left to put back on {where} (12.6)"
+        )
+
+    def apply(self, t: Table, action: Action) -> None:
+        assert isinstance(action, Choose)
+        option = action.option
+        assert isinstance(option, CardInstance)
+        chosen = (*self.chosen, option)
+        left = [card for card in self._left(t) if card is not option]
+        if len(left) > 1:
+            t.push(Reorder(self.player, self.whose, self.count, self.source, self.effect, chosen))
+            return
+        deck = t.players[self.whose].primal_deck
+        order = [*chosen, *left]  # the top first
+        deck[len(deck) - self.count :] = order[::-1]
+        # put back: the others cannot follow the new order (12.6)
+        t.forget(frozenset(card.uid for card in order), keep=self.player)
+        t.publish(ev.DeckOrdered, self.player, self.whose, self.count)
+
+    def survives_active_out(self) -> bool:
+        return True
 
 
 # --------------------------------------------------------------------------- who and what

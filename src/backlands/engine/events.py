@@ -26,7 +26,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from ..errors import BacklandsError
-from ..terms import CardStat, DestroyReason, Slot, ValueEnum
+from ..terms import CardStat, DestroyReason, Slot, ValueEnum, Zone
 from .shown import shown
 from .state import CardInstance
 
@@ -41,13 +41,17 @@ __all__ = [
     "CardDiscarded",
     "CardDrawn",
     "CardEquipped",
-    "CardReturned",
+    "CardMoved",
     "CardSacrificed",
     "CardStolen",
+    "CardsLookedAt",
+    "CardsRevealed",
     "CounterAdded",
     "CountersRemoved",
     "DamageProposal",
     "DamageTaken",
+    "DeckOrdered",
+    "DeckShuffled",
     "Defended",
     "DestroyProposal",
     "DestroyReason",
@@ -246,12 +250,61 @@ class CardStolen(Event):
 
 
 @attrs.define(eq=True, hash=False)
-class CardReturned(Event):
-    """``card`` went from ``player``'s mat back to its owner's inventory (12.5), without its
-    counters; its attach spells were destroyed (a ``CardDestroyed`` each, before this)."""
+class CardMoved(Event):
+    """An effect moved ``card`` from ``origin`` to ``destination`` (12.5): from ``player``'s
+    zone (for a mat, the player whose mat it left) to its owner's (1.5). A card that left a
+    mat lost its counters, boosts and equipped turn, and its attach spells were destroyed
+    first (4.7); a card put onto a mat is then equipped (``CardEquipped`` follows). Onto a
+    primal deck it goes on top, or at the ``bottom``.
+
+    ``seen_by``: None when every player sees which card moved; else the one player who does
+    (a card searched out of a deck, 12.6): the others see only that a card moved."""
 
     player: int
     card: CardInstance
+    origin: Zone
+    destination: Zone
+    bottom: bool = False
+    seen_by: int | None = None
+
+
+@attrs.define(eq=True, hash=False)
+class DeckShuffled(Event):
+    """``player``'s primal deck was shuffled by an effect (12.5), with the game's generator
+    (1.2): nobody knows the place of any card in it any more (12.6)."""
+
+    player: int
+
+
+@attrs.define(eq=True, hash=False)
+class CardsLookedAt(Event):
+    """``player`` looks at ``cards`` of ``whose``'s ``zone`` (12.6): they see them, no one
+    else does (a primal deck's top first; a search sees the whole deck)."""
+
+    player: int
+    whose: int
+    zone: Zone
+    cards: tuple[CardInstance, ...]
+
+
+@attrs.define(eq=True, hash=False)
+class CardsRevealed(Event):
+    """``player`` reveals ``cards`` of ``whose``'s ``zone`` to every player (12.6)."""
+
+    player: int
+    whose: int
+    zone: Zone
+    cards: tuple[CardInstance, ...]
+
+
+@attrs.define(eq=True, hash=False)
+class DeckOrdered(Event):
+    """``player`` put the top ``count`` cards of ``whose``'s primal deck back in the order
+    they chose, having looked at them (12.6): only they know it."""
+
+    player: int
+    whose: int
+    count: int
 
 
 @attrs.define(eq=True, hash=False)

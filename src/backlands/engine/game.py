@@ -48,7 +48,7 @@ from .setup import position_table, seat_table, start_seats
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
 from .table import AbilitySource, Table
 from .triggers import TriggerIndex
-from .views import GameView, view_of, zone_of
+from .views import GameView, sees, view_of, zone_of
 
 if TYPE_CHECKING:
     from .position import Position
@@ -222,13 +222,20 @@ class Game:
 
     def view(self, player: int) -> GameView:
         """What ``player`` may see: every mat and void, deck and inventory sizes, their own
-        inventory; never another inventory or any deck order."""
+        inventory; never another inventory or any deck order, but for the hidden cards they
+        have looked at or seen revealed and still know the place of (12.6, ``seen``)."""
         return view_of(self._t, player)
 
     def zone_of(self, instance: CardInstance) -> tuple[Zone, int]:
         """Where a card is, and on whose side (deck, inventory, void or mat; an instant
         spell whose ability is resolving is ``Zone.RESOLVING``, on its owner's side)."""
         return zone_of(self._t, instance)
+
+    def sees(self, player: int | None, instance: CardInstance) -> bool:
+        """Whether ``player`` (None: every player) sees ``instance`` where it is now: on a
+        mat, in a void, resolving, in their own inventory, or a hidden card whose place they
+        have seen and still know (12.6, ``GameView.seen``)."""
+        return sees(self._t, player, instance)
 
     @property
     def resolving(self) -> tuple[CardInstance, ...]:

@@ -201,13 +201,9 @@ class TableReading:
         p = self.seated[player]
         if zone is _MAT:
             return [eq.instance for eq in p.mat.values()]
-        if zone is Zone.PRIMAL_DECK:
-            return p.primal_deck
-        if zone is Zone.INVENTORY:
-            return p.inventory
-        if zone is Zone.VOID:
-            return p.void
-        return [c for c in self.resolving if c.owner == player]
+        if zone is Zone.RESOLVING:
+            return [c for c in self.resolving if c.owner == player]
+        return p.pile(zone)
 
     def placed(self, card: CardRef) -> tuple[int, Equipped] | None:
         found = find_equipped(self.seated, cast(CardInstance, card))

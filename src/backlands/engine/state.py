@@ -126,6 +126,14 @@ class PlayerState:
     ``primal_deck`` holds the top card LAST (``primal_deck[-1]`` is the top) so that
     drawing and sacrificing are O(1); :meth:`deck_top_first` gives the rulebook's order.
     ``mat`` keeps the order in which its slots were filled.
+
+    ``known`` is what this player has seen of hidden cards (12.6): the uids of cards whose
+    place they know though it is hidden from them (a card in a primal deck, or in another
+    player's inventory), because they looked at it or it was revealed or moved in the open.
+    The place itself is wherever the card is: a card stays known while it moves in ways the
+    player follows (drawn from the top, put on a deck's top or bottom, moved in the open),
+    and is forgotten when it moves where the player cannot follow (a shuffle, a move only
+    another player sees). It is a frozenset, replaced on change, so a copy shares it.
     """
 
     __slots__ = (
@@ -133,6 +141,7 @@ class PlayerState:
         "character",
         "index",
         "inventory",
+        "known",
         "mat",
         "name",
         "out",
@@ -155,6 +164,7 @@ class PlayerState:
         out: bool = False,
         turns_taken: int = 0,
         attacked: set[Slot] | None = None,
+        known: frozenset[int] = frozenset(),
     ) -> None:
         self.index = index
         self.name = name
@@ -167,9 +177,21 @@ class PlayerState:
         self.out = out
         self.turns_taken = turns_taken
         self.attacked: set[Slot] = set() if attacked is None else attacked
+        self.known = known
 
     def deck_top_first(self) -> list[CardInstance]:
         return self.primal_deck[::-1]
+
+    def pile(self, zone: Zone) -> list[CardInstance]:
+        """This player's primal deck (top LAST), inventory or void: a zone of 1.5 that
+        holds cards in a pile (``ValueError`` for a mat, or an instant resolving)."""
+        if zone is Zone.PRIMAL_DECK:
+            return self.primal_deck
+        if zone is Zone.INVENTORY:
+            return self.inventory
+        if zone is Zone.VOID:
+            return self.void
+        raise ValueError(f"{zone} is not a pile of cards")
 
     def copy(self) -> PlayerState:
         mat = self.mat
@@ -185,6 +207,7 @@ class PlayerState:
             self.out,
             self.turns_taken,
             set(self.attacked),
+            self.known,
         )
 
     def __repr__(self) -> str:

@@ -20,7 +20,9 @@ kind            class                       module
 ``ATTACK``      ``AttackPhase``             ``turn.py``: the attack phase, 3.3, 5.1
 ``DEFEND``      ``Defence``                 ``combat.py``: damage to defend, 6.1 to 6.5
 ``RESPONSE``    ``ResponseWindow``          ``equipping.py``: a response window, 8.1 to 8.3
-``CHOOSE``      ``AbilityChoice``          an ability's choice, 11.4
+``CHOOSE``      ``AbilityChoice``          an ability's choice, 11.4 (``HiddenChoice``
+                                            among hidden cards, 12.6)
+``ORDER``       ``Reorder``                 ``effects.py``: cards looked at put back, 12.6
 ==============  ==========================  ===============================================
 
 The other steps: ``TurnStart``, ``PhaseStarts``, ``EndPhase``, ``Upkeep`` (``turn.py``),
@@ -52,6 +54,7 @@ __all__ = [
     "AbilityChoice",
     "AbilityDone",
     "Choice",
+    "HiddenChoice",
     "Question",
     "ReleaseOutCheck",
     "RunWork",
@@ -258,6 +261,15 @@ class AbilityChoice(Question):
 
     def survives_active_out(self) -> bool:
         return True
+
+
+class HiddenChoice(AbilityChoice):
+    """An ability's choice among hidden cards (a primal deck, an inventory, 12.6): with the
+    ruleset's ``ask_every_window`` (8.3) it is asked even with one answer, so that being
+    asked tells no other player how many cards could be chosen."""
+
+    __slots__ = ()
+    hidden = True
 
 
 def _same_player(a: object, b: object) -> bool:

@@ -18,13 +18,24 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..model import Card
 from ..ruleset import Ruleset
-from ..terms import CardStat, CardType, Slot, ValueEnum
+from ..terms import CardStat, CardType, Slot, ValueEnum, Zone
 from . import events as ev
 from .actions import Action, Decision, Values
+from .chance import below, shuffle
 from .history import History
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
-from .steps import AbilityChoice, Choice, Explain, Question, ReleaseOutCheck, RunWork, Step, Work
+from .steps import (
+    AbilityChoice,
+    Choice,
+    Explain,
+    HiddenChoice,
+    Question,
+    ReleaseOutCheck,
+    RunWork,
+    Step,
+    Work,
+)
 from .triggers import SLOT_ORDER, Reaction, TriggerIndex, resolution_order
 
 if TYPE_CHECKING:
@@ -41,6 +52,10 @@ _SALVAGE: Final = ev.DestroyReason.SALVAGE
 _WORN_OUT: Final = ev.DestroyReason.WORN_OUT
 _EFFECT: Final = ev.DestroyReason.EFFECT
 _HOST_DESTROYED: Final = ev.DestroyReason.HOST_DESTROYED
+_HOST_LEFT: Final = ev.DestroyReason.HOST_LEFT
+_DECK: Final = Zone.PRIMAL_DECK
+_INVENTORY: Final = Zone.INVENTORY
+_MAT: Final = Zone.MAT
 _DURABILITY: Final = CardStat.DURABILITY
 _INSTANT: Final = CardType.INSTANT_SPELL
 _ATTACH: Final = CardType.ATTACH_SPELL
@@ -373,12 +388,15 @@ class Table:
         source: CardInstance | None = None,
         effect: str | None = None,
         explain: Explain | None = None,
+        hidden: bool = False,
     ) -> None:
         """Push a question: ``player`` chooses one of ``options``, then ``then.apply`` runs
         with it. One option is taken by the game; none means the effect does nothing (11.4).
         ``source`` and ``effect`` (what the choice is for) are shown in the ``Decision``;
-        ``explain(table, option)`` says why any other option is refused."""
-        self.agenda.append(AbilityChoice(player, tuple(options), then, source, effect, explain))
+        ``explain(table, option)`` says why any other option is refused. ``hidden``: the
+        options are hidden cards (12.6, ``HiddenChoice``)."""
+        kind = HiddenChoice if hidden else AbilityChoice
+        self.agenda.append(kind(player, tuple(options), then, source, effect, explain))
 
     def listed(self) -> tuple[Action, ...]:
         """The legal answers to the pending decision, listed once per decision (the state
@@ -672,28 +690,14 @@ class Table:
             for spell in attached:
                 players[spell.instance.owner].void.append(spell.instance)
 
-    def _attached_destroyed(self, controller: PlayerState, eq: Equipped) -> None:
+    def _attached_destroyed(
+        self, controller: PlayerState, eq: Equipped, reason: ev.DestroyReason = _HOST_DESTROYED
+    ) -> None:
         """The attach spells of ``eq`` went with it (4.7): destroyed, each for the player who
-        attached it (11.1)."""
+        attached it (11.1); ``reason``: its host was destroyed, or left the mat (12.5)."""
         for spell in eq.attached:
             by = controller.index if spell.controller is None else spell.controller
-            self.publish(ev.CardDestroyed, by, spell.instance, _HOST_DESTROYED)
-
-    def return_to_inventory(self, controller: PlayerState, slot: Slot) -> None:
-        """The card in ``slot`` of ``controller``'s mat goes back to its owner's inventory
-        (12.5): it loses its counters, boosts and equipped turn, and its attach spells are
-        destroyed (4.7); its abilities leave play."""
-        eq = controller.mat[slot]
-        instance = eq.instance
-        self._leave_mat(controller, slot, self.players[instance.owner].inventory)
-        if eq.attached:
-            self._attached_destroyed(controller, eq)
-        self.leave_play(instance)
-        for spell in eq.attached:
-            self.leave_play(spell.instance)
-        if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
-            self.stats.end_boosts(instance.uid)
-        self.publish(ev.CardReturned, controller.index, instance)
+            self.publish(ev.CardDestroyed, by, spell.instance, reason)
 
     def add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
         """Durability counters; the card is destroyed when they reach its durability."""
@@ -759,6 +763,134 @@ class Table:
             self.leave_play(eq.instance)
             self.enter_play(eq.instance, thief.index, None)
         self.publish(ev.CardStolen, thief.index, eq.instance, victim.index)
+
+    # ------------------------------------------------------------------ cards that move
+
+    def move(
+        self,
+        instance: CardInstance,
+        origin: Zone,
+        holder: PlayerState,
+        destination: Zone,
+        *,
+        bottom: bool = False,
+        seen_by: int | None = None,
+        pay_cost: bool = False,
+    ) -> bool:
+        """Move ``instance`` from ``holder``'s ``origin`` (a pile, or their mat) to its
+        OWNER's ``destination`` (1.5, 12.5); whether it moved (it was not there: nothing).
+
+        A card leaving a mat loses its counters, boosts and equipped turn, its attach
+        spells are destroyed (4.7) and its abilities and modifiers leave play. A card put
+        onto a mat is equipped into its slot, salvaging what is there (4.2), with its cost
+        paid only if ``pay_cost`` (12.5), and its "equipped" abilities trigger; no window
+        opens. A primal deck takes it on top (or at the ``bottom``). ``seen_by``: None, every
+        player sees which card moved; else only that player (12.6). One ``CardMoved``."""
+        slot = instance.slot  # None: an instant or attach spell, never in a slot (4.6, 4.7)
+        if slot is None and (destination is _MAT or origin is _MAT):
+            return False
+        owner = self.players[instance.owner]
+        if origin is _MAT:
+            eq = holder.mat.get(slot) if slot is not None else None
+            if eq is None or eq.instance is not instance or destination is _MAT:
+                return False
+            assert slot is not None
+            landing: list[CardInstance] = []
+            self._leave_mat(holder, slot, landing)  # counters, boosts, equipped turn: gone
+            self._land(owner, instance, destination, bottom, seen_by)
+            self.publish(ev.CardMoved, holder.index, instance, origin, destination, bottom, seen_by)
+            if eq.attached:
+                self._attached_destroyed(holder, eq, _HOST_LEFT)  # 4.7
+            if self.reactions_in_play:  # after its move, which it still hears
+                self.leave_play(instance)
+                for spell in eq.attached:
+                    self.leave_play(spell.instance)
+            if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
+                self.stats.end_boosts(instance.uid)
+            return True
+        pile = holder.pile(origin)
+        for i, held in enumerate(pile):  # by identity: no value comparisons
+            if held is instance:
+                del pile[i]
+                break
+        else:
+            return False
+        if origin is _DECK and not pile:
+            self.out_check_due = True  # the out check (9.1, 9.2) has work to do
+        if destination is not _MAT:
+            self._land(owner, instance, destination, bottom, seen_by)
+            self.publish(ev.CardMoved, holder.index, instance, origin, destination, bottom, seen_by)
+            return True
+        assert slot is not None
+        cost = self.stats.cost(instance, owner.index) if pay_cost else 0  # fixed first (4.3)
+        if slot in owner.mat:  # 4.2: salvage
+            self.destroy(owner, slot, _SALVAGE)
+        owner.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
+        if instance.modifiers:
+            self.stats.source_changed(instance.modifiers)
+        self.publish(ev.CardMoved, holder.index, instance, origin, destination, bottom, seen_by)
+        if cost:
+            self._move(owner, owner.void, cost, _COST)  # 4.3: sacrificed
+        if self.abilities is not None:
+            self.enter_play(instance, owner.index, None)
+        self.publish(ev.CardEquipped, owner.index, instance, slot, None)  # 4.4
+        return True
+
+    def _land(
+        self,
+        owner: PlayerState,
+        instance: CardInstance,
+        destination: Zone,
+        bottom: bool,
+        seen_by: int | None,
+    ) -> None:
+        """``instance`` into its ``owner``'s pile ``destination`` (a primal deck: on top, or
+        at the ``bottom``); who knows where it is now (12.6)."""
+        if destination is _DECK and bottom:
+            owner.primal_deck.insert(0, instance)
+        else:
+            owner.pile(destination).append(instance)
+        if destination is _DECK or destination is _INVENTORY:
+            self._follow(instance.uid, seen_by)
+
+    def shuffle(self, p: PlayerState) -> None:
+        """``p``'s primal deck is shuffled with the game's generator (1.2, 12.5): no one
+        knows the place of any card in it any more (12.6)."""
+        deck = p.primal_deck
+        shuffle(self.rng.getrandbits, deck)
+        if any(q.known for q in self.players):
+            self.forget(frozenset(c.uid for c in deck))
+        self.publish(ev.DeckShuffled, p.index)
+
+    def random_card(self, cards: list[CardInstance]) -> CardInstance:
+        """One of ``cards`` (not empty) at random, from the game's generator (1.2)."""
+        return cards[below(self.rng.getrandbits, len(cards))]
+
+    # ------------------------------------------------------------------ what players know
+
+    def learn(self, player: int, uids: frozenset[int]) -> None:
+        """``player`` now knows where the cards ``uids`` are (they looked, 12.6)."""
+        p = self.players[player]
+        if not uids <= p.known:
+            p.known = p.known | uids
+
+    def forget(self, uids: frozenset[int], keep: int | None = None) -> None:
+        """Every player but ``keep`` no longer knows where the cards ``uids`` are (they
+        moved where those players cannot follow, 12.6)."""
+        for p in self.players:
+            if p.index != keep and p.known and not p.known.isdisjoint(uids):
+                p.known = p.known - uids
+
+    def _follow(self, uid: int, seen_by: int | None) -> None:
+        """A card moved into a hidden zone (a primal deck, an inventory): every player saw
+        which card it is (``seen_by`` None), or only ``seen_by`` did (12.6)."""
+        known = frozenset((uid,))
+        if seen_by is None:
+            for p in self.players:
+                self.learn(p.index, known)
+        else:
+            self.forget(known, keep=seen_by)
+            self.learn(seen_by, known)
 
     def equipped(self, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
         """The mat and equipped record of a card in a slot, or None."""

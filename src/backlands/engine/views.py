@@ -1,5 +1,6 @@
 """What a player may see of a game: every mat and void, deck and inventory sizes, their own
-inventory; never another player's inventory or the order of any deck."""
+inventory; never another player's inventory or the order of any deck, but for the hidden
+cards they have looked at or seen revealed and still know the place of (12.6: ``seen``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,16 @@ from .board import board_text, equipped_text, player_text
 from .state import CardInstance, Outcome, PlayerState, Zone
 from .table import Table
 
-__all__ = ["EquippedView", "GameView", "PlayerView", "view_of", "zone_of"]
+__all__ = [
+    "EquippedView",
+    "GameView",
+    "PlayerView",
+    "SeenCard",
+    "seen_by",
+    "sees",
+    "view_of",
+    "zone_of",
+]
 
 
 @attrs.frozen
@@ -71,6 +81,34 @@ class PlayerView:
 
 
 @attrs.frozen
+class SeenCard:
+    """A hidden card whose place the viewer knows (12.6): ``card`` is in ``player``'s
+    ``zone`` (a primal deck, or another player's inventory), at ``place``: from the top of a
+    primal deck (0 is the top), or its index in the inventory."""
+
+    card: CardInstance
+    player: int
+    zone: Zone
+    place: int
+
+    def __str__(self) -> str:
+        whose = f"P{self.player + 1}'s"
+        if self.zone is not Zone.PRIMAL_DECK:
+            where = f"in {whose} inventory"
+        elif self.place == 0:
+            where = f"on top of {whose} primal deck"
+        else:
+            where = f"{_ordinal(self.place + 1)} from the top of {whose} primal deck"
+        return printable(f"{self.card.card.name}: {where}")
+
+
+def _ordinal(n: int) -> str:
+    """``2nd``, ``11th``, ``23rd``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@attrs.frozen
 class GameView:
     """What ``player`` may see (``Game.view``): their own inventory and public zones."""
 
@@ -82,6 +120,7 @@ class GameView:
     decision: Decision | None
     outcome: Outcome | None
     resolving: tuple[CardInstance, ...] = ()  # instants whose ability resolves (4.6)
+    seen: tuple[SeenCard, ...] = ()  # hidden cards whose place ``player`` knows (12.6)
 
     def __str__(self) -> str:
         """The board as ``player`` sees it (printed stats: a view alone knows no modifiers;
@@ -133,7 +172,41 @@ def view_of(t: Table, player: int) -> GameView:
         t.decision,
         t.outcome,
         tuple(t.instants_resolving),
+        seen_by(t, player),
     )
+
+
+def seen_by(t: Table, player: int) -> tuple[SeenCard, ...]:
+    """The hidden cards whose place ``player`` knows (12.6): in any primal deck (top first)
+    or in another player's inventory, player by player."""
+    known = t.players[player].known
+    if not known:
+        return ()
+    found = []
+    for p in t.players:
+        deck = p.primal_deck
+        top = len(deck) - 1
+        for i in range(top, -1, -1):
+            card = deck[i]
+            if card.uid in known:
+                found.append(SeenCard(card, p.index, Zone.PRIMAL_DECK, top - i))
+        if p.index != player:
+            for i, card in enumerate(p.inventory):
+                if card.uid in known:
+                    found.append(SeenCard(card, p.index, Zone.INVENTORY, i))
+    return tuple(found)
+
+
+def sees(t: Table, player: int | None, instance: CardInstance) -> bool:
+    """Whether ``player`` (None: every player) sees ``instance`` where it is now: on a mat,
+    in a void, resolving, in their own inventory, or a hidden card whose place they know
+    (12.6); never another card of a primal deck or of another player's inventory."""
+    if player is None:
+        return all(sees(t, p.index, instance) for p in t.players)
+    zone, side = zone_of(t, instance)
+    if zone is Zone.PRIMAL_DECK or (zone is Zone.INVENTORY and side != player):
+        return instance.uid in t.players[player].known
+    return True
 
 
 def zone_of(t: Table, instance: CardInstance) -> tuple[Zone, int]:

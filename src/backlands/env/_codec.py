@@ -88,6 +88,7 @@ AMOUNT_SCALE = 20  # the damage of a DEFEND decision
 ATTACHED_SCALE = 4  # attach spells under one card
 RESOLVING_SCALE = 4  # instants resolving at once
 EARLY_TURNS = 100  # ``turn_100``: the turn number over the first 100 turns
+SEEN_DEPTH = 3  # the top cards of each primal deck the observation names when seen (12.6)
 
 PLAYER_FEATURES = (
     "present",
@@ -314,6 +315,18 @@ class ObservationEncoder:
         self._affordable = len(labels)
         for cid in index.card_ids:
             add(f"hand.affordable[{cid}]")
+        # 12.6: the hidden cards this player has seen and still knows the place of: the top
+        # cards of each primal deck, and the cards held in other players' inventories
+        self._seen_top: list[list[int]] = [
+            [
+                identity(f"seen[{r}].top[{k}]", index.card_ids, card_entries)
+                for k in range(SEEN_DEPTH)
+            ]
+            for r in range(seats)
+        ]
+        self._seen_held = len(labels)
+        for cid in index.card_ids:
+            add(f"seen.held[{cid}]")
 
         self.labels: tuple[str, ...] = tuple(labels)
         self.size = len(labels)
@@ -531,6 +544,9 @@ class ObservationEncoder:
                     out[cost_at + number] = 1.0 if cost >= STAT_SCALE else cost / STAT_SCALE
                 if cost <= left:
                     out[affordable_at + number] = 1.0
+        known = me.known
+        if known:  # 12.6: what this player has seen of hidden cards
+            self._seen(out, players, player, known)
         if watched:
             # the live stats kept are those of one set of modifier sources in play (10.3:
             # the cards that carry modifiers, who controls them, who is out, boosts): when
@@ -542,6 +558,39 @@ class ObservationEncoder:
                 self._costs.clear()
                 return self.encode(game, player)
         return self._buffer.copy()
+
+    def _seen(self, out: Any, players: Sequence[Any], player: int, known: frozenset[int]) -> None:
+        """The entries of the hidden cards ``player`` knows the place of (12.6): the top
+        cards of each primal deck, seat by seat, and how many of each card other players
+        hold (/ the copy limit)."""
+        numbers = self.index.numbers
+        n = len(players)
+        for r in range(n):
+            deck = players[(player + r) % n].primal_deck
+            for k, at in enumerate(self._seen_top[r]):
+                if k >= len(deck):
+                    break
+                card = deck[-1 - k]
+                if card.uid not in known:
+                    continue
+                number = numbers.get(card.card.id, 0)
+                if number:
+                    if self.one_hot:
+                        out[at + number - 1] = 1.0
+                    else:
+                        out[at] = number
+        held: dict[int, int] = {}
+        for p in players:
+            if p.index == player:
+                continue
+            for card in p.inventory:
+                if card.uid in known:
+                    number = numbers.get(card.card.id, 0)
+                    if number:
+                        held[number] = held.get(number, 0) + 1
+        copies = self.ruleset.max_copies
+        for number, many in held.items():
+            out[self._seen_held + number - 1] = 1.0 if many >= copies else many / copies
 
     def _slot_row(
         self, card: CardInstance, seat: int, slot: Slot, stat: Any
@@ -595,6 +644,8 @@ class ActionCodec:
     ``choose_player``     ``Choose(seat r)``                           ``r``
     ``choose_card``       ``Choose(the card in slot s of seat r)``     ``r * 4 + s``
     ``choose_inventory``  ``Choose`` a copy of card number ``c``       ``c - 1``
+    ``choose_zone``       ``Choose`` a copy of card number ``c`` in a  ``c - 1``
+                          primal deck, a void or another's inventory
     ``pick``              ``Pick(i)``: option i of a MAY or MODE       ``i``
     ====================  ===========================================  ======================
 
@@ -602,7 +653,10 @@ class ActionCodec:
     encoder's); slots ``s`` are weapon, armour, creature, spell; ``w`` is weapon or
     creature; ``a`` numbers the attach spells (``CardIndex.attach_ids``); ``D`` is
     ``max_absorb``. A card in an inventory is named by its number: of two copies, the one
-    that has been in the inventory longest is the one the index means.
+    that has been in the inventory longest is the one the index means. A card chosen in
+    another zone (a search of a primal deck, a card of a void, an ORDER of cards looked
+    at, 12.5, 12.6) is named by its number too: the index means the first legal choice of
+    a copy of that card.
     """
 
     def __init__(self, index: CardIndex, seats: int, max_absorb: int) -> None:
@@ -621,6 +675,7 @@ class ActionCodec:
             ("choose_player", seats),
             ("choose_card", seats * slots),
             ("choose_inventory", cards),
+            ("choose_zone", cards),
             ("pick", PICKS),
         )
         self.ranges: dict[str, range] = {}
@@ -637,6 +692,7 @@ class ActionCodec:
         self._player = r["choose_player"].start
         self._card = r["choose_card"].start
         self._inventory = r["choose_inventory"].start - 1
+        self._zone = r["choose_zone"].start - 1
         self._pick = r["pick"].start
         self._buffer = np.zeros(self.size, dtype=np.int8)
         self._view: Any = self._buffer.data
@@ -734,7 +790,10 @@ class ActionCodec:
                     r, s = where
                     return self._card + r * len(SLOTS) + s
                 number = self.index.numbers.get(option.card.id)
-                return None if number is None else self._inventory + number
+                if number is None:
+                    return None
+                held = any(card is option for card in game.players[player].inventory)
+                return (self._inventory if held else self._zone) + number
             n = len(game.players)
             if not 0 <= option < n:
                 return None
@@ -816,6 +875,18 @@ class ActionCodec:
             return Defend(pairs)
         if name == "choose_player":
             return None if at >= n else Choose((player + at) % n)
+        if name == "choose_zone":  # the first legal choice of a copy of that card
+            card_id = self.index.card_ids[at]
+            for action in game.legal_actions():
+                option = action.option if isinstance(action, Choose) else None
+                if (
+                    isinstance(option, CardInstance)
+                    and option.card.id == card_id
+                    and self._on_mat(game, player, option) is None
+                    and all(c is not option for c in me.inventory)
+                ):
+                    return action
+            return None
         if name == "pick":
             return Pick(at)
         card = card_at(*divmod(at, slots))  # choose_card
@@ -857,6 +928,8 @@ class ActionCodec:
         if name == "choose_card":
             r, s = divmod(at, slots)
             return f"choose the {SLOTS[s]} of seat +{r}"
+        if name == "choose_zone":
+            return f"choose {cards[at].name} in a primal deck, a void or another's inventory"
         if name == "pick":
             return f"pick option {at} (may: 0 does it, 1 does not)"
         return f"choose {cards[at].name} in the inventory"

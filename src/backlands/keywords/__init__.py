@@ -18,12 +18,23 @@ from . import amounts as _amounts
 from . import conditions as _conditions
 from . import costs as _costs
 from . import effects as _effects
+from . import moves as _moves
 from .amounts import *  # noqa: F403  # every amount of amounts.py (12.2)
-from .api import CardRef, CardThen, Placed, PlayerThen, Resolution, StateView, WhyNot
+from .api import (
+    CardRef,
+    CardThen,
+    Placed,
+    PlayerThen,
+    Resolution,
+    StateView,
+    WhyNot,
+    ZoneWhyNot,
+)
 from .conditions import *  # noqa: F403  # every condition of conditions.py (12.1)
 from .costs import *  # noqa: F403  # every extra cost of costs.py (12.4)
 from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
+from .moves import *  # noqa: F403  # the effects that move and show cards (12.5, 12.6)
 from .registry import (
     ALL,
     AMOUNTS,
@@ -100,6 +111,7 @@ __all__ = [
     "TriggerKind",
     "Who",
     "WhyNot",
+    "ZoneWhyNot",
     "about",
     "amount",
     "condition",
@@ -115,6 +127,7 @@ __all__ = [
     "yaml_key",
 ]
 __all__ += _effects.__all__
+__all__ += _moves.__all__
 __all__ += _conditions.__all__
 __all__ += _amounts.__all__
 __all__ += _costs.__all__

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..terms import CardStat, Keyword, PlayerStat, Slot, Zone
+from ..terms import CardStat, Keyword, PlayerStat, Selector, Slot, Zone
 from .targets import CardTarget, PlayerTarget
 
 if TYPE_CHECKING:
@@ -29,7 +29,16 @@ if TYPE_CHECKING:
     from .registry import Amount, Condition, Effect
     from .triggers import Moment
 
-__all__ = ["CardRef", "CardThen", "Placed", "PlayerThen", "Resolution", "StateView", "WhyNot"]
+__all__ = [
+    "CardRef",
+    "CardThen",
+    "Placed",
+    "PlayerThen",
+    "Resolution",
+    "StateView",
+    "WhyNot",
+    "ZoneWhyNot",
+]
 
 
 class CardRef(Protocol):
@@ -141,6 +150,10 @@ CardThen = Callable[["Resolution", CardRef], None]
 #: its slot)``. One function gives both the legal choices and the reason any other card is
 #: refused, so the two never disagree.
 WhyNot = Callable[["Resolution", int, Placed], "str | None"]
+
+#: Why a card of a zone is not a legal choice for the effect, with the rule number, or None
+#: when it is: ``why_not(resolution, card)`` (:meth:`Resolution.for_cards_in`).
+ZoneWhyNot = Callable[["Resolution", CardRef], "str | None"]
 
 T = TypeVar("T", int, CardRef)
 
@@ -287,10 +300,83 @@ class Resolution(Protocol):
         out (destroyed) when they reach its durability (6.2)."""
         ...
 
-    def to_inventory(self, card: CardRef) -> None:
-        """The card, if it is still in a slot, goes back to its owner's inventory (12.5): it
-        loses its counters, boosts and equipped turn, and its attach spells are destroyed."""
+    # ------------------------------------------------------------------ cards in zones
+
+    def after(self, then: Callable[[Resolution], None]) -> None:
+        """``then(resolution)`` runs once everything this effect does from now on has
+        resolved, its questions answered (call it first): "..., then shuffle"."""
         ...
+
+    def cost(self, card: CardRef, player: int) -> int:
+        """The primal cost ``player`` pays to equip ``card`` now (4.3, 10.3)."""
+        ...
+
+    def cards_in(self, player: int, zone: Zone) -> Sequence[CardRef]:
+        """The cards of ``player``'s pile ``zone`` (``primal_deck``, ``inventory``, ``void``)
+        as they are now, a primal deck top first. Reading shows them to no one: an effect
+        shows hidden cards with :meth:`look` or :meth:`reveal` (12.6)."""
+        ...
+
+    def for_cards_in(
+        self,
+        player: int,
+        zone: Zone,
+        then: CardThen,
+        *,
+        cards: Selector | None = None,
+        count: int = 1,
+        chooser: int | None = None,
+        at_random: bool = False,
+        why_not: ZoneWhyNot | None = None,
+    ) -> None:
+        """``then`` for each of ``count`` cards of ``player``'s pile ``zone``, one at a
+        time, each from what is left: chosen by ``chooser`` (the controller unless given,
+        11.4) among the cards ``cards`` selects for which ``why_not`` gives no reason, or
+        taken ``at_random`` with the game's generator (1.2). One legal card is taken by the
+        game (but see 8.3: a choice among hidden cards is asked all the same under the
+        ruleset's ``ask_every_window``); none ends it. A choice of any other card is refused
+        with the reason (12.5). Who chooses among hidden cards must see them first
+        (:meth:`look`)."""
+        ...
+
+    def move(
+        self,
+        card: CardRef,
+        origin: Zone,
+        to: Zone,
+        *,
+        bottom: bool = False,
+        seen_by: int | None = None,
+        pay_cost: bool = False,
+    ) -> bool:
+        """Move ``card`` from its ``origin`` zone (a pile of its owner's, or the mat it is
+        on) to its OWNER's zone ``to`` (1.5, 12.5); whether it moved (False: it was not
+        there). Leaving a mat, it loses its counters, boosts and equipped turn, and its
+        attach spells are destroyed (4.7). Put onto a mat (its owner's, into its slot,
+        salvaging what is there, 4.2), it is equipped without its cost unless
+        ``pay_cost``, and its "equipped" abilities trigger; an instant or attach spell is
+        never put onto a mat. Onto a primal deck: on top, or at the ``bottom``.
+        ``seen_by``: who sees which card moved into a hidden zone: None, every player;
+        else that player alone (12.6)."""
+        ...
+
+    def shuffle(self, player: int) -> None:
+        """Shuffle ``player``'s primal deck with the game's generator (1.2, 12.5)."""
+        ...
+
+    def look(self, player: int, whose: int, zone: Zone, cards: Sequence[CardRef]) -> None:
+        """``player`` looks at ``cards`` of ``whose``'s ``zone``: they see them, and no one
+        else does (12.6)."""
+        ...
+
+    def reveal(self, whose: int, zone: Zone, cards: Sequence[CardRef]) -> None:
+        """``cards`` of ``whose``'s ``zone`` are revealed to every player (12.6)."""
+        ...
+
+    def reorder(self, player: int, whose: int, count: int) -> None:
+        """``player``, who has looked at them, puts the top ``count`` cards of ``whose``'s
+        primal deck back in the order they choose: an ``ORDER`` decision, the card for the
+        top first (12.6)."""
 
     # ------------------------------------------------------------------ options (12.3)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..terms import Zone
 from .api import CardRef, Resolution
 from .registry import ExtraCost, Means, about, extra_cost
 from .words import cards_word, counters_word
@@ -119,4 +120,4 @@ class ReturnCost(ExtraCost):
 
 
 def _to_inventory(r: Resolution, card: CardRef) -> None:
-    r.to_inventory(card)
+    r.move(card, Zone.MAT, Zone.INVENTORY)  # the one move of 12.5

@@ -178,6 +178,12 @@ class Effect:
         """Do it (RULINGS 11.3 to 11.6): find whom or what it acts on and act, through ``r``."""
         raise NotImplementedError(f"the effect {self.name or type(self).__name__!r} has no apply")
 
+    def never(self) -> tuple[str, str] | None:
+        """Why it could never do anything, whatever the game, as written: (the field at
+        fault, the message), which the loader reports at its file and line; None (the
+        default) when it may do something."""
+        return None
+
     def inner(self) -> tuple[Effect, ...]:
         """The effects this effect holds in its fields, in order (a ``delayed`` effect's,
         12.9; a ``may``'s, each mode's of a ``choose_one``, 12.3): none for most. Not those

@@ -147,4 +147,4 @@ def zone_words(zone: Zone, whose: str) -> str:
         return f"on {whose} mat"
     if zone is Zone.RESOLVING:
         return f"among {whose} instants being played"
-    return f"in {whose} {str(zone).replace('_', ' ').upper()}"
+    return f"in {whose} {zone.words.upper()}"
