@@ -22,6 +22,7 @@ import attrs
 from .keywords import (
     CardStatModifier,
     CardTarget,
+    Duration,
     Immunity,
     Modifier,
     PlayerStatModifier,
@@ -30,10 +31,13 @@ from .keywords import (
 )
 from .keywords import Effect as EffectBase
 from .keywords import effects as _effects
+from .keywords import statics as _statics
 from .keywords.effects import *  # noqa: F403  # every effect of keywords/effects.py
+from .keywords.statics import *  # noqa: F403  # every static of keywords/statics.py
 from .terms import (
     CardStat,
     CardType,
+    Defender,
     Keyword,
     PlayerStat,
     Rarity,
@@ -41,6 +45,7 @@ from .terms import (
     Slot,
     ValueEnum,
     Whose,
+    Window,
 )
 
 __all__ = [
@@ -55,6 +60,8 @@ __all__ = [
     "Character",
     "ContinuousAbility",
     "DeckRule",
+    "Defender",
+    "Duration",
     "Effect",
     "Forbid",
     "Immunity",
@@ -72,8 +79,10 @@ __all__ = [
     "TriggeredAbility",
     "ValueEnum",
     "Whose",
+    "Window",
 ]
 __all__ += _effects.__all__  # the effects, each defined once in backlands/keywords/effects.py
+__all__ += _statics.__all__  # the statics, each defined once in backlands/keywords/statics.py
 
 
 #: Any effect: an instance of a subclass of ``backlands.keywords.Effect``, the built-in ones

@@ -23,6 +23,7 @@ __all__ = [
     "LIMITS",
     "CardStat",
     "CardType",
+    "Defender",
     "Keyword",
     "PlayerStat",
     "Rarity",
@@ -30,6 +31,7 @@ __all__ = [
     "Slot",
     "ValueEnum",
     "Whose",
+    "Window",
 ]
 
 #: The range of every number in a card file (docs/card-format.md, "Limits"): name ->
@@ -159,11 +161,36 @@ class Keyword(ValueEnum):
 
 
 class Whose(ValueEnum):
-    """Whose cards a card-stat modifier applies to, seen from the modifier's controller."""
+    """Whose cards (or which players) a modifier applies to, seen from its controller."""
 
     OWN = "own"
     OPPONENTS = "opponents"
     ALL = "all"
+
+    def includes(self, controller: int, other: int) -> bool:
+        """Whether ``other`` (a player, or the side of a card) is one of these, seen from
+        ``controller`` (11.1): ``own`` is the controller, ``opponents`` every other player."""
+        if self is Whose.OWN:
+            return other == controller
+        if self is Whose.OPPONENTS:
+            return other != controller
+        return True
+
+
+class Defender(ValueEnum):
+    """The card types that defend (6.1): what a static may keep from defending (12.8)."""
+
+    ARMOUR = "armour"
+    CREATURE = "creature"
+
+
+class Window(ValueEnum):
+    """The moments a player may play an instant spell (4.6, 8.1, 8.2): what a static may
+    forbid it in (12.8)."""
+
+    MAIN = "main"  # their own main phase (3.2, 4.6)
+    RESPONSE = "response"  # the window after another player equips a card (8.1)
+    ATTACKED = "attacked"  # the window of an attack's target, before the damage (8.2)
 
 
 # --------------------------------------------------------------------------- selectors

@@ -15,7 +15,9 @@ engine: an effect acts through the :class:`Resolution` the engine gives it.
 from __future__ import annotations
 
 from . import effects as _effects
+from . import statics as _statics
 from .api import CardRef, CardThen, Placed, PlayerThen, Resolution, WhyNot
+from .durations import Duration, DurationKind
 from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
 from .registry import (
@@ -33,6 +35,7 @@ from .registry import (
     field_info,
     modifier,
 )
+from .statics import *  # noqa: F403  # every static of statics.py
 from .targets import CardTarget, CardTargetKind, PlayerTarget, PlayerTargetKind, Who
 from .triggers import TRAIT_TRIGGERS, Heard, Trigger, TriggerKind
 from .where import CHARACTER, Owner, target_problem, trigger_problem
@@ -49,6 +52,8 @@ __all__ = [
     "CardTargetKind",
     "CardThen",
     "Defined",
+    "Duration",
+    "DurationKind",
     "Effect",
     "FieldInfo",
     "Heard",
@@ -75,3 +80,4 @@ __all__ = [
     "trigger_problem",
 ]
 __all__ += _effects.__all__
+__all__ += _statics.__all__

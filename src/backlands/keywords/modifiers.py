@@ -6,15 +6,18 @@ engine's stats (``backlands.engine.stats``) compute what each one changes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
 import attrs
 
 from ..terms import CardStat, Keyword, PlayerStat, Selector, Whose
 from .registry import Modifier, about, modifier
-from .words import stat_words
+from .words import cards_words, stat_words
+
+if TYPE_CHECKING:
+    from ..model import Card
 
 __all__ = ["CardStatModifier", "Immunity", "PlayerStatModifier"]
-
-_WHOSE = {Whose.OWN: "your", Whose.OPPONENTS: "opponents'", Whose.ALL: "all"}
 
 
 @modifier("card_stat")
@@ -29,9 +32,16 @@ class CardStatModifier(Modifier):
     cards: Selector = attrs.field(default=Selector(), metadata=about("The cards changed."))
     whose: Whose = attrs.field(default=Whose.OWN, metadata=about("Whose cards."))
 
+    changes: ClassVar[str] = "cards"
+
     def words(self) -> str:
-        selected = "cards" if self.cards == Selector() else f"cards with {self.cards}"
-        return f"{_WHOSE[self.whose]} {selected} get {self.amount:+d} {stat_words(self.stat)}"
+        return self.said_of(cards_words(self.cards, self.whose), False)
+
+    def said_of(self, subject: str, one: bool) -> str:
+        return f"{subject} get{'s' * one} {self.amount:+d} {stat_words(self.stat)}"
+
+    def changes_card(self, card: Card) -> bool:  # a stat the card lacks stays 0 (10.2)
+        return getattr(card, self.stat.value) is not None
 
 
 @modifier("player_stat")

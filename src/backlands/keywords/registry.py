@@ -27,6 +27,8 @@ import attrs
 from ..terms import LIMITS, ValueEnum
 
 if TYPE_CHECKING:
+    from ..model import Card
+    from ..terms import CardType
     from .api import Resolution
 
 __all__ = [
@@ -115,6 +117,16 @@ class Effect:
         """Do it (RULINGS 11.3 to 11.6): find whom or what it acts on and act, through ``r``."""
         raise NotImplementedError(f"the effect {self.name or type(self).__name__!r} has no apply")
 
+    @classmethod
+    def written_problems(
+        cls, written: Mapping[str, Any], owner: Any
+    ) -> Iterator[tuple[tuple[str, ...], str]]:
+        """What is wrong with the effect as written (``written``: its mapping in a card file,
+        each value not yet checked) on ``owner`` (a card type, ``"character"``, or None),
+        beyond what each field's own check says: a combination of fields that can never
+        work, as (path from the effect, message). The loader reports each at its line."""
+        return iter(())
+
 
 class Modifier:
     """The base of every modifier: a continuous change, live while its source is in play
@@ -128,10 +140,28 @@ class Modifier:
 
     #: Its YAML name (``modifier: card_stat``), set by :func:`modifier`.
     name: ClassVar[str] = ""
+    #: What it changes: ``"players"`` (its controller, or the players it names) or
+    #: ``"cards"`` (the cards it selects, or the one card it is on or was granted to, 12.9).
+    changes: ClassVar[str] = "players"
 
     def words(self) -> str:
         """What it changes, in words (``your cards with type weapon get +1 damage``)."""
         return _generic(self)
+
+    def words_on(self, owner: CardType | None) -> str:
+        """Its words on a card of type ``owner`` (None: a character's, or any card): "this
+        card" on an attach spell is the card it is attached to."""
+        return self.words()
+
+    def said_of(self, subject: str, one: bool) -> str:
+        """Its words about ``subject``, the cards it changes (``one``: a single card, "this
+        card"), for a modifier that changes cards: ``this card gets +2 damage``."""
+        return f"{subject}: {self.words()}"
+
+    def changes_card(self, card: Card) -> bool:
+        """Whether it can change anything on ``card`` (a modifier that changes cards): a
+        damage change only on a card with damage, "cannot attack" only on one that attacks."""
+        return self.changes == "cards"
 
 
 def _generic(value: object) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from ..terms import CardStat, Slot
+from ..terms import CardStat, Selector, Slot, Whose
 from .targets import CardTarget, PlayerTarget
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "article",
     "card_words",
     "cards_word",
+    "cards_words",
     "keywords_in",
     "player_does",
     "stat_words",
@@ -66,3 +67,13 @@ def card_words(target: CardTarget, slot: Slot | None = None) -> str:
 def stat_words(stat: CardStat) -> str:
     """``primal cost`` for ``primal_cost``."""
     return str(stat).replace("_", " ")
+
+
+_WHOSE: Final = {Whose.OWN: "your", Whose.OPPONENTS: "opponents'", Whose.ALL: "all"}
+
+
+def cards_words(cards: Selector, whose: Whose) -> str:
+    """The cards a modifier selects, seen from its controller: ``your cards``, ``opponents'
+    cards with type weapon``."""
+    selected = "cards" if cards == Selector() else f"cards with {cards}"
+    return f"{_WHOSE[whose]} {selected}"
