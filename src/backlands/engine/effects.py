@@ -22,9 +22,12 @@ from typing import Any, Final, TypeVar, cast
 
 from ..keywords import (
     CardRef,
+    CardStatic,
     CardTarget,
     CardThen,
+    Duration,
     Effect,
+    Modifier,
     PlayerTarget,
     PlayerThen,
     Who,
@@ -34,6 +37,7 @@ from ..terms import CardStat, Keyword, Slot, Whose
 from . import events as ev
 from .combat import deal_damage
 from .state import CardInstance, Equipped, PlayerState
+from .statics import card_statics
 from .steps import Choice, Work
 from .table import Table
 
@@ -123,6 +127,16 @@ class TableResolution:
 
     def is_immune(self, player: int, keyword: Keyword) -> bool:
         return self.table.stats.is_immune(player, keyword)
+
+    def has_static(self, card: CardRef, kind: type[CardStatic]) -> bool:  # 12.8
+        t = self.table
+        statics = t.stats.statics
+        if not statics:
+            return False
+        found = t.equipped(_instance(card))
+        return found is not None and bool(
+            card_statics(statics, kind, found[1].instance, found[0].index)
+        )
 
     def for_players(
         self, target: PlayerTarget, then: PlayerThen, *, keyword: Keyword | None = None
@@ -243,6 +257,18 @@ class TableResolution:
 
     def boost(self, card: CardRef, stat: CardStat, amount: int) -> None:  # 11.6
         self.table.boost(_instance(card), stat, amount)
+
+    def grant(
+        self,
+        modifier: Modifier,
+        duration: Duration,
+        *,
+        player: int | None = None,
+        card: CardRef | None = None,
+        uses: int | None = None,
+    ) -> None:  # 12.9
+        holder = None if card is None else _instance(card)
+        self.table.grant(self.controller, modifier, duration, player, holder, uses)
 
     def add_counters(self, card: CardRef, amount: int) -> None:  # 6.2
         t = self.table

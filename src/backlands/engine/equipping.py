@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from ..terms import CardType
+from ..keywords import CannotPlayInstants
+from ..terms import CardType, Window
 from .actions import Action, DecisionKind, Equip, Pass
 from .state import CardInstance, PlayerState
+from .statics import player_statics
 from .steps import Question, Step, one
 from .table import Table
 
@@ -22,24 +24,54 @@ __all__ = [
     "check_equip",
     "equip_problem",
     "equips",
+    "instants_forbidden",
     "open_windows",
 ]
 
 PASS: Final = Pass()
 _ATTACH: Final = CardType.ATTACH_SPELL
+_INSTANT: Final = CardType.INSTANT_SPELL
 
 #: What may be played in a response window: instant spells only (4.6, 8.1).
 WINDOW_TYPES: Final = frozenset({CardType.INSTANT_SPELL})
 
 
+def instants_forbidden(t: Table, p: PlayerState, window: bool, attacked: bool) -> str | None:
+    """Why ``p`` may not play instant spells now, in their main phase or (``window``) a
+    response window (``attacked``: as an attack's target, 8.2): a ``cannot_play_instants``
+    static about them (12.8); None if they may."""
+    moment = Window.ATTACKED if attacked else Window.RESPONSE if window else Window.MAIN
+    for static in player_statics(t.stats.statics, CannotPlayInstants, p.index):
+        if static.window is None or static.window is moment:
+            return f"{p.name} cannot play instant spells {_NOW[moment]} (12.8)"
+    return None
+
+
+_NOW = {
+    Window.MAIN: "in their main phase",
+    Window.RESPONSE: "in a response window",
+    Window.ATTACKED: "when they are attacked",
+}
+
+
 def equip_problem(
-    t: Table, p: PlayerState, instance: CardInstance, host: CardInstance | None, window: bool
+    t: Table,
+    p: PlayerState,
+    instance: CardInstance,
+    host: CardInstance | None,
+    window: bool,
+    attacked: bool = False,
 ) -> str | None:
     """Why ``p`` may not equip ``instance`` from their inventory now (under ``host``, for
-    an attach spell; ``window``: in a response window), or None if they may."""
+    an attach spell; ``window``: in a response window, ``attacked``: that of an attack's
+    target), or None if they may."""
     kind = instance.type
     if window and kind not in WINDOW_TYPES:
         return "only instant spells may be played in a response window (4.6, 8.1)"
+    if kind is _INSTANT and t.stats.statics:
+        forbidden = instants_forbidden(t, p, window, attacked)
+        if forbidden is not None:
+            return forbidden
     cost = t.stats.costs[p.index].get(instance.uid)  # the side's cost table, read directly
     if cost is None:
         cost = t.stats.cost(instance, p.index)
@@ -59,18 +91,24 @@ def equip_problem(
     return None
 
 
-def equips(t: Table, p: PlayerState, window: bool, end: Action | None = None) -> tuple[Action, ...]:
+def equips(
+    t: Table, p: PlayerState, window: bool, end: Action | None = None, attacked: bool = False
+) -> tuple[Action, ...]:
     """Every equip ``p`` may make now, in inventory order: each card whose cost the primal
-    deck can pay (4.3), in a window instants only (4.6, 8.1), an attach spell under each
-    card in a slot of a player still in, in seat and mat order (4.7); then ``end``, the
-    do-nothing answer, if given. The listing of the main phase and of a response window;
-    ``equip_problem`` says why any other is refused."""
+    deck can pay (4.3), in a window instants only (4.6, 8.1), no instant if a static
+    forbids them now (12.8), an attach spell under each card in a slot of a player still
+    in, in seat and mat order (4.7); then ``end``, the do-nothing answer, if given. The
+    listing of the main phase and of a response window (``attacked``: that of an attack's
+    target); ``equip_problem`` says why any other is refused."""
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
     costs: dict[int, int] | None = None
+    no_instants = bool(t.stats.statics) and instants_forbidden(t, p, window, attacked) is not None
     for instance in p.inventory:
         kind = instance.type
         if window and kind not in WINDOW_TYPES:
+            continue
+        if no_instants and kind is _INSTANT:
             continue
         if costs is None:  # the side's cost table, read directly (``Stats.cost``)
             costs = t.stats.costs[p.index]
@@ -92,11 +130,13 @@ def equips(t: Table, p: PlayerState, window: bool, end: Action | None = None) ->
     return tuple(found)
 
 
-def check_equip(t: Table, p: PlayerState, action: Equip, window: bool) -> str | None:
+def check_equip(
+    t: Table, p: PlayerState, action: Equip, window: bool, attacked: bool = False
+) -> str | None:
     """Why ``action`` is not an equip ``p`` may make now, or None."""
     if all(held is not action.card for held in p.inventory):
         return f"{action.card} is not in {p.name}'s inventory (4.1, 4.6)"
-    return equip_problem(t, p, action.card, action.host, window)
+    return equip_problem(t, p, action.card, action.host, window, attacked)
 
 
 class EquipQuestion(Question):
@@ -107,16 +147,17 @@ class EquipQuestion(Question):
     window: bool  # a response window: instant spells only (4.6, 8.1)
     nothing: Action  # the do-nothing answer
     hidden = True  # what may be equipped comes from the inventory (8.3, ``ask_every_window``)
+    attack: ClassVar[bool] = False  # the window of an attack's target (8.2)
 
     def options(self, t: Table) -> tuple[Action, ...]:
-        return equips(t, t.players[self.player], self.window, self.nothing)
+        return equips(t, t.players[self.player], self.window, self.nothing, self.attack)
 
     def problem(self, t: Table, action: object) -> str | None:
         p = t.players[self.player]
         if action == self.nothing:
             return None
         if isinstance(action, Equip):
-            return check_equip(t, p, action, self.window)
+            return check_equip(t, p, action, self.window, self.attack)
         return self.not_an_answer(p)
 
     def not_an_answer(self, p: PlayerState) -> str:
@@ -131,7 +172,6 @@ class ResponseWindow(EquipQuestion):
     kind = DecisionKind.RESPONSE
     window = True
     nothing: Action = PASS  # annotated: mypyc wants the base class's type
-    attack: ClassVar[bool] = False  # the window of an attack's target (8.2)
 
     def not_an_answer(self, p: PlayerState) -> str:
         return f"{p.name} is in a response window: play an instant spell or pass (8.1, 8.2)"

@@ -102,6 +102,7 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: object) -> Non
     for index, seat in enumerate(seats):
         name = seat.name or f"P{index + 1}"
         table.players.append(PlayerState(index, name, seat.character, list(decks[index])))
+    table.stats.index_statics()  # the characters' statics (12.8)
 
 
 @functools.lru_cache(maxsize=16)

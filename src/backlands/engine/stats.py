@@ -1,11 +1,15 @@
-"""Computed stats: a card's live damage, durability and cost, a player's draws, immunity.
+"""Computed stats: a card's live damage, durability and cost, a player's draws, immunity,
+and the statics in play (12.8).
 
 Nothing is ever written over a card (10.3): a stat is its printed value plus every modifier
 in play, seen from the modifier's controller (11.1), plus the card's boosts this turn
 (11.6). Modifiers come from their *sources*: a player's character (PRO and CON), the cards
 on their mat (``while_equipped``) and the attach spells they attached, under whoever's card
-(11.1). The list of card-stat modifiers, and each stat computed from it, is kept until a
-source comes or goes (:meth:`Stats.changed`) or a boost is given or ends.
+(11.1); and from the grants in force (12.9, ``grants.py``): a modifier granted to a player
+counts as one of theirs, one granted to a card changes that card alone. The list of
+card-stat modifiers, and each stat computed from it, is kept until a source comes or goes
+(:meth:`Stats.changed`) or a boost or a grant is given or ends; the index of statics in play
+(``statics.py``) is made again whenever a source of one comes or goes.
 """
 
 from __future__ import annotations
@@ -13,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, TypeAlias
 
-from ..model import CardStatModifier, Immunity, Modifier, PlayerStatModifier
+from ..model import CardStatModifier, Immunity, Modifier, PlayerStatModifier, Static
 from ..ruleset import Ruleset
-from ..terms import CardStat, Keyword, PlayerStat, Whose
+from ..terms import CardStat, Keyword, PlayerStat
+from .grants import Grant
 from .state import CardInstance, PlayerState
+from .statics import StaticIndex, index_statics
 
 __all__ = ["SharedStats", "Stats", "new_shared"]
 
@@ -35,8 +41,6 @@ def new_shared(sides: int) -> SharedStats:
 _DURABILITY: Final = CardStat.DURABILITY
 _STATS: Final = tuple(CardStat)
 _PRIMAL_COST: Final = CardStat.PRIMAL_COST
-_OWN: Final = Whose.OWN
-_OPPONENTS: Final = Whose.OPPONENTS
 
 
 class Stats:
@@ -44,16 +48,20 @@ class Stats:
 
     __slots__ = (
         "_cache",
+        "_card_grants",
         "_mods",
         "_players_shared",
         "boosts",
         "costs",
         "durability_modified",
+        "grants",
         "player_stats",
         "players",
+        "prevented",
         "ruleset",
         "shared",
         "stale",
+        "statics",
         "version",
     )
 
@@ -77,6 +85,15 @@ class Stats:
         self.version = 0
         # BOOSTs until the end of the turn (11.6): card uid -> (stat, amount) in given order
         self.boosts: dict[int, list[tuple[CardStat, int]]] = {}
+        # the grants in force (12.9), in the order they were made; never changed in place
+        self.grants: tuple[Grant, ...] = ()
+        # the card-stat modifiers granted to cards, by card uid (made from ``grants``)
+        self._card_grants: dict[int, tuple[CardStatModifier, ...]] = {}
+        # the statics in play by class (12.8, ``statics.py``): empty when there are none,
+        # which is all the hot loop asks; made again, never changed in place
+        self.statics: StaticIndex = {}
+        # damage prevented this turn by ``prevent_damage`` statics, by player (12.8)
+        self.prevented: dict[int, int] = {}
 
     def copy(self, players: Sequence[PlayerState]) -> Stats:
         other = Stats(players, self.ruleset)  # its own tables, filled again as needed
@@ -85,6 +102,12 @@ class Stats:
         other.version = self.version
         if self.boosts:
             other.boosts = {uid: list(found) for uid, found in self.boosts.items()}
+        if self.grants:
+            other.grants = self.grants
+            other._card_grants = self._card_grants
+        other.statics = self.statics  # never changed in place: shared
+        if self.prevented:
+            other.prevented = dict(self.prevented)
         return other
 
     def boost(self, uid: int, stat: CardStat, amount: int) -> None:
@@ -115,8 +138,10 @@ class Stats:
                     cache.pop((uid, side, stat), None)
 
     def seated(self) -> None:
-        """The players are at the table (setup): one cost table per side."""
+        """The players are at the table (setup): one cost table per side; the statics of
+        their characters and mats are in play (12.8)."""
         self.costs = [{} for _ in self.players]
+        self.index_statics()
 
     def share(self, shared: SharedStats) -> None:
         """Start from (and add to) ``shared``: the card stats of every game between these
@@ -131,16 +156,26 @@ class Stats:
         self._players_shared = True
 
     def changed(self) -> None:
-        """Modifier sources came or went (a player went out, say): forget every stat."""
+        """Modifier sources came or went (a player went out, a card was stolen): forget
+        every stat, and index the statics in play again."""
         self._forget_card_stats()
         self._forget_players()
         self.stale = True
+        self.index_statics()
+
+    def index_statics(self) -> None:
+        """The statics in play, indexed again (a source of one came or went, 12.8)."""
+        self.statics = index_statics(self.players, self.grants)
 
     def source_changed(self, modifiers: Iterable[Modifier]) -> None:
         """A card with these ``modifiers`` came into play or left it: forget what they
-        change (card stats, player stats; a durability modifier calls for a worn-out check)."""
+        change (card stats, player stats; a durability modifier calls for a worn-out check;
+        a static, the index of statics)."""
+        statics = False
         for mod in modifiers:
-            if isinstance(mod, CardStatModifier):
+            if isinstance(mod, Static):
+                statics = True
+            elif isinstance(mod, CardStatModifier):
                 self.version += 1
                 self._mods = None
                 if self.shared is not None:
@@ -154,6 +189,43 @@ class Stats:
                     self.stale = True
             elif isinstance(mod, PlayerStatModifier):
                 self._forget_players()
+        if statics:
+            self.index_statics()
+
+    # ------------------------------------------------------------------ grants (12.9)
+
+    def add_grant(self, grant: Grant) -> None:
+        """``grant`` is in force: what its modifier changes is forgotten."""
+        self.grants = (*self.grants, grant)
+        self._granted((grant,))
+
+    def remove_grants(self, ended: Sequence[Grant]) -> None:
+        """The grants ``ended`` (some of those in force) end."""
+        self.grants = tuple(g for g in self.grants if all(g is not e for e in ended))
+        self._granted(ended)
+
+    def replace_grant(self, old: Grant, new: Grant) -> None:
+        """``old`` is in force as ``new`` (a use of it went, 12.9)."""
+        self.grants = tuple(new if g is old else g for g in self.grants)
+
+    def _granted(self, changed: Sequence[Grant]) -> None:
+        """Grants came or went: forget what their modifiers change."""
+        cards: dict[int, tuple[CardStatModifier, ...]] = {}
+        for grant in self.grants:
+            if grant.card is not None and isinstance(grant.modifier, CardStatModifier):
+                found = cards.get(grant.card.uid, ())
+                cards[grant.card.uid] = (*found, grant.modifier)
+        self._card_grants = cards
+        for grant in changed:
+            mod = grant.modifier
+            if grant.card is None:
+                self.source_changed((mod,))
+            elif isinstance(mod, Static):
+                self.index_statics()
+            elif isinstance(mod, CardStatModifier):
+                self._forget_card(grant.card.uid)
+                if mod.stat is _DURABILITY:
+                    self.stale = True
 
     def _forget_players(self) -> None:
         if self._players_shared:  # never cleared: other games read it
@@ -195,18 +267,16 @@ class Stats:
         if mods is None:
             mods = self._mods = self._collect()
         for source, mod in mods:
-            if mod.stat is not stat or not mod.cards.matches(card):
-                continue
-            whose = mod.whose
-            if whose is _OWN and source != side:
-                continue
-            if whose is _OPPONENTS and source == side:
-                continue
-            value += mod.amount
+            if mod.stat is stat and mod.cards.matches(card) and mod.whose.includes(source, side):
+                value += mod.amount
         if self.boosts:
             for boosted, amount in self.boosts.get(instance.uid, ()):
                 if boosted is stat:
                     value += amount
+        if self._card_grants:  # granted to this card alone (12.9)
+            for mod in self._card_grants.get(instance.uid, ()):
+                if mod.stat is stat:
+                    value += mod.amount
         value = max(value, 1 if stat is _DURABILITY else 0)
         self._cache[key] = value
         return value
@@ -224,8 +294,10 @@ class Stats:
         mods = self._mods
         if mods is None:
             mods = self._mods = self._collect()
-        return any(m.stat is _DURABILITY for _, m in mods) or any(
-            stat is _DURABILITY for found in self.boosts.values() for stat, _ in found
+        return (
+            any(m.stat is _DURABILITY for _, m in mods)
+            or any(stat is _DURABILITY for found in self.boosts.values() for stat, _ in found)
+            or any(m.stat is _DURABILITY for found in self._card_grants.values() for m in found)
         )
 
     def player(self, player: int, stat: PlayerStat) -> int:
@@ -235,7 +307,7 @@ class Stats:
         if cached is not None:
             return cached
         value: int = getattr(self.ruleset, stat._value_)
-        for mod in modifiers_of(self.players, player):
+        for mod in modifiers_of(self.players, player, self.grants):
             if isinstance(mod, PlayerStatModifier) and mod.stat is stat:
                 value += mod.amount
         value = self.player_stats[key] = max(value, 0)
@@ -245,7 +317,7 @@ class Stats:
         """Whether a PRO/CON or an equipped card makes ``player`` immune to ``keyword``."""
         return any(
             isinstance(mod, Immunity) and mod.keyword is keyword
-            for mod in modifiers_of(self.players, player)
+            for mod in modifiers_of(self.players, player, self.grants)
         )
 
     def _collect(self) -> list[tuple[int, CardStatModifier]]:
@@ -268,12 +340,21 @@ class Stats:
                         for mod in attached.instance.modifiers:
                             if isinstance(mod, CardStatModifier):
                                 found.append((by, mod))
+        for grant in self.grants:  # granted to a player: theirs (12.9)
+            mod = grant.modifier
+            if grant.card is None and isinstance(mod, CardStatModifier):
+                assert grant.player is not None
+                if not players[grant.player].out:
+                    found.append((grant.player, mod))
         return found
 
 
-def modifiers_of(players: Sequence[PlayerState], index: int) -> Iterator[Any]:
+def modifiers_of(
+    players: Sequence[PlayerState], index: int, grants: Sequence[Grant] = ()
+) -> Iterator[Any]:
     """Every modifier player ``index`` controls (11.1): PRO and CON, each card on their mat,
-    then every attach spell they attached, under whoever's card it sits."""
+    then every attach spell they attached, under whoever's card it sits; then what
+    ``grants`` gave them (12.9)."""
     p = players[index]
     character = p.character
     yield from character.pro.modifiers
@@ -286,3 +367,6 @@ def modifiers_of(players: Sequence[PlayerState], index: int) -> Iterator[Any]:
                 by = other.index if attached.controller is None else attached.controller
                 if by == index and attached.instance.modifiers:
                     yield from attached.instance.modifiers
+    for grant in grants:
+        if grant.card is None and grant.player == index:
+            yield grant.modifier
