@@ -97,21 +97,25 @@ class Grant:
     __hash__ = None  # type: ignore[assignment]
 
     def _key(self) -> tuple[object, ...]:
-        return (
-            self.modifier,
-            self.duration,
-            self.controller,
-            self.player,
-            self.card,
-            self.until_player,
-            self.until_turn,
-            self.at_start,
-            self.uses,
-        )
+        return tuple(getattr(self, name) for name in _FIELDS)
 
     def __repr__(self) -> str:
         to = f"P{self.player + 1}" if self.card is None and self.player is not None else self.card
         return f"<Grant {self.modifier!r} to {to} by P{self.controller + 1}, {self.duration}>"
+
+
+#: The fields of a grant, in the order ``Grant`` takes them.
+_FIELDS = (
+    "modifier",
+    "duration",
+    "controller",
+    "player",
+    "card",
+    "until_player",
+    "until_turn",
+    "at_start",
+    "uses",
+)
 
 
 def grant_for(
