@@ -42,6 +42,7 @@ from hypothesis import reject, settings
 from hypothesis import strategies as st
 
 from backlands import card_to_data, character_to_data
+from backlands._converter import converter
 from backlands._loader import load_cards
 from backlands.database import CardDatabase
 from backlands.deck import Deck, bundled_deck_files, load_deck
@@ -49,11 +50,20 @@ from backlands.engine import AttachedCard, Game, MatCard, PlayerSetup, Position,
 from backlands.keywords import (
     CHARACTER,
     EFFECTS,
+    GRANTED_TO_A_CARD,
+    GRANTED_TO_A_PLAYER,
+    MODIFIERS,
     TRAIT_TRIGGERS,
+    CardStatic,
+    Duration,
+    Grant,
+    Holder,
     Owner,
     Registry,
+    Static,
     family_of,
     field_info,
+    modifier_problems,
     target_problem,
     trigger_problem,
 )
@@ -92,6 +102,7 @@ __all__ = [
     "GameSetup",
     "any_decks",
     "any_effects",
+    "any_modifiers",
     "bundled_decks",
     "bundled_games",
     "card_databases",
@@ -253,6 +264,8 @@ def field_value(
     family = family_of(kind) if isinstance(kind, type) else None
     if family is not None:
         return keyword(draw, family, owner, when, small=small, depth=depth + 1)
+    if kind is Selector:  # every card, or the cards of one type
+        return Selector() if chance(draw, 2) else Selector(type=(pick(draw, CARD_TYPES),))
     if kind is bool:
         return chance(draw, 3) != bool(field.default)
     if kind is int:
@@ -297,6 +310,8 @@ def keyword(
     if not kinds:
         reject()
     kind = pick(draw, kinds)
+    if small and kind is Grant:  # what the loader takes (``grant_problems``)
+        return grant(draw, owner, when)
     return kind(
         **{
             f.name: field_value(draw, f, owner, when, small=small, depth=depth)
@@ -309,6 +324,14 @@ def effect(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Eff
     """Any effect of the registry, aimed where an ability of ``owner`` (None: a character)
     ``when`` may: a new effect needs no edit here."""
     made: Effect = keyword(draw, EFFECTS, owner, when)
+    return made
+
+
+@st.composite
+def any_modifiers(draw: st.DrawFn) -> Modifier:
+    """Any modifier of the registry (a static too) with any values its fields allow,
+    wherever it is (a card file's form of it, not always one the loader takes there)."""
+    made: Modifier = keyword(draw, MODIFIERS, CardType.WEAPON, None, small=False)
     return made
 
 
@@ -347,19 +370,85 @@ def selector(draw: st.DrawFn, pool: Sequence[Card]) -> Selector:
     return Selector(key(ids), key(CARD_TYPES), key(tuple(Rarity)), key(sets))
 
 
-def modifier(draw: st.DrawFn, pool: Sequence[Card], *, mild: bool = True) -> Modifier:
-    """A continuous modifier (10.3). ``mild``: a player keeps drawing at least a card a
-    turn (no DRAWS_PER_TURN below the standard), so that games from seats keep moving."""
-    kind = draw(_below(4))
+STATICS = tuple(cls for cls in MODIFIERS.values() if issubclass(cls, Static))
+
+
+def modifier(
+    draw: st.DrawFn,
+    pool: Sequence[Card],
+    *,
+    mild: bool = True,
+    holder: Holder = CHARACTER,
+    on: CardType | None = None,
+) -> Modifier:
+    """A continuous modifier (10.3) or a static (12.8) where ``holder`` has it: on a card of
+    a type, on a character, or granted to a player or a card (12.9; ``on``: the type of
+    that card, when known), as the loader takes it there (``modifier_problems``). ``mild``:
+    a player keeps drawing at least a card a turn (no DRAWS_PER_TURN below the standard),
+    so that games from seats keep moving."""
+    if holder == GRANTED_TO_A_CARD:  # a card modifier about that one card
+        if chance(draw, 2):
+            stats = [s for s in STATS if on is None or CardStatModifier(s, 1).changes_type(on)]
+            return CardStatModifier(pick(draw, stats), pick(draw, CHANGES))
+        kinds = [
+            k
+            for k in STATICS
+            if issubclass(k, CardStatic) and (on is None or k.on_types is None or on in k.on_types)
+        ]
+        return static(draw, pool, pick(draw, kinds), holder, on)
+    granted = holder == GRANTED_TO_A_PLAYER
+    kind = draw(_below(5))
     if kind == 0:
         return CardStatModifier(
             pick(draw, STATS), pick(draw, CHANGES), selector(draw, pool), pick(draw, tuple(Whose))
         )
-    if kind == 1:
+    if kind == 1 and not granted:  # a starting inventory counts only at setup (1.3)
         return PlayerStatModifier(PlayerStat.STARTING_INVENTORY, pick(draw, CHANGES))
-    if kind == 2:
+    if kind <= 2:
         return PlayerStatModifier(PlayerStat.DRAWS_PER_TURN, 1 if mild else pick(draw, (-1, 1)))
-    return Immunity(pick(draw, tuple(Keyword)))
+    if kind == 3:
+        return Immunity(pick(draw, tuple(Keyword)))
+    return static(draw, pool, pick(draw, STATICS), holder, on)
+
+
+def static(
+    draw: st.DrawFn, pool: Sequence[Card], kind: type[Any], holder: Holder, on: CardType | None
+) -> Static:
+    """A static of class ``kind`` where ``holder`` has it (see ``modifier``): about the card
+    it is on, when the loader takes that there (``modifier_problems``), or about the cards a
+    selector picks."""
+    values = {
+        f.name: field_value(draw, f, None, None)
+        for f in attrs.fields(kind)
+        if f.name not in ("cards", "whose")
+    }
+    if issubclass(kind, CardStatic):
+        about_it: Static = kind(**values)
+        if holder == GRANTED_TO_A_CARD or (
+            isinstance(holder, CardType)
+            and chance(draw, 2)
+            and not list(modifier_problems(converter.unstructure(about_it), holder))
+        ):
+            return about_it
+        values["cards"] = selector(draw, pool)
+    values["whose"] = pick(draw, tuple(Whose))
+    made: Static = kind(**values)
+    return made
+
+
+def grant(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Grant:
+    """A ``grant`` effect (12.9) as the loader takes it in an ability of ``owner`` (None: a
+    character) ``when``: a modifier given to a player, or to a card (about that card alone)."""
+    duration = pick(draw, tuple(Duration))
+    cards = targets(CardTarget, owner, when)
+    if cards and chance(draw, 3):
+        card = pick(draw, cards)
+        on = owner if card is CardTarget.THIS else None
+        return Grant(modifier(draw, (), holder=GRANTED_TO_A_CARD, on=on), duration, card=card)
+    target = pick(draw, targets(PlayerTarget, owner, when))
+    mod = modifier(draw, (), holder=GRANTED_TO_A_PLAYER)
+    cost = isinstance(mod, CardStatModifier) and mod.stat is CardStat.PRIMAL_COST
+    return Grant(mod, duration, target, uses=1 if cost and chance(draw, 2) else None)
 
 
 def card(
@@ -377,7 +466,9 @@ def card(
         abilities.append(triggered_ability(draw, kind))
     if kind is not CardType.INSTANT_SPELL and chance(draw, 4):
         count = draw(_between(1, 2))
-        abilities.append(ContinuousAbility(tuple(modifier(draw, pool) for _ in range(count))))
+        abilities.append(
+            ContinuousAbility(tuple(modifier(draw, pool, holder=kind) for _ in range(count)))
+        )
     return Card(
         id=ident,
         name=ident.replace("-", " ").title(),
@@ -418,7 +509,9 @@ def pool_of_cards(draw: st.DrawFn, least: int = 10, most: int = 18) -> tuple[Car
         attrs.evolve(
             c,
             abilities=tuple(
-                ContinuousAbility(tuple(modifier(draw, plain) for _ in a.while_equipped))
+                ContinuousAbility(
+                    tuple(modifier(draw, plain, holder=c.type) for _ in a.while_equipped)
+                )
                 if isinstance(a, ContinuousAbility)
                 else a
                 for a in c.abilities

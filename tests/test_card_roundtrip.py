@@ -18,7 +18,15 @@ from backlands._yaml import read_yaml
 from backlands.model import (
     AtLeast,
     AtMost,
+    AttacksFirstTurn,
+    AttacksTwice,
     Boost,
+    CannotAttack,
+    CannotBeCursed,
+    CannotBeDestroyed,
+    CannotBeStolen,
+    CannotDefend,
+    CannotPlayInstants,
     Card,
     CardStat,
     CardStatModifier,
@@ -33,6 +41,7 @@ from backlands.model import (
     Discard,
     Draw,
     Forbid,
+    Grant,
     Immunity,
     Keyword,
     MaxCopies,
@@ -40,7 +49,10 @@ from backlands.model import (
     PlayerStatModifier,
     PlayerTarget,
     Poison,
+    PreventDamage,
     Rarity,
+    ReduceCardDamage,
+    ReduceDamage,
     Repair,
     Sacrifice,
     Selector,
@@ -49,9 +61,10 @@ from backlands.model import (
     Trait,
     Trigger,
     TriggeredAbility,
+    Undefendable,
     Whose,
 )
-from strategies import any_effects
+from strategies import any_effects, any_modifiers
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -105,6 +118,7 @@ modifiers = st.one_of(
     ),
     st.builds(PlayerStatModifier, st.sampled_from(PlayerStat), nonzero),
     st.builds(Immunity, st.sampled_from(Keyword)),
+    any_modifiers(),  # every modifier of the registry, the statics too
 )
 abilities = st.one_of(
     st.builds(
@@ -238,6 +252,11 @@ def test_unstructure_writes_tags_and_leaves_out_defaults() -> None:
 def test_every_tag_has_a_model_class() -> None:
     assert set(EFFECTS.values()) == {
         Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost,
+        Grant,
     }  # fmt: skip
-    assert set(MODIFIERS.values()) == {CardStatModifier, PlayerStatModifier, Immunity}
+    assert set(MODIFIERS.values()) == {
+        CardStatModifier, PlayerStatModifier, Immunity, CannotBeStolen, CannotBeCursed,
+        CannotBeDestroyed, CannotAttack, CannotDefend, AttacksFirstTurn, AttacksTwice,
+        Undefendable, ReduceCardDamage, PreventDamage, ReduceDamage, CannotPlayInstants,
+    }  # fmt: skip
     assert all(attrs.has(cls) for cls in (*EFFECTS.values(), *MODIFIERS.values()))

@@ -16,6 +16,7 @@ from backlands import CardDatabaseError, card_to_data, load_cards
 from backlands._converter import LIMITS, _Group, converter, structure_at
 from backlands._yaml import YamlDocument
 from backlands.errors import LoadProblem
+from backlands.keywords import EFFECTS, MODIFIERS
 from backlands.model import (
     Card,
     CardStatModifier,
@@ -188,7 +189,7 @@ def test_a_deck_rule_count_of_1000_is_refused_and_999_loads(here: Path) -> None:
 # --------------------------------------------------------------------------- tags
 
 
-TAGS = "draw, sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost"
+TAGS = ", ".join(EFFECTS)  # every effect, in the order of the registry
 
 
 @pytest.mark.parametrize(
@@ -217,7 +218,7 @@ def test_a_wrong_modifier_tag_is_refused_with_the_tags(here: Path) -> None:
     write(ability("{modifier: imune, keyword: curse}"))
     assert problems() == [
         "cards/core.yaml:13: cards[0].abilities[0].while_equipped[0].modifier: must be one of "
-        "card_stat, player_stat, immune, got 'imune' (did you mean 'immune'?)"
+        f"{', '.join(MODIFIERS)}, got 'imune' (did you mean 'immune'?)"
     ]
 
 

@@ -18,6 +18,7 @@ import backlands
 from backlands import CardDatabaseError, load_cards
 from backlands._converter import structure_at, structure_card_items
 from backlands._yaml import read_yaml
+from backlands.keywords import EFFECTS, MODIFIERS
 from backlands.model import (
     AtLeast,
     AtMost,
@@ -580,14 +581,13 @@ def test_every_problem_of_a_card_is_reported(here: Path) -> None:
     [
         (
             "[{when: attacks, effects: [{effect: poisen}]}]",
-            "cards[0].abilities[0].effects[0].effect: must be one of draw, sacrifice, discard, "
-            "damage, poison, cure, destroy, curse, steal, repair, boost, got 'poisen' "
-            "(did you mean 'poison'?)",
+            f"cards[0].abilities[0].effects[0].effect: must be one of {', '.join(EFFECTS)}, "
+            "got 'poisen' (did you mean 'poison'?)",
         ),
         (
             "[{when: attacks, effects: [{target: self}]}]",
-            "cards[0].abilities[0].effects[0].effect: required field is missing (one of draw, "
-            "sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost)",
+            "cards[0].abilities[0].effects[0].effect: required field is missing (one of "
+            f"{', '.join(EFFECTS)})",
         ),
         (
             "[{when: attacks, effects: [{effect: damage}]}]",
@@ -641,8 +641,8 @@ def test_every_problem_of_a_card_is_reported(here: Path) -> None:
         ),
         (
             "[{while_equipped: [{modifier: card_stats, stat: damage, amount: 1}]}]",
-            "cards[0].abilities[0].while_equipped[0].modifier: must be one of card_stat, "
-            "player_stat, immune, got 'card_stats' (did you mean 'card_stat'?)",
+            "cards[0].abilities[0].while_equipped[0].modifier: must be one of "
+            f"{', '.join(MODIFIERS)}, got 'card_stats' (did you mean 'card_stat'?)",
         ),
         (
             "[{while_equipped: [{modifier: card_stat, stat: damage, amount: 1, whose: mine}]}]",

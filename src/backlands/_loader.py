@@ -16,9 +16,10 @@ import enum
 import functools
 import os
 import stat
+import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, Union, get_args, get_origin
 
 import attrs
 
@@ -35,6 +36,7 @@ from .keywords import (
     Owner,
     PlayerTarget,
     Trigger,
+    modifier_problems,
     target_problem,
     trigger_problem,
 )
@@ -395,6 +397,21 @@ def _ability_problems(
             if isinstance(trait, Mapping):
                 path = (*found.path, side, "abilities")
                 yield from _abilities_problems(found, path, trait.get("abilities"), CHARACTER)
+                path = (*found.path, side, "modifiers")
+                yield from _modifiers_problems(found, path, trait.get("modifiers"), CHARACTER)
+
+
+def _modifiers_problems(
+    found: _Found, path: YamlPath, modifiers: object, owner: Owner
+) -> Iterator[LoadProblem]:
+    """Each modifier of a list, where it is written (``modifier_problems``: a static about
+    the card it is on, on a character or a card that never does what it changes, 12.8)."""
+    if not isinstance(modifiers, list):
+        return
+    for m, written in enumerate(modifiers):
+        if isinstance(written, Mapping):
+            for key, message in modifier_problems(written, owner):
+                yield found.doc.problem((*path, m, *key), message)
 
 
 def _abilities_problems(
@@ -411,6 +428,9 @@ def _abilities_problems(
                 (*here, "while_equipped"),
                 "an instant spell is never equipped, so it has no 'while_equipped' ability",
             )
+        yield from _modifiers_problems(
+            found, (*here, "while_equipped"), ability.get("while_equipped"), owner
+        )
         when = _member(Trigger, ability.get("when"))
         never = None if when is None else trigger_problem(when, owner)
         if never is not None:
@@ -423,6 +443,11 @@ def _abilities_problems(
                 continue
             for key, message in _target_problems(effect, when, owner):
                 yield found.doc.problem((*here, "effects", e, key), message)
+            tag = effect.get("effect")
+            kind = EFFECTS.get(tag) if isinstance(tag, str) else None
+            if kind is not None:
+                for path, message in kind.written_problems(effect, owner):
+                    yield found.doc.problem((*here, "effects", e, *path), message)
 
 
 def _target_problems(
@@ -438,6 +463,8 @@ def _target_problems(
     shape: Any = kind
     for field in attrs.fields(shape):
         of = field.type
+        if get_origin(of) in (Union, types.UnionType):  # a target that may be left out
+            of = next((a for a in get_args(of) if a is not type(None)), None)
         if not (isinstance(of, type) and issubclass(of, PlayerTarget | CardTarget)):
             continue
         default = field.default

@@ -38,12 +38,24 @@ from .registry import (
 from .statics import *  # noqa: F403  # every static of statics.py
 from .targets import CardTarget, CardTargetKind, PlayerTarget, PlayerTargetKind, Who
 from .triggers import TRAIT_TRIGGERS, Heard, Trigger, TriggerKind
-from .where import CHARACTER, Owner, target_problem, trigger_problem
+from .where import (
+    CHARACTER,
+    GRANTED_TO_A_CARD,
+    GRANTED_TO_A_PLAYER,
+    Holder,
+    Owner,
+    grant_problems,
+    modifier_problems,
+    target_problem,
+    trigger_problem,
+)
 
 __all__ = [
     "CHARACTER",
     "EFFECTS",
     "FAMILIES",
+    "GRANTED_TO_A_CARD",
+    "GRANTED_TO_A_PLAYER",
     "MODIFIERS",
     "TRAIT_TRIGGERS",
     "CardRef",
@@ -57,6 +69,7 @@ __all__ = [
     "Effect",
     "FieldInfo",
     "Heard",
+    "Holder",
     "Immunity",
     "Modifier",
     "Owner",
@@ -75,7 +88,9 @@ __all__ = [
     "effect",
     "family_of",
     "field_info",
+    "grant_problems",
     "modifier",
+    "modifier_problems",
     "target_problem",
     "trigger_problem",
 ]

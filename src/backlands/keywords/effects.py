@@ -363,7 +363,7 @@ class Grant(Effect):
         r.grant(self.modifier, self.duration, card=card)
 
     def _changes_nothing(self, r: Resolution, controller: int, placed: Placed) -> str | None:
-        if self.modifier.changes_card(placed.instance.card):
+        if self.modifier.changes_type(placed.instance.card.type):
             return None
         return f"{self.modifier.said_of('it', True)} would change nothing on it (12.9)"
 

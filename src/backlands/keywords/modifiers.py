@@ -6,16 +6,13 @@ engine's stats (``backlands.engine.stats``) compute what each one changes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import attrs
 
-from ..terms import CardStat, Keyword, PlayerStat, Selector, Whose
+from ..terms import CardStat, CardType, Keyword, PlayerStat, Selector, Whose
 from .registry import Modifier, about, modifier
 from .words import cards_words, stat_words
-
-if TYPE_CHECKING:
-    from ..model import Card
 
 __all__ = ["CardStatModifier", "Immunity", "PlayerStatModifier"]
 
@@ -40,8 +37,11 @@ class CardStatModifier(Modifier):
     def said_of(self, subject: str, one: bool) -> str:
         return f"{subject} get{'s' * one} {self.amount:+d} {stat_words(self.stat)}"
 
-    def changes_card(self, card: Card) -> bool:  # a stat the card lacks stays 0 (10.2)
-        return getattr(card, self.stat.value) is not None
+    def changes_type(self, kind: CardType) -> bool:  # a stat the card lacks stays 0 (10.2)
+        stat = self.stat
+        if stat is CardStat.DAMAGE:
+            return kind.has_damage
+        return kind.has_durability if stat is CardStat.DURABILITY else True
 
 
 @modifier("player_stat")

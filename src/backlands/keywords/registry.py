@@ -27,7 +27,6 @@ import attrs
 from ..terms import LIMITS, ValueEnum
 
 if TYPE_CHECKING:
-    from ..model import Card
     from ..terms import CardType
     from .api import Resolution
 
@@ -158,9 +157,10 @@ class Modifier:
         card"), for a modifier that changes cards: ``this card gets +2 damage``."""
         return f"{subject}: {self.words()}"
 
-    def changes_card(self, card: Card) -> bool:
-        """Whether it can change anything on ``card`` (a modifier that changes cards): a
-        damage change only on a card with damage, "cannot attack" only on one that attacks."""
+    def changes_type(self, kind: CardType) -> bool:
+        """Whether it can change anything on a card of type ``kind`` (a modifier that changes
+        cards): a damage change only on a card with damage (10.2), "cannot attack" only on
+        one that attacks."""
         return self.changes == "cards"
 
 

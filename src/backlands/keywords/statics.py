@@ -23,7 +23,7 @@ When a permission (``attacks_first_turn``, ``attacks_twice``) and a prohibition
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -31,9 +31,6 @@ from ..terms import CardType, Defender, Selector, Whose, Window
 from . import modifiers as _modifiers  # noqa: F401  # the modifiers of 10.3 are registered first
 from .registry import Modifier, about, modifier
 from .words import cards_words
-
-if TYPE_CHECKING:
-    from ..model import Card
 
 __all__ = [
     "AttacksFirstTurn",
@@ -112,8 +109,8 @@ class CardStatic(Static):
     def said_of(self, subject: str, one: bool) -> str:
         return f"{subject} {self.rule(one)}"
 
-    def changes_card(self, card: Card) -> bool:
-        return self.on_types is None or card.type in self.on_types
+    def changes_type(self, kind: CardType) -> bool:
+        return self.on_types is None or kind in self.on_types
 
 
 @attrs.frozen

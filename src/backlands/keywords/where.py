@@ -160,10 +160,18 @@ def grant_problems(written: Mapping[Any, Any], owner: Owner) -> Problems:
     mod = written.get("modifier")
     if not isinstance(mod, Mapping):
         return
-    for path, message in modifier_problems(mod, holder):
+    problems = list(modifier_problems(mod, holder))
+    for path, message in problems:
         yield ("modifier", *path), message
     kind = MODIFIERS.get(mod.get("modifier"))  # type: ignore[arg-type]
     stat = mod.get("stat")
+    if (
+        not problems
+        and written.get("card") == CardTarget.THIS.value
+        and isinstance(owner, CardType)
+        and not _changes(kind, stat, owner)
+    ):
+        yield ("modifier",), f"it would change nothing on this card, {article(str(owner))}"
     if written.get("uses") is not None and (
         to_card or kind is not CardStatModifier or stat != CardStat.PRIMAL_COST.value
     ):
@@ -178,3 +186,15 @@ def grant_problems(written: Mapping[Any, Any], owner: Owner) -> Problems:
             "the starting inventory counts only at setup (1.3): granted during a game it "
             "would change nothing",
         )
+
+
+def _changes(kind: type[Any] | None, stat: object, owner: CardType) -> bool:
+    """Whether the modifier ``kind`` (of ``stat``, a card_stat) as written can change a card
+    of type ``owner`` (``Modifier.changes_type``); True when that is not known yet."""
+    if kind is CardStatModifier:
+        if stat not in {s.value for s in CardStat}:
+            return True
+        return CardStatModifier(CardStat(stat), 1).changes_type(owner)
+    if isinstance(kind, type) and issubclass(kind, CardStatic):
+        return kind.on_types is None or owner in kind.on_types
+    return True
