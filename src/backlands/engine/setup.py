@@ -227,11 +227,11 @@ def position_table(
         state.poisoned = setup.poisoned
         state.turns_taken = setup.turns_taken
         table.players.append(state)
-    if attack and not may_attack(table, table.players[active]):
+    table.stats.seated()
+    if attack and not may_attack(table, table.players[active]):  # with the statics (12.8)
         raise GameSetupError(
             "the active player is on their first turn, which has no attack phase (3.3)"
         )
-    table.stats.seated()
     for state in table.players:  # 6.2: a card at its durability would have been destroyed
         for slot, eq in state.mat.items():
             durability = table.stats.card(eq.instance, CardStat.DURABILITY, state.index)

@@ -36,7 +36,7 @@ from ..engine import (
     Game,
     Pass,
 )
-from ..engine.events import CardBoosted
+from ..engine.events import CardBoosted, Granted, GrantEnded
 from ..keywords import EFFECTS as KEYWORD_EFFECTS
 from ..model import (
     Card,
@@ -551,17 +551,18 @@ class ObservationEncoder:
 
     def watch(self, game: Game) -> None:
         """Keep live stats from one call to the next for ``game`` (the one game this
-        encoder then watches): it listens for boosts (11.6) on the game's bus, the only
-        change of a stat that the public state does not show. Other games are encoded from
-        scratch each time."""
+        encoder then watches): it listens for boosts (11.6) and grants (12.9) on the
+        game's bus, the only changes of a stat that the public state does not show. Other
+        games are encoded from scratch each time."""
         self._watched = game
         self._rows.clear()
         self._costs.clear()
         self._epoch = None
         self._boosts = 0
-        game.bus.subscribe(CardBoosted, self._boosted)
+        for event in (CardBoosted, Granted, GrantEnded):
+            game.bus.subscribe(event, self._boosted)
 
-    def _boosted(self, event: CardBoosted) -> None:
+    def _boosted(self, event: CardBoosted | Granted | GrantEnded) -> None:
         self._boosts += 1
 
 
