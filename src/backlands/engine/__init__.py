@@ -28,7 +28,7 @@ from .seats import Seat
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
 from .table import Choice, Table, Work
 from .triggers import Reaction, TriggerIndex
-from .views import EquippedView, GameView, PlayerView
+from .views import EquippedView, GameView, GrantView, PlayerView
 
 __all__ = [
     "NO_ABILITIES",
@@ -46,6 +46,7 @@ __all__ = [
     "Equip",
     "Equipped",
     "EquippedView",
+    "GrantView",
     "Event",
     "EventBus",
     "Game",
