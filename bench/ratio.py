@@ -42,7 +42,7 @@ from backlands import load_cards
 from backlands.agents import Perspective, RandomAgent, play_game
 from backlands.deck import bundled_deck_files, load_deck
 from backlands.engine import NO_ABILITIES, Game
-from backlands.simulation import seat, simulate
+from backlands.simulation import Plan, agent_seed, game_seed, seat, simulate
 
 if TYPE_CHECKING:
     from backlands.engine import Seat
@@ -60,7 +60,8 @@ SIX_PLAYERS = (
     "backlands-stampede",
 )
 BARE_BATCH = 10  # bare games between two clock reads (a read costs ~1 % of a bare game)
-SIMULATE_CHUNK = 10  # games per simulate() call
+# games per simulate() call: a run of the command line plays all its games in one call
+SIMULATE_CHUNK = 100
 COPY_TURNS = range(5, 16)  # copy at every decision of turns 5..15
 COPY_BATCH = 10  # copies of one position timed together
 
@@ -171,6 +172,35 @@ def library_steps(seats: Sequence[Seat], rules_only: bool = False) -> Callable[[
             s = next(seeds)
             game = Game(seats, seed=s, keep_log=False, abilities=abilities)
             play_game(game, [RandomAgent(s + i) for i in range(len(seats))])
+            return 1, len(game.actions)
+
+        return step
+
+    return make
+
+
+def plan_steps(seats: Sequence[Seat]) -> Callable[[], Step]:
+    """The library loop playing the very games ``simulate_steps`` plays (the same seats in
+    the same order, seeds, first player and agents, from ``simulate``'s public ``Plan``,
+    ``game_seed`` and ``agent_seed``), so that the two differ only by what ``simulate``
+    does around each game."""
+
+    def make() -> Step:
+        seeds = iter(range(sys.maxsize))
+        plan: Plan | None = None
+        index = SIMULATE_CHUNK
+
+        def step() -> tuple[int, int]:
+            nonlocal plan, index
+            if index == SIMULATE_CHUNK:
+                plan = Plan.of(seats, ["random"] * len(seats), len(seats), next(seeds), 0)
+                index = 0
+            assert plan is not None
+            s = game_seed(plan.seed, index)
+            decks = plan.table(index)
+            index += 1
+            game = Game([plan.seats[d] for d in decks], seed=s, first_player=0, keep_log=False)
+            play_game(game, [RandomAgent(agent_seed(s, k)) for k in range(len(decks))])
             return 1, len(game.actions)
 
         return step
@@ -296,10 +326,23 @@ def report(
         "command": command(),
         "bare_loop": {**row_json(bare), "path": str(args.bare)},
         "workloads": [row_json(row) for row in rows],
+        "simulate_over_library": simulate_overhead(rows),
         "copy_us": statistics.median(copies) * 1e6,
         "copy_us_per_round": [c * 1e6 for c in copies],
         "copy_with_log_us": statistics.median(logged) * 1e6,
     }
+
+
+def simulate_overhead(rows: Sequence[Row]) -> float | None:
+    """How much more CPU time a game costs through ``simulate()`` than through the library
+    loop playing the same games: the median over rounds of the ratio of the two rows'
+    games/s (1.05: 5 % more)."""
+    found = {row.name: row for row in rows}
+    plan = found.get("library loop, 2 players, the games simulate() plays")
+    sim = found.get("simulate(), 2 players")
+    if plan is None or sim is None:
+        return None
+    return statistics.median(s / p for s, p in zip(sim.ratios, plan.ratios, strict=True))
 
 
 def command() -> str:
@@ -337,6 +380,12 @@ def print_markdown(figures: dict[str, Any]) -> None:
         f"engine (2 players): {engine['decisions_per_game']:.1f} decisions/game;"
         f" ratio = bare games/s ÷ engine games/s of the same round (lower is better)"
     )
+    overhead = figures["simulate_over_library"]
+    if overhead is not None:
+        print(
+            f"simulate(): {100 * (overhead - 1):+.1f} % CPU per game against the library loop"
+            f" playing the same games ({SIMULATE_CHUNK} games per simulate() call)"
+        )
     print(
         f"Game.copy() mid-game (2 players, turns {COPY_TURNS.start}-{COPY_TURNS.stop - 1},"
         f" every decision): {figures['copy_us']:.1f} us per copy (median),"
@@ -361,6 +410,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             Row("library loop, 2 players, rules only (NO_ABILITIES)"),
             library_steps(two, rules_only=True),
         ),
+        (Row("library loop, 2 players, the games simulate() plays"), plan_steps(two)),
         (Row("simulate(), 2 players", counts_decisions=False), simulate_steps(two)),
         (Row("library loop, 6 players (Game + play_game)"), library_steps(six)),
     ]

@@ -67,6 +67,16 @@ def test_game_seeds_depend_on_the_seed_and_the_index_only() -> None:
     assert game_seed(2**64 - 1, 99_999) < 2**63
 
 
+def test_a_plan_renames_only_the_seats_whose_label_differs() -> None:
+    """A seat already named by its label is kept as it is (setup keys its caches by the
+    seat: a new equal object would be compared field by field at every game)."""
+    plan = Plan.of([RUST, IRON], ["random"] * 2, 2, 0, 10)
+    assert plan.seats[0] is RUST and plan.seats[1] is IRON
+    twice = Plan.of([RUST, RUST], ["random"] * 2, 2, 0, 10)
+    assert [s.name for s in twice.seats] == [f"{RUST.name} (seat 1)", f"{RUST.name} (seat 2)"]
+    assert twice.seats[0] is not RUST and twice.seats[0].cards == RUST.cards
+
+
 def test_each_deck_starts_equally_often_at_every_table() -> None:
     two = Plan.of([RUST, IRON], ["random"] * 2, 2, 0, 10)
     assert [two.table(i) for i in range(4)] == [(0, 1), (1, 0), (0, 1), (1, 0)]

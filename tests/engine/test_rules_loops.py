@@ -356,3 +356,13 @@ def test_a_history_clears_unless_a_branch_reads_it():
     assert branch == [] and root == [0, 1, 2]
     branch.append(9)
     assert branch == [9] and len(branch) == 1
+
+
+def test_a_history_as_a_tuple_reads_its_base_up_to_the_branch_then_its_own():
+    root: History[int] = History(range(3))
+    assert root.to_tuple() == (0, 1, 2)
+    branch = root.branch()
+    root.append(9)  # after the branch: not the branch's
+    branch.append(3)
+    assert branch.to_tuple() == (0, 1, 2, 3) == tuple(branch)
+    assert root.to_tuple() == (0, 1, 2, 9)

@@ -47,6 +47,7 @@ class CardAbility(Reaction):
     of ``card`` (None: a character's PRO or CON)."""
 
     trigger: ClassVar[Trigger]
+    when: ClassVar[str]  # the trigger's name in the card format (``trigger.value``)
     definition: ClassVar[TriggerKind]
     __slots__ = ("ability", "card", "hears_host")
 
@@ -76,7 +77,7 @@ class CardAbility(Reaction):
     def resolve(self, table: Table, event: ev.Event) -> None:
         """Its effects in printed order, one agenda step each (11.3): the first runs in this
         step, the others wait above what it pushes (its questions, its damage)."""
-        table.publish(ev.AbilityResolving, self.player, self.card, self.trigger.value)
+        table.publish(ev.AbilityResolving, self.player, self.card, self.when)
         source = Source(self.card, self.player, event)
         first, *rest = self.ability.effects
         for effect in reversed(rest):
@@ -102,6 +103,7 @@ def _reaction_class(trigger: Trigger) -> type[CardAbility]:
         "__doc__": type(kind).__doc__,
         "__module__": __name__,
         "trigger": trigger,
+        "when": trigger.value,
         "definition": kind,
         "event": event,
         "own_card": kind.heard is not Heard.ANY,

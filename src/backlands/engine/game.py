@@ -210,7 +210,7 @@ class Game:
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every decision answered so far, in order (forced ones excluded)."""
-        return tuple(self._t.actions)
+        return self._t.actions.to_tuple()
 
     def instance(self, uid: int) -> CardInstance:
         """The card instance with this uid."""

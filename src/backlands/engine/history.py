@@ -77,6 +77,10 @@ class History(Sequence[T]):
             other._base, other._cut, other._depth = self._base, self._cut, self._depth
         return other
 
+    def to_tuple(self) -> tuple[T, ...]:
+        """Every item, in order, as a tuple (one C call when the history has no base)."""
+        return tuple(self.items) if self._base is None else tuple(self)
+
     def _parts(self) -> list[tuple[list[T], int]]:
         """Each list this history reads and how many of its first items, oldest first."""
         parts = [(self.items, len(self.items))]

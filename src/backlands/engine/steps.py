@@ -103,17 +103,20 @@ def _fields(cls: type) -> list[str]:
 
 
 S = TypeVar("S", bound=Step)
-_ONE: Final[dict[tuple[type, int], Step]] = {}
+# step class -> its step of each player, by index (a list: no key to build at each call)
+_ONE: Final[dict[type, list[Step]]] = {}
 
 
 def one(cls: type[S], player: int) -> S:
     """The step ``cls(player)``. A step whose only field is its player (a phase of the turn,
     a response window) is the same in every game, and steps never change: one object per
     class and player is made, and every game shares it."""
-    found = _ONE.get((cls, player))
-    if found is None:
-        found = _ONE[(cls, player)] = cls(player)
-    return found  # type: ignore[return-value]
+    made = _ONE.get(cls)
+    if made is None:
+        made = _ONE[cls] = []
+    while len(made) <= player:
+        made.append(cls(len(made)))
+    return made[player]  # type: ignore[return-value]
 
 
 class Question(Step):

@@ -147,8 +147,9 @@ class Plan:
         keep_records: bool = False,
     ) -> Plan:
         """The plan of a run; the seats are renamed to their :func:`labels`."""
-        named = tuple(
-            attrs.evolve(s, name=label) for s, label in zip(seats, labels(seats), strict=True)
+        named = tuple(  # a seat already named so stays the same object (setup keys by it)
+            s if s.name == label else attrs.evolve(s, name=label)
+            for s, label in zip(seats, labels(seats), strict=True)
         )
         tables = tuple(itertools.combinations(range(len(seats)), players))
         return cls(named, tuple(agents), tables, seed, games, ruleset, observer, keep_records)
