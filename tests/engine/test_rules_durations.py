@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from backlands.database import CardDatabase
 from backlands.describe import describe_card
 from backlands.engine import (
@@ -17,11 +19,16 @@ from backlands.engine import (
     EndPhase,
     Equip,
     Game,
+    GrantSetup,
     GrantView,
+    MatCard,
     Pass,
+    Position,
 )
 from backlands.engine import events as ev
+from backlands.errors import GameSetupError
 from backlands.model import (
+    CannotAttack,
     CannotPlayInstants,
     Card,
     CardStat,
@@ -330,3 +337,48 @@ def test_rule_12_9_grants_are_copied_recorded_and_replayed(tmp_path, player, pos
     assert copy.stat(o, DAMAGE) == 2 and game.stat(o, DAMAGE) == 4  # the copy is its own
     end_turn(game)
     assert game.record().replay(cards).log == game.log
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def test_rule_12_9_a_position_holds_grants_in_force(make_card, player, position, find):
+    """A position may hold what was granted (``PlayerSetup.grants``, ``MatCard.grants``):
+    each counts as if made in the position's turn, and ends as it would have (12.9)."""
+    sword = make_card(WEAPON, damage=1, name="Sword")
+    immune = Immunity(Keyword.POISON)
+    game = position(
+        player(6, mat={Slot.WEAPON: MatCard(sword, grants=[GrantSetup(PLUS_TWO)])}),
+        player(6, grants=[GrantSetup(immune, Duration.UNTIL_YOUR_NEXT_TURN)]),
+    )
+    s = find(game, sword)
+    assert game.stat(s, DAMAGE) == 3 and game.is_immune(1, Keyword.POISON)
+    assert game.view(0).players[1].grants == (GrantView(immune, Duration.UNTIL_YOUR_NEXT_TURN, 1),)
+    end_turn(game)  # turn 3 ends: the sword's grant; turn 4 is P2's: theirs ends as it begins
+    assert since(game, 0, ev.GrantEnded) == [
+        ev.GrantEnded(0, PLUS_TWO, None, s),
+        ev.GrantEnded(1, immune, 1, None),
+    ]
+    assert game.stat(s, DAMAGE) == 1 and not game.is_immune(1, Keyword.POISON)
+
+
+@pytest.mark.parametrize(
+    ("grant", "message"),
+    [
+        ("cannot", "player 1: a grant must be a GrantSetup, not 'cannot'"),
+        (GrantSetup("immune"), "a grant's modifier must be a Modifier, not 'immune'"),  # type: ignore[arg-type]
+        (GrantSetup(PLUS_TWO, "this_turn"), "a grant's duration must be a Duration"),  # type: ignore[arg-type]
+        (GrantSetup(PLUS_TWO, by=2), "player 1: a grant's by 2 is not a seat index (0 to 1)"),
+        (GrantSetup(PLUS_TWO, uses=1), "a grant's uses: 'uses' counts the equips whose cost"),
+        (GrantSetup(PLUS_TWO, uses=0), "a grant's uses must be None or 1 to 9, not 0"),
+        (
+            GrantSetup(CannotAttack()),
+            "a grant's modifier: 'cannot_attack' granted to a player names its cards with 'cards'",
+        ),
+    ],
+)
+def test_rule_12_9_a_position_refuses_a_grant_that_cannot_be(player, grant, message) -> None:
+    """A position's grant is checked as a card file's ``grant`` is (12.9)."""
+    with pytest.raises(GameSetupError) as info:
+        Position([player(3, grants=[grant]), player(3)]).start()
+    assert message in str(info.value)

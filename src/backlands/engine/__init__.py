@@ -23,7 +23,7 @@ from .actions import (
 from .events import Event, EventBus, ProposalError
 from .game import Game, GameRecord, LegalActions
 from .history import History
-from .position import AttachedCard, MatCard, PlayerSetup, Position, StartPhase
+from .position import AttachedCard, GrantSetup, MatCard, PlayerSetup, Position, StartPhase
 from .seats import Seat
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
 from .table import Choice, Table, Work
@@ -46,12 +46,13 @@ __all__ = [
     "Equip",
     "Equipped",
     "EquippedView",
-    "GrantView",
     "Event",
     "EventBus",
     "Game",
     "GameRecord",
     "GameView",
+    "GrantSetup",
+    "GrantView",
     "History",
     "LegalActions",
     "MatCard",

@@ -15,15 +15,26 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from .._convert import converter
 from ..deck import Deck, DeckProblem, validate_deck
 from ..errors import GameSetupError
-from ..model import Card, CardStatModifier, Character
+from ..keywords import grant_problems
+from ..model import Card, CardStatModifier, Character, Duration, Modifier
 from ..ruleset import Ruleset
 from ..terms import CardStat, CardType, PlayerStat, Slot
 from . import events as ev
 from .actions import Values
 from .chance import below, shuffle
-from .seats import MAX_BOOST, AttachedCard, MatCard, PlayerSetup, Seat, position_parts
+from .grants import grant_for
+from .seats import (
+    MAX_BOOST,
+    AttachedCard,
+    GrantSetup,
+    MatCard,
+    PlayerSetup,
+    Seat,
+    position_parts,
+)
 from .shown import shown
 from .state import CardInstance, Equipped, PlayerState
 from .stats import SharedStats, new_shared
@@ -34,6 +45,7 @@ from .turn import AttackPhase, EndPhase, MainPhase, TurnStart, may_attack
 __all__ = [
     "MAX_BOOST",
     "AttachedCard",
+    "GrantSetup",
     "MatCard",
     "PlayerSetup",
     "Seat",
@@ -189,6 +201,8 @@ def position_table(
     attack = phase is StartPhase.ATTACK
     new = table.new_instance
     boosts: list[tuple[CardInstance, CardStat, int]] = []
+    # (what, the player or the card it is granted to, whose by default, where it is written)
+    grants: list[tuple[object, int | CardInstance, int, str]] = []
     for index, setup in enumerate(players):
         who = f"player {index + 1}"
         _check_player(setup, who, turn)
@@ -223,7 +237,9 @@ def position_table(
                 table.enter_play(attached.instance, attached.controller, eq.instance)
             for boost in placed.boosts:
                 boosts.append((eq.instance, *_boost(boost, where)))
+            grants.extend((g, eq.instance, index, where) for g in _listed(placed.grants, where))
         state.void = [new(card, index) for card in setup.void]
+        grants.extend((g, index, index, who) for g in _listed(setup.grants, who))
         state.poisoned = setup.poisoned
         state.turns_taken = setup.turns_taken
         table.players.append(state)
@@ -245,6 +261,8 @@ def position_table(
             table.stats.boost(instance.uid, stat, amount)
     table.turn = turn
     table.active = table.first_player = active
+    for granted, holder, by, where in grants:  # as if made in this turn (12.9)
+        _grant(table, granted, holder, by, where)
     if attack:
         table.push(one(EndPhase, active))
         table.push(one(AttackPhase, active))
@@ -323,6 +341,44 @@ def _boost(boost: object, where: str) -> tuple[CardStat, int]:
             f"{shown(amount)}"
         )
     return stat, amount
+
+
+def _listed(grants: object, where: str) -> tuple[object, ...]:
+    if not isinstance(grants, tuple | list):
+        raise GameSetupError(f"{where}: grants must be a list of GrantSetup, not {shown(grants)}")
+    return tuple(grants)
+
+
+def _grant(table: Table, granted: object, holder: int | CardInstance, by: int, where: str) -> None:
+    """What ``granted`` (a ``GrantSetup``) gives ``holder``, a player or a card, in force on
+    ``table`` as if made in its turn by ``granted.by`` (``by`` by default), checked as a
+    card file's ``grant`` is (12.9)."""
+    if not isinstance(granted, GrantSetup):
+        raise GameSetupError(f"{where}: a grant must be a GrantSetup, not {shown(granted)}")
+    modifier, duration, uses = granted.modifier, granted.duration, granted.uses
+    if not isinstance(modifier, Modifier):
+        raise GameSetupError(
+            f"{where}: a grant's modifier must be a Modifier, not {shown(modifier)}"
+        )
+    if not isinstance(duration, Duration):
+        raise GameSetupError(
+            f"{where}: a grant's duration must be a Duration, not {shown(duration)}"
+        )
+    if uses is not None and (type(uses) is not int or not 1 <= uses <= 9):
+        raise GameSetupError(f"{where}: a grant's uses must be None or 1 to 9, not {shown(uses)}")
+    n = len(table.players)
+    controller = by if granted.by is None else _seat(granted.by, n, where, "a grant's by")
+    written = {"modifier": converter.unstructure(modifier), "uses": uses}
+    if isinstance(holder, CardInstance):
+        written["card"] = "this"
+    for path, message in grant_problems(written, None):
+        field = ".".join(str(part) for part in path)
+        raise GameSetupError(f"{where}: a grant's {field}: {message} (12.9)")
+    player = holder if isinstance(holder, int) else None
+    card = holder if isinstance(holder, CardInstance) else None
+    table.stats.add_grant(
+        grant_for(table.players, table.active, modifier, duration, controller, player, card, uses)
+    )
 
 
 def _name(card: object) -> str:

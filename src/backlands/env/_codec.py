@@ -562,7 +562,7 @@ class ObservationEncoder:
         for event in (CardBoosted, Granted, GrantEnded):
             game.bus.subscribe(event, self._boosted)
 
-    def _boosted(self, event: CardBoosted | Granted | GrantEnded) -> None:
+    def _boosted(self, event: object) -> None:
         self._boosts += 1
 
 
