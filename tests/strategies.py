@@ -18,7 +18,7 @@ docs/testing.md describes them:
 - ``legal_counts(draw, character, pool, ruleset)``: a legal primal deck for a character.
 - ``positions()``: a game from a ``Position`` within the invariants (counters below the
   live durability, attach spells under equipped cards, valid owners and controllers,
-  boosts), as a ``GameSetup``.
+  boosts, grants), as a ``GameSetup``.
 - ``games()``: a ``GameSetup`` for a whole game of 2 to 6 players: bundled decks, generated
   legal decks of a generated card set, or a position; seeded, abilities live; the standard
   rules or a variant (``rulesets()``).
@@ -46,7 +46,16 @@ from backlands._converter import converter
 from backlands._loader import load_cards
 from backlands.database import CardDatabase
 from backlands.deck import Deck, bundled_deck_files, load_deck
-from backlands.engine import AttachedCard, Game, MatCard, PlayerSetup, Position, Seat, StartPhase
+from backlands.engine import (
+    AttachedCard,
+    Game,
+    GrantSetup,
+    MatCard,
+    PlayerSetup,
+    Position,
+    Seat,
+    StartPhase,
+)
 from backlands.keywords import (
     CHARACTER,
     EFFECTS,
@@ -921,6 +930,22 @@ def live_durability(position: Position) -> dict[tuple[int, Slot], int]:
     }
 
 
+def granted(draw: st.DrawFn, pool: Sequence[Card], n: int) -> GrantSetup:
+    """What a position's player was granted (12.9): any modifier or static a grant may give
+    a player, but a durability change (the position's counters stay below the durability
+    it has without one), by any seat, with uses for a cost change."""
+    mod = modifier(draw, pool, holder=GRANTED_TO_A_PLAYER)
+    if isinstance(mod, CardStatModifier) and mod.stat is CardStat.DURABILITY:
+        mod = Immunity(pick(draw, tuple(Keyword)))
+    cost = isinstance(mod, CardStatModifier) and mod.stat is CardStat.PRIMAL_COST
+    return GrantSetup(
+        mod,
+        pick(draw, tuple(Duration)),
+        pick(draw, (None, *range(n))),
+        1 if cost and chance(draw, 2) else None,
+    )
+
+
 @st.composite
 def positions(
     draw: st.DrawFn, db: CardDatabase | None = None, players: tuple[int, int] = (2, 4)
@@ -966,6 +991,7 @@ def positions(
                 void=some(0, 3),
                 poisoned=chance(draw, 3),
                 turns_taken=draw(_between(0, min(turn, 4))),
+                grants=[granted(draw, pool, n) for _ in range(draw(_below(2)))],
             )
         )
     active = draw(_below(n))

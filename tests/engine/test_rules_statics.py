@@ -727,3 +727,38 @@ def test_doc_shackle_brand(tmp_path, player, position, find, assert_illegal):
     assert [a.card.card.name for a in game.legal_actions() if isinstance(a, Attack)] == [
         "Ash Hound"
     ]
+
+
+def test_rule_12_8_what_a_static_forbids_is_out_of_the_action_mask(
+    tmp_path, player, position, find
+):
+    """The RL environment's mask is the legal actions: an attack a static forbids has no
+    index in it, and the card's ``static`` family is set in the observation."""
+    from backlands.env import Encoding
+    from backlands.ruleset import STANDARD
+
+    cards = example("shackle-brand", tmp_path)
+    hatchet, hound = cards["scrap-hatchet"], cards["ash-hound"]
+    game = position(
+        player(
+            6,
+            mat={
+                Slot.WEAPON: MatCard(hatchet, attached=[cards["shackle-brand"]]),
+                Slot.CREATURE: hound,
+            },
+        ),
+        player(6),
+        phase=StartPhase.ATTACK,
+    )
+    encoding = Encoding(cards, STANDARD, 2)
+    vector, mask, legal = encoding.observe(game, 0)
+    attacks = [a for a in legal.values() if isinstance(a, Attack)]
+    assert [a.card.card.name for a in attacks] == ["Ash Hound"]
+    assert int(mask.sum()) == 2  # the hound's attack and ending the phase
+    codec = encoding.codec
+    assert codec.encode(Attack(find(game, hatchet), 1), game, 0) not in legal
+    brand = encoding.index.features[encoding.index.card("shackle-brand")]
+    from backlands.env import CARD_FEATURES
+
+    assert dict(zip(CARD_FEATURES, brand.tolist(), strict=True))["family.static"] == 1.0
+    del vector

@@ -47,6 +47,7 @@ from ..model import (
     Immunity,
     PlayerStatModifier,
     Slot,
+    Static,
     TriggeredAbility,
 )
 from ..ruleset import Ruleset
@@ -75,8 +76,9 @@ KINDS = tuple(DecisionKind)
 CARD_TYPES = tuple(CardType)
 EFFECTS = tuple(KEYWORD_EFFECTS)  # every registered effect, by its name in the card format
 #: What a card's abilities do: each effect of its triggered abilities, a continuous stat
-#: modifier (of card or player stats), an immunity (docs/env.md, "Card features").
-FAMILIES = (*EFFECTS, "modifier", "immunity")
+#: modifier (of card or player stats), an immunity, a static (a rule it changes, 12.8)
+#: (docs/env.md, "Card features").
+FAMILIES = (*EFFECTS, "modifier", "immunity", "static")
 
 # scales: a value is divided by its scale and clipped to [0, 1]
 STAT_SCALE = 10  # damage, durability, counters, remaining durability, primal cost
@@ -165,6 +167,8 @@ def families(card: Card) -> tuple[str, ...]:
                     found.add("modifier")
                 elif isinstance(mod, Immunity):
                     found.add("immunity")
+                elif isinstance(mod, Static):
+                    found.add("static")
     return tuple(name for name in FAMILIES if name in found)
 
 
