@@ -297,7 +297,10 @@ class Stats:
         return (
             any(m.stat is _DURABILITY for _, m in mods)
             or any(stat is _DURABILITY for found in self.boosts.values() for stat, _ in found)
-            or any(m.stat is _DURABILITY for found in self._card_grants.values() for m in found)
+            or (
+                bool(self._card_grants)
+                and any(m.stat is _DURABILITY for ms in self._card_grants.values() for m in ms)
+            )
         )
 
     def player(self, player: int, stat: PlayerStat) -> int:

@@ -704,7 +704,8 @@ class Table:
             mod = grant.modifier
             if grant.uses is None or grant.player is None:
                 continue
-            assert isinstance(mod, CardStatModifier)
+            if not isinstance(mod, CardStatModifier) or mod.stat is not CardStat.PRIMAL_COST:
+                continue  # uses count equips whose cost it changed: it changes none
             if not (mod.cards.matches(instance.card) and mod.whose.includes(grant.player, side)):
                 continue
             if grant.uses > 1:
