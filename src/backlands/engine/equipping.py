@@ -103,12 +103,12 @@ def equips(
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
     costs: dict[int, int] | None = None
-    no_instants = bool(t.stats.statics) and instants_forbidden(t, p, window, attacked) is not None
-    for instance in p.inventory:
+    inventory = p.inventory
+    if t.stats.statics and instants_forbidden(t, p, window, attacked) is not None:
+        inventory = [c for c in inventory if c.type is not _INSTANT]  # 12.8
+    for instance in inventory:
         kind = instance.type
         if window and kind not in WINDOW_TYPES:
-            continue
-        if no_instants and kind is _INSTANT:
             continue
         if costs is None:  # the side's cost table, read directly (``Stats.cost``)
             costs = t.stats.costs[p.index]

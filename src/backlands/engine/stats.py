@@ -156,12 +156,14 @@ class Stats:
         self._players_shared = True
 
     def changed(self) -> None:
-        """Modifier sources came or went (a player went out, a card was stolen): forget
-        every stat, and index the statics in play again."""
+        """Modifier sources left play or changed hands (a player went out, a card was
+        stolen): forget every stat, and index the statics in play again, if any was (none
+        comes into play this way: a new source calls ``source_changed``)."""
         self._forget_card_stats()
         self._forget_players()
         self.stale = True
-        self.index_statics()
+        if self.statics:
+            self.index_statics()
 
     def index_statics(self) -> None:
         """The statics in play, indexed again (a source of one came or went, 12.8)."""
