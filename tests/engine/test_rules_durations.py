@@ -382,3 +382,21 @@ def test_rule_12_9_a_position_refuses_a_grant_that_cannot_be(player, grant, mess
     with pytest.raises(GameSetupError) as info:
         Position([player(3, grants=[grant]), player(3)]).start()
     assert message in str(info.value)
+
+
+def test_doc_vow_keeper(tmp_path, player, position, find):
+    """docs/card-format.md, Vow Keeper: a static about itself, one about its player's
+    weapons, and a grant until its player's next turn (12.8, 12.9)."""
+    cards = load_example("vow-keeper", tmp_path, doc="card-format.md", with_sample_set=True)
+    keeper = cards["vow-keeper"]
+    grab = instant("Grab", Steal())
+    game = position(player(6, inventory=[keeper]), player(6, inventory=[grab]))
+    k = find(game, keeper)
+    game.play(Equip(k))  # P2's window: Grab has no card it may steal
+    assert since(game, 0, ev.Granted) == [
+        ev.Granted(0, Immunity(Keyword.POISON), 0, None, Duration.UNTIL_YOUR_NEXT_TURN)
+    ]
+    game.play(Equip(find(game, grab)))
+    assert since(game, 0, ev.CardStolen) == []
+    assert game.players[0].mat[Slot.CREATURE].instance is k
+    assert game.is_immune(0, Keyword.POISON)

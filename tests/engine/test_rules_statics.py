@@ -492,8 +492,13 @@ def test_rule_12_8_prevent_damage_prevents_the_first_damage_each_turn(
     assert game._t.stats.prevented == {1: 2}
     game.play(Attack(h, 1))
     assert damage(game) == [(1, 1), (1, 2)]
+    game.play(EndPhase())  # P1's turn ends; P2's passes by itself; turn 5 is P1's
+    assert game.decision is not None and (game.turn, game.decision.kind) == (5, DecisionKind.MAIN)
     game.play(EndPhase())
-    assert game._t.stats.prevented == {}
+    assert game.log is not None
+    mark = len(game.log)
+    game.play(Attack(s, 1))  # a new turn: the first 2 damage are prevented again
+    assert events(game, ev.DamagePrevented, since=mark) == [ev.DamagePrevented(1, 2, s)]
 
 
 def test_rule_12_8_reduce_damage_reduces_each_damage_and_zero_is_not_taken(

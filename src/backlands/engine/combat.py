@@ -253,6 +253,8 @@ def damage_left(t: Table, player: int, amount: int, source: CardInstance | None)
     left = max(left, 0)
     budget = sum(s.amount for s in player_statics(stats.statics, PreventDamage, player))
     if budget and left:
+        if stats.prevented_turn != t.turn:  # each turn starts again at 0
+            stats.prevented, stats.prevented_turn = {}, t.turn
         used = stats.prevented.get(player, 0)
         stopped = min(left, max(budget - used, 0))
         if stopped:
@@ -348,15 +350,16 @@ class Defence(Question):
         assert isinstance(action, Defend)
         p = t.players[self.player]
         absorbed = 0
-        absorbs = action.absorbs
-        if t.stats.statics:  # each card's counters, as its defence was offered (12.8)
-            absorbs = tuple((card, n - _reduction(t, p, card)) for card, n in absorbs)
-        for (instance, n), (_, counters) in zip(action.absorbs, absorbs, strict=True):
+        # 12.8: each card's fewer counters, as its defence was offered (before any of them
+        # is destroyed and its statics go)
+        fewer = [_reduction(t, p, card) for card, _ in action.absorbs] if t.stats.statics else None
+        for k, (instance, n) in enumerate(action.absorbs):
             slot = instance.slot
             assert slot is not None
             eq = p.mat[slot]
             t.publish(ev.Defended, p.index, instance, n, self.by)
             absorbed += n
+            counters = n if fewer is None else n - fewer[k]
             if counters > 0:
                 t.add_counters(p, eq, counters)  # 6.2
         rest = self.amount - absorbed

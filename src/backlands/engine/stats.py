@@ -58,6 +58,7 @@ class Stats:
         "player_stats",
         "players",
         "prevented",
+        "prevented_turn",
         "ruleset",
         "shared",
         "stale",
@@ -92,8 +93,10 @@ class Stats:
         # the statics in play by class (12.8, ``statics.py``): empty when there are none,
         # which is all the hot loop asks; made again, never changed in place
         self.statics: StaticIndex = {}
-        # damage prevented this turn by ``prevent_damage`` statics, by player (12.8)
+        # damage prevented in turn ``prevented_turn`` by ``prevent_damage`` statics, by player
+        # (12.8): what an earlier turn prevented counts no more
         self.prevented: dict[int, int] = {}
+        self.prevented_turn = 0
 
     def copy(self, players: Sequence[PlayerState]) -> Stats:
         other = Stats(players, self.ruleset)  # its own tables, filled again as needed
@@ -108,6 +111,7 @@ class Stats:
         other.statics = self.statics  # never changed in place: shared
         if self.prevented:
             other.prevented = dict(self.prevented)
+            other.prevented_turn = self.prevented_turn
         return other
 
     def boost(self, uid: int, stat: CardStat, amount: int) -> None:

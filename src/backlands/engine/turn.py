@@ -71,7 +71,9 @@ def attacks_allowed(t: Table, p: PlayerState, card: CardInstance) -> tuple[int, 
     """How many times ``card``, on ``p``'s mat, may attack this turn (3.3): once, except on
     ``p``'s first turn; the statics in play may forbid it (``cannot_attack``), let it attack
     on that first turn (``attacks_first_turn``) or twice (``attacks_twice``); a prohibition
-    wins over a permission (12.8). With why it may not (0), or the rule of its limit."""
+    wins over a permission (12.8). With why it may not (0), or the rule of its limit. (The
+    attack listing asks it only when a static is in play or on a first turn: otherwise a
+    card attacks once, 3.3.)"""
     statics = t.stats.statics
     first = _first_turn(t, p)
     if not statics:
@@ -102,8 +104,6 @@ def next_turn(t: Table) -> None:
                 t.end_grants_at(active.index, active.turns_taken, False)
             if stats.stale:  # a card may wear out now, before the next turn starts
                 check_durability(t)
-        if stats.prevented:  # "the first N damage you would take each turn" (12.8)
-            stats.prevented = {}
         if t.turn:
             t.publish(ev.TurnEnded, t.active, t.turn)
     limit = t.ruleset.turn_limit
@@ -205,9 +205,15 @@ class AttackPhase(Question):
         p = t.players[self.player]
         values = t.values
         found: list[Action] = []
+        ruled = t.stats.statics or p.turns_taken <= 1  # a static, or maybe the first turn
         for slot in SLOT_ATTACKERS:
             eq = p.mat.get(slot)
-            if eq is None or p.attacked.count(slot) >= attacks_allowed(t, p, eq.instance)[0]:
+            if eq is None:
+                continue
+            if ruled:  # 3.3, 12.8: as many attacks as the rule allows
+                if p.attacked.count(slot) >= attacks_allowed(t, p, eq.instance)[0]:
+                    continue
+            elif slot in p.attacked:  # 3.3: once a turn
                 continue
             made = values.attacks.get(eq.instance.uid)  # its attacks by target, read directly
             for target in t.players:
