@@ -170,11 +170,15 @@ class Whose(ValueEnum):
     def includes(self, controller: int, other: int) -> bool:
         """Whether ``other`` (a player, or the side of a card) is one of these, seen from
         ``controller`` (11.1): ``own`` is the controller, ``opponents`` every other player."""
-        if self is Whose.OWN:
+        if self is _OWN:
             return other == controller
-        if self is Whose.OPPONENTS:
+        if self is _OPPONENTS:
             return other != controller
         return True
+
+
+_OWN = Whose.OWN
+_OPPONENTS = Whose.OPPONENTS
 
 
 class Defender(ValueEnum):

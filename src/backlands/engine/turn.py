@@ -56,7 +56,7 @@ def _first_turn(t: Table, p: PlayerState) -> bool:
 def may_attack(t: Table, p: PlayerState) -> bool:
     """3.3: a player's turn has an attack phase, except their first; on their first, if a
     static lets one of their cards attack then (12.8: ``attacks_first_turn``)."""
-    if not _first_turn(t, p):
+    if p.turns_taken > 1 or not _first_turn(t, p):  # (a later turn: no need to ask)
         return True
     if not t.stats.statics:
         return False
