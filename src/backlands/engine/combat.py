@@ -352,16 +352,21 @@ class Defence(Question):
         absorbed = 0
         # 12.8: each card's fewer counters, as its defence was offered (before any of them
         # is destroyed and its statics go)
-        fewer = [_reduction(t, p, card) for card, _ in action.absorbs] if t.stats.statics else None
-        for k, (instance, n) in enumerate(action.absorbs):
+        fewer = (
+            {card.uid: _reduction(t, p, card) for card, _ in action.absorbs}
+            if t.stats.statics
+            else None
+        )
+        for instance, n in action.absorbs:
             slot = instance.slot
             assert slot is not None
             eq = p.mat[slot]
             t.publish(ev.Defended, p.index, instance, n, self.by)
             absorbed += n
-            counters = n if fewer is None else n - fewer[k]
-            if counters > 0:
-                t.add_counters(p, eq, counters)  # 6.2
+            if fewer is None:
+                t.add_counters(p, eq, n)  # 6.2
+            elif n > fewer[instance.uid]:
+                t.add_counters(p, eq, n - fewer[instance.uid])
         rest = self.amount - absorbed
         if rest <= 0:
             return

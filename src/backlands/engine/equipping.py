@@ -103,10 +103,7 @@ def equips(
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
     costs: dict[int, int] | None = None
-    inventory = p.inventory
-    if t.stats.statics and instants_forbidden(t, p, window, attacked) is not None:
-        inventory = [c for c in inventory if c.type is not _INSTANT]  # 12.8
-    for instance in inventory:
+    for instance in p.inventory if not t.stats.statics else _playable(t, p, window, attacked):
         kind = instance.type
         if window and kind not in WINDOW_TYPES:
             continue
@@ -128,6 +125,13 @@ def equips(
     if end is not None:
         found.append(end)
     return tuple(found)
+
+
+def _playable(t: Table, p: PlayerState, window: bool, attacked: bool) -> list[CardInstance]:
+    """``p``'s inventory, but the instants a static forbids them now (12.8)."""
+    if instants_forbidden(t, p, window, attacked) is None:
+        return p.inventory
+    return [c for c in p.inventory if c.type is not _INSTANT]
 
 
 def check_equip(

@@ -97,13 +97,7 @@ def next_turn(t: Table) -> None:
     if t.turn_ends():  # once a turn, even if what its end triggered delays the next
         stats = t.stats
         if stats.boosts or stats.grants:
-            if stats.boosts:  # boosts last until the end of the turn (11.6)
-                stats.end_boosts()
-            if stats.grants:  # and what was granted until the end of this turn (12.9)
-                active = t.players[t.active]
-                t.end_grants_at(active.index, active.turns_taken, False)
-            if stats.stale:  # a card may wear out now, before the next turn starts
-                check_durability(t)
+            ends_turn(t)
         if t.turn:
             t.publish(ev.TurnEnded, t.active, t.turn)
     limit = t.ruleset.turn_limit
@@ -119,6 +113,20 @@ def next_turn(t: Table) -> None:
         t.push(one(TurnStart, following))
         return
     start_turn(t, players[following])
+
+
+def ends_turn(t: Table) -> None:
+    """What lasts until the end of the turn ends: boosts (11.6) and grants "this turn" or
+    "until the end of your next turn" (12.9); a card may wear out now (6.2), before the
+    next turn starts."""
+    stats = t.stats
+    if stats.boosts:
+        stats.end_boosts()
+    if stats.grants:
+        active = t.players[t.active]
+        t.end_grants_at(active.index, active.turns_taken, False)
+    if stats.stale:
+        check_durability(t)
 
 
 class TurnStart(Step):
