@@ -42,6 +42,7 @@ from backlands.model import (
     Draw,
     Forbid,
     Grant,
+    If,
     Immunity,
     Keyword,
     MaxCopies,
@@ -252,7 +253,7 @@ def test_unstructure_writes_tags_and_leaves_out_defaults() -> None:
 def test_every_tag_has_a_model_class() -> None:
     assert set(EFFECTS.values()) == {
         Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost,
-        Grant,
+        Grant, If,
     }  # fmt: skip
     assert set(MODIFIERS.values()) == {
         CardStatModifier, PlayerStatModifier, Immunity, CannotBeStolen, CannotBeCursed,

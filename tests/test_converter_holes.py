@@ -125,6 +125,7 @@ def test_the_limits_are_those_the_docs_give() -> None:
         "amount": (1, 99),
         "signed_amount": (-99, 99),
         "deck_rule": (0, 999),
+        "value": (0, 99),
     }
 
 

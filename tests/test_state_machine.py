@@ -566,8 +566,7 @@ class SubEndPhase(EndPhase):
 def fewer_counters(game: Game, card: CardInstance, side: int) -> int:
     """How many fewer counters ``card``, on ``side``'s mat, takes each time it absorbs
     damage: the ``reduce_card_damage`` statics about it (12.8)."""
-    statics = game._t.stats.statics
-    return sum(s.amount for s in card_statics(statics, ReduceCardDamage, card, side))
+    return sum(s.amount for s in card_statics(game._t.stats, ReduceCardDamage, card, side))
 
 
 def illegal_actions(game: Game) -> list[tuple[str, object]]:

@@ -20,8 +20,10 @@ from typing import TypeAlias
 import attrs
 
 from .keywords import (
+    Amount,
     CardStatModifier,
     CardTarget,
+    Condition,
     Duration,
     Immunity,
     Modifier,
@@ -50,6 +52,7 @@ from .terms import (
 
 __all__ = [
     "Ability",
+    "Amount",
     "AtLeast",
     "AtMost",
     "Card",
@@ -58,6 +61,7 @@ __all__ = [
     "CardTarget",
     "CardType",
     "Character",
+    "Condition",
     "ContinuousAbility",
     "DeckRule",
     "Defender",
@@ -133,10 +137,12 @@ DeckRule: TypeAlias = MaxCopies | Forbid | AtMost | AtLeast
 
 @attrs.frozen
 class TriggeredAbility:
-    """``when`` it happens, resolve ``effects`` in order."""
+    """``when`` it happens, resolve ``effects`` in order; with ``if_`` (``if:`` in card
+    files), only when that condition holds as the event is published (12.1)."""
 
     when: Trigger
     effects: tuple[Effect, ...] = attrs.field(converter=tuple)
+    if_: Condition | None = None
 
 
 @attrs.frozen

@@ -117,16 +117,16 @@ def test_rule_12_8_the_index_follows_the_sources(make_card, make_character, play
     )
     g = find(game, guard)
     assert game._t.stats.statics == {
-        ReduceDamage: ((1, ReduceDamage(amount=1), None),),
-        CannotBeStolen: ((1, CannotBeStolen(), g),),
+        ReduceDamage: ((1, ReduceDamage(amount=1), None, None),),
+        CannotBeStolen: ((1, CannotBeStolen(), g, g),),
     }
-    statics = game._t.stats.statics
-    assert card_statics(statics, CannotBeStolen, g, 1) == [CannotBeStolen()]
-    assert player_statics(statics, ReduceDamage, 1) == [ReduceDamage(amount=1)]
-    assert player_statics(statics, ReduceDamage, 0) == []
+    stats = game._t.stats
+    assert card_statics(stats, CannotBeStolen, g, 1) == [CannotBeStolen()]
+    assert player_statics(stats, ReduceDamage, 1) == [ReduceDamage(amount=1)]
+    assert player_statics(stats, ReduceDamage, 0) == []
     game.play(Equip(find(game, breaker)))  # the Guard is the one choice: destroyed
     assert game.players[1].mat == {}
-    assert game._t.stats.statics == {ReduceDamage: ((1, ReduceDamage(amount=1), None),)}
+    assert game._t.stats.statics == {ReduceDamage: ((1, ReduceDamage(amount=1), None, None),)}
 
 
 def test_rule_12_8_a_stolen_static_counts_for_the_thief(make_card, player, position, find):
@@ -142,10 +142,10 @@ def test_rule_12_8_a_stolen_static_counts_for_the_thief(make_card, player, posit
     )
     g = find(game, gag)
     gagging = CannotPlayInstants(whose=Whose.OPPONENTS)
-    assert game._t.stats.statics == {CannotPlayInstants: ((1, gagging, g),)}
+    assert game._t.stats.statics == {CannotPlayInstants: ((1, gagging, g, g),)}
     game.play(Equip(find(game, thief)))  # steals Gag Mail, the one choice (11.4)
     assert game.players[0].mat[Slot.ARMOUR].instance is g
-    assert game._t.stats.statics == {CannotPlayInstants: ((0, gagging, g),)}
+    assert game._t.stats.statics == {CannotPlayInstants: ((0, gagging, g, g),)}
     # P2 may play no instant now: not asked in the 8.1 window (8.3); P1 attacks next
     assert game.decision is not None and (game.decision.player, game.decision.kind) == (
         0,
@@ -687,7 +687,7 @@ def test_doc_iron_abbess(tmp_path, player, position, find):
     game.play(Attack(mine, 1))  # 2 damage, 1 less: and her hound may not defend it
     assert damage(game) == [(1, 1)]
     assert game.decision is not None and game.decision.kind is DecisionKind.ATTACK
-    stats = game._t.stats.statics
+    stats = game._t.stats
     theirs = game.players[1].mat[Slot.WEAPON].instance
     assert card_statics(stats, CannotBeCursed, theirs, 1) == [
         CannotBeCursed(cards=Selector(type=(WEAPON,)))
@@ -767,3 +767,45 @@ def test_rule_12_8_what_a_static_forbids_is_out_of_the_action_mask(
 
     assert dict(zip(CARD_FEATURES, brand.tolist(), strict=True))["family.static"] == 1.0
     del vector
+
+
+def test_rule_12_8_a_static_with_while_holds_only_while_its_condition_does(
+    make_card, player, position, find, assert_illegal
+):
+    """12.1, 12.8: "while you are POISONED, this card cannot be stolen": a static with
+    ``while:`` is about its card only while the condition holds, read each time."""
+    from backlands.keywords import Poisoned
+
+    kept = make_card(ARMOUR, name="Kept", abilities=[static(CannotBeStolen(while_=Poisoned()))])
+    other = make_card(WEAPON, name="Other")
+    for poisoned, choices in ((True, ["Other"]), (False, ["Other", "Kept"])):
+        game = asked(
+            make_card,
+            player,
+            position,
+            Steal(),
+            player(6, mat={Slot.ARMOUR: kept, Slot.WEAPON: other}, poisoned=poisoned),
+        )
+        stolen = [e.card.card.name for e in game.log or [] if isinstance(e, ev.CardStolen)]
+        if poisoned:  # the one legal card: taken by the game (11.4)
+            assert stolen == choices
+        else:
+            assert [a.option.card.name for a in game.legal_actions()] == choices
+    assert "this card cannot be STOLEN while you are POISONED" in describe_card(kept)
+
+
+def test_rule_12_9_a_grant_refuses_a_while(tmp_path):
+    """12.9: a granted modifier lasts its duration: the loader refuses a ``while`` on it."""
+    from backlands import CardDatabaseError, load_cards
+
+    path = tmp_path / "cards.yaml"
+    path.write_text(
+        "cards:\n"
+        "  - {id: wisp, name: Wisp, type: instant_spell, primal_cost: 0, rarity: common,\n"
+        "     set: T, number: 1, year: 2026, abilities: [{when: equipped, effects: [\n"
+        "       {effect: grant, modifier: {modifier: immune, keyword: poison,\n"
+        "        while: {condition: your_turn}}}]}]}\n"
+    )
+    with pytest.raises(CardDatabaseError) as info:
+        load_cards(str(path))
+    assert "effects[0].modifier.while: a granted modifier lasts its duration" in str(info.value)

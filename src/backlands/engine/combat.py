@@ -213,7 +213,8 @@ class TakeDamage(Step):
         amount = self.amount
         source = self.source
         declared = self.declared
-        if declared is not None and declared != t.stats.version:  # a stat may have changed
+        if declared is not None and (declared != t.stats.version or t.stats.live):
+            # a stat may have changed (12.1: a ``while:`` modifier, at any step)
             assert source is not None and self.by is not None
             found = t.equipped(source)
             if found is not None and found[0].index == self.by:  # else as declared (5.2)
@@ -248,10 +249,10 @@ def damage_left(t: Table, player: int, amount: int, source: CardInstance | None)
     they take off is published as one ``DamagePrevented``."""
     stats = t.stats
     left = amount
-    for reduce in player_statics(stats.statics, ReduceDamage, player):
+    for reduce in player_statics(stats, ReduceDamage, player):
         left -= reduce.amount
     left = max(left, 0)
-    budget = sum(s.amount for s in player_statics(stats.statics, PreventDamage, player))
+    budget = sum(s.amount for s in player_statics(stats, PreventDamage, player))
     if budget and left:
         if stats.prevented_turn != t.turn:  # each turn starts again at 0
             stats.prevented, stats.prevented_turn = {}, t.turn
@@ -297,13 +298,12 @@ def _absorbs(
     can absorb, as the statics in play say (12.8): none if it cannot defend, or the damage's
     source cannot be defended by it; with ``reduce_card_damage``, that much more per
     absorption (it takes that many fewer counters, ``Defence.apply``)."""
-    statics = t.stats.statics
     card = eq.instance
-    if card_statics(statics, CannotDefend, card, p.index):
+    if card_statics(t.stats, CannotDefend, card, p.index):
         return 0
     if source is not None and by is not None:
         kind = Defender(card.type.value)
-        for static in card_statics(statics, Undefendable, source, by):
+        for static in card_statics(t.stats, Undefendable, source, by):
             if static.by is None or static.by is kind:
                 return 0
     return left + _reduction(t, p, card)
@@ -311,7 +311,7 @@ def _absorbs(
 
 def _reduction(t: Table, p: PlayerState, card: CardInstance) -> int:
     """How many fewer counters ``card`` takes each time it absorbs damage (12.8)."""
-    return sum(s.amount for s in card_statics(t.stats.statics, ReduceCardDamage, card, p.index))
+    return sum(s.amount for s in card_statics(t.stats, ReduceCardDamage, card, p.index))
 
 
 class Defence(Question):

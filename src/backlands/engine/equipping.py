@@ -41,7 +41,7 @@ def instants_forbidden(t: Table, p: PlayerState, window: bool, attacked: bool) -
     response window (``attacked``: as an attack's target, 8.2): a ``cannot_play_instants``
     static about them (12.8); None if they may."""
     moment = Window.ATTACKED if attacked else Window.RESPONSE if window else Window.MAIN
-    for static in player_statics(t.stats.statics, CannotPlayInstants, p.index):
+    for static in player_statics(t.stats, CannotPlayInstants, p.index):
         if static.window is None or static.window is moment:
             return f"{p.name} cannot play instant spells {_NOW[moment]} (12.8)"
     return None

@@ -87,6 +87,7 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: object) -> Non
     for index, seat in enumerate(seats):
         name = seat.name or f"P{index + 1}"
         table.players.append(PlayerState(index, name, seat.character, list(decks[index])))
+    table.stats.characters_seated()  # a PRO's or CON's while: modifier is live (12.1)
     if statics:  # the characters' statics (12.8); with none, the index stays empty
         table.stats.index_statics()
 

@@ -150,8 +150,8 @@ def position_table(
     for instance, stat, amount in boosts:  # until the end of this turn (11.6)
         if getattr(instance.card, stat._value_) is not None:  # a stat it lacks: nothing
             table.stats.boost(instance.uid, stat, amount)
-    table.turn = turn
-    table.active = table.first_player = active
+    table.turn = table.stats.turn = turn
+    table.active = table.first_player = table.stats.active = active
     for granted, holder, by, where in grants:  # as if made in this turn (12.9)
         _grant(table, granted, holder, by, where)
     if attack:

@@ -10,6 +10,10 @@ destruction, a steal, a player going out, a grant), never while a game merely ru
 game with no static in play has an empty index: each rule below asks it only when it is not
 empty, which is all a static that nobody's card has costs the hot loop.
 
+A static with ``while:`` is about its cards or players only while its condition holds
+(12.1): the queries read it each time, through ``Stats.holds``, "this card" being the card
+that carries it.
+
 Where each static's rule lives (each asks :func:`card_statics` or :func:`player_statics`):
 
 ==========================  ==========================================================
@@ -40,13 +44,15 @@ from .state import CardInstance, PlayerState
 
 if TYPE_CHECKING:
     from .grants import Grant
+    from .stats import Stats
 
 __all__ = ["StaticEntry", "StaticIndex", "card_statics", "index_statics", "player_statics"]
 
-#: A static in play: its controller (11.1), the static, and the card it is on (the card
-#: whose ``while_equipped`` it is, an attach spell's host, the card it was granted to; None:
-#: a character's, or granted to a player).
-StaticEntry: TypeAlias = tuple[int, Static, CardInstance | None]
+#: A static in play: its controller (11.1), the static, the card it is on (the card whose
+#: ``while_equipped`` it is, an attach spell's host, the card it was granted to; None: a
+#: character's, or granted to a player) and the card that carries it (a ``while:``'s "this
+#: card": the attach spell itself; None: a character's, or a grant's).
+StaticEntry: TypeAlias = tuple[int, Static, CardInstance | None, CardInstance | None]
 #: The statics in play by class (each static is a class of its own).
 StaticIndex: TypeAlias = dict[type, tuple[StaticEntry, ...]]
 
@@ -61,33 +67,38 @@ def index_statics(players: Sequence[PlayerState], grants: Sequence[Grant]) -> St
     A player who is out contributes none (9.2)."""
     found: dict[type, list[StaticEntry]] = {}
 
-    def add(controller: int, mods: Sequence[Modifier], on: CardInstance | None) -> None:
+    def add(
+        controller: int,
+        mods: Sequence[Modifier],
+        on: CardInstance | None,
+        source: CardInstance | None,
+    ) -> None:
         for mod in mods:
             if isinstance(mod, Static):
-                found.setdefault(type(mod), []).append((controller, mod, on))
+                found.setdefault(type(mod), []).append((controller, mod, on, source))
 
     for p in players:
         if p.out:
             continue
-        add(p.index, p.character.modifiers, None)
+        add(p.index, p.character.modifiers, None, None)
         for eq in p.mat.values():
             instance = eq.instance
             if instance.modifiers:
-                add(p.index, instance.modifiers, instance)
+                add(p.index, instance.modifiers, instance, instance)
             for attached in eq.attached:
                 by = p.index if attached.controller is None else attached.controller
                 if attached.instance.modifiers and not players[by].out:
-                    add(by, attached.instance.modifiers, instance)
+                    add(by, attached.instance.modifiers, instance, attached.instance)
     for grant in grants:
         if isinstance(grant.modifier, Static):
             if grant.card is None:
                 assert grant.player is not None
                 if not players[grant.player].out:
-                    add(grant.player, (grant.modifier,), None)
+                    add(grant.player, (grant.modifier,), None, None)
                 continue
             side = _side_of(players, grant.card)
             if side is not None:
-                add(side, (grant.modifier,), grant.card)
+                add(side, (grant.modifier,), grant.card, None)
     return {kind: tuple(entries) for kind, entries in found.items()}
 
 
@@ -101,28 +112,34 @@ def _side_of(players: Sequence[PlayerState], instance: CardInstance) -> int | No
     return None
 
 
-def card_statics(index: StaticIndex, kind: type[C], instance: CardInstance, side: int) -> list[C]:
-    """The statics of ``kind`` in play that are about ``instance``, a card on ``side``'s mat
-    (or one ``side`` holds or plays): those on it (no ``cards``), and those whose ``cards``
-    select it among the cards of their ``whose`` (11.1)."""
+def card_statics(stats: Stats, kind: type[C], instance: CardInstance, side: int) -> list[C]:
+    """The statics of ``kind`` in play (``stats.statics``) that are about ``instance``, a card
+    on ``side``'s mat (or one ``side`` holds or plays): those on it (no ``cards``), and those
+    whose ``cards`` select it among the cards of their ``whose`` (11.1); with ``while:``, only
+    while it holds (12.1)."""
     found: list[C] = []
-    for controller, static, on in index.get(kind, ()):
+    for controller, static, on, source in stats.statics.get(kind, ()):
         assert isinstance(static, kind)
         cards = static.cards
         if cards is None:
-            if on is instance:
-                found.append(static)
-        elif static.whose.includes(controller, side) and cards.matches(instance.card):
+            if on is not instance:
+                continue
+        elif not (static.whose.includes(controller, side) and cards.matches(instance.card)):
+            continue
+        if static.while_ is None or stats.holds(static.while_, controller, source):
             found.append(static)
     return found
 
 
-def player_statics(index: StaticIndex, kind: type[P], player: int) -> list[P]:
-    """The statics of ``kind`` in play that are about ``player``: each counts for its
-    controller's ``whose`` (own: the controller, 11.1)."""
+def player_statics(stats: Stats, kind: type[P], player: int) -> list[P]:
+    """The statics of ``kind`` in play (``stats.statics``) that are about ``player``: each
+    counts for its controller's ``whose`` (own: the controller, 11.1); with ``while:``, only
+    while it holds (12.1)."""
     found: list[P] = []
-    for controller, static, _ in index.get(kind, ()):
+    for controller, static, _, source in stats.statics.get(kind, ()):
         assert isinstance(static, kind)
-        if static.whose.includes(controller, player):
+        if not static.whose.includes(controller, player):
+            continue
+        if static.while_ is None or stats.holds(static.while_, controller, source):
             found.append(static)
     return found

@@ -10,6 +10,12 @@ counts as one of theirs, one granted to a card changes that card alone. The list
 card-stat modifiers, and each stat computed from it, is kept until a source comes or goes
 (:meth:`Stats.changed`) or a boost or a grant is given or ends; the index of statics in play
 (``statics.py``) is made again whenever a source of one comes or goes.
+
+A modifier with ``while:`` applies exactly while its condition holds (12.1), which any step
+may change: while one is in play (``live``), the stats it could change are computed each
+time they are read, never kept, and the worn-out check runs after every step. A ``while:``
+condition reads the stats without the ``while:`` modifiers (so that none depends on itself,
+the project's decision). With none in play, nothing of this costs anything.
 """
 
 from __future__ import annotations
@@ -17,10 +23,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, TypeAlias
 
-from ..model import CardStatModifier, Immunity, Modifier, PlayerStatModifier, Static
+from ..model import (
+    CardStatModifier,
+    Condition,
+    Immunity,
+    Modifier,
+    PlayerStatModifier,
+    Static,
+    Trait,
+)
 from ..ruleset import Ruleset
-from ..terms import CardStat, Keyword, PlayerStat
+from ..terms import CardStat, Keyword, PlayerStat, Whose
 from .grants import Grant
+from .reading import TableReading
 from .state import CardInstance, PlayerState
 from .statics import StaticIndex, index_statics
 
@@ -41,6 +56,8 @@ def new_shared(sides: int) -> SharedStats:
 _DURABILITY: Final = CardStat.DURABILITY
 _STATS: Final = tuple(CardStat)
 _PRIMAL_COST: Final = CardStat.PRIMAL_COST
+_OWN: Final = Whose.OWN
+_OPPONENTS: Final = Whose.OPPONENTS
 
 
 class Stats:
@@ -51,18 +68,25 @@ class Stats:
         "_card_grants",
         "_mods",
         "_players_shared",
+        "_reading",
+        "active",
         "boosts",
         "costs",
         "durability_modified",
         "grants",
+        "live",
+        "live_durability",
+        "live_mods",
         "player_stats",
         "players",
         "prevented",
         "prevented_turn",
+        "resolving",
         "ruleset",
         "shared",
         "stale",
         "statics",
+        "turn",
         "version",
     )
 
@@ -86,6 +110,18 @@ class Stats:
         self.version = 0
         # BOOSTs until the end of the turn (11.6): card uid -> (stat, amount) in given order
         self.boosts: dict[int, list[tuple[CardStat, int]]] = {}
+        # for ``while:`` conditions (12.1): the turn, its player and the instants resolving,
+        # as the table has them (it keeps them here; ``Table.begin_turn``)
+        self.turn = 0
+        self.active = 0
+        self.resolving: Sequence[CardInstance] = ()
+        # card-stat modifiers with ``while:`` in play, with their controller and card (found
+        # with the others, ``_collect``); ``live``: some modifier with ``while:`` is in play,
+        # so no stat is kept; ``live_durability``: one of them may change durability
+        self.live_mods: list[tuple[int, CardStatModifier, CardInstance | None]] = []
+        self.live = False
+        self.live_durability = False
+        self._reading = False  # a ``while:`` condition is being read
         # the grants in force (12.9), in the order they were made; never changed in place
         self.grants: tuple[Grant, ...] = ()
         # the card-stat modifiers granted to cards, by card uid (made from ``grants``)
@@ -103,6 +139,9 @@ class Stats:
         other.stale = self.stale
         other.durability_modified = self.durability_modified
         other.version = self.version
+        other.turn = self.turn
+        other.active = self.active
+        other.live = self.live  # its ``while:`` modifiers are found again when read
         if self.boosts:
             other.boosts = {uid: list(found) for uid, found in self.boosts.items()}
         if self.grants:
@@ -145,7 +184,23 @@ class Stats:
         """The players are at the table (setup): one cost table per side; the statics of
         their characters and mats are in play (12.8)."""
         self.costs = [{} for _ in self.players]
+        self.characters_seated()
         self.index_statics()
+
+    def characters_seated(self) -> None:
+        """The characters (and, in a position, the cards on the mats) are at the table
+        (setup): a modifier with ``while:`` among theirs is live from the start (12.1)."""
+        for p in self.players:
+            sources: list[Trait | CardInstance] = [p.character.pro, p.character.con]
+            if p.mat:  # a position's cards, and their attach spells
+                for eq in p.mat.values():
+                    sources.append(eq.instance)
+                    sources.extend(a.instance for a in eq.attached)
+            for source in sources:
+                for mod in source.modifiers:
+                    if getattr(mod, "while_", None) is not None:
+                        self._live_changed()
+                        return
 
     def share(self, shared: SharedStats) -> None:
         """Start from (and add to) ``shared``: the card stats of every game between these
@@ -179,6 +234,8 @@ class Stats:
         a static, the index of statics)."""
         statics = False
         for mod in modifiers:
+            if getattr(mod, "while_", None) is not None:  # 12.1: found again, with the rest
+                self._live_changed()
             if isinstance(mod, Static):
                 statics = True
             elif isinstance(mod, CardStatModifier):
@@ -215,7 +272,8 @@ class Stats:
         self.grants = tuple(new if g is old else g for g in self.grants)
 
     def _granted(self, changed: Sequence[Grant]) -> None:
-        """Grants came or went: forget what their modifiers change."""
+        """Grants came or went: forget what their modifiers change (a modifier granted to a
+        card changes it whatever a ``while:`` says: the loader refuses one, 12.9)."""
         cards: dict[int, tuple[CardStatModifier, ...]] = {}
         for grant in self.grants:
             if grant.card is not None and isinstance(grant.modifier, CardStatModifier):
@@ -232,6 +290,26 @@ class Stats:
                 self._forget_card(grant.card.uid)
                 if mod.stat is _DURABILITY:
                     self.stale = True
+
+    def _live_changed(self) -> None:
+        """A modifier with ``while:`` came or went: every stat is found again, and the
+        worn-out check runs (12.1)."""
+        self._forget_card_stats()
+        self._forget_players()
+        self.live = True  # until the next collection finds none
+        self.stale = True
+
+    def holds(self, condition: Condition, controller: int, card: CardInstance | None) -> bool:
+        """Whether a ``while:`` condition holds now (12.1), read without the ``while:``
+        modifiers (none depends on itself)."""
+        if self._reading:
+            return False
+        self._reading = True
+        try:
+            view = TableReading(self.players, self, self.resolving, controller, card)
+            return condition.holds(view)
+        finally:
+            self._reading = False
 
     def _forget_players(self) -> None:
         if self._players_shared:  # never cleared: other games read it
@@ -273,8 +351,23 @@ class Stats:
         if mods is None:
             mods = self._mods = self._collect()
         for source, mod in mods:
-            if mod.stat is stat and mod.cards.matches(card) and mod.whose.includes(source, side):
-                value += mod.amount
+            if mod.stat is not stat or not mod.cards.matches(card):
+                continue
+            whose = mod.whose
+            if whose is _OWN and source != side:
+                continue
+            if whose is _OPPONENTS and source == side:
+                continue
+            value += mod.amount
+        if self.live:  # modifiers with ``while:`` (12.1): never kept
+            for source, mod, by in self.live_mods:
+                if mod.stat is not stat or not mod.cards.matches(card):
+                    continue
+                whose = mod.whose
+                if (whose is _OWN and source != side) or (whose is _OPPONENTS and source == side):
+                    continue
+                if mod.while_ is not None and self.holds(mod.while_, source, by):
+                    value += mod.amount
         if self.boosts:
             for boosted, amount in self.boosts.get(instance.uid, ()):
                 if boosted is stat:
@@ -284,7 +377,8 @@ class Stats:
                 if mod.stat is stat:
                     value += mod.amount
         value = max(value, 1 if stat is _DURABILITY else 0)
-        self._cache[key] = value
+        if not self.live:
+            self._cache[key] = value
         return value
 
     def cost(self, instance: CardInstance, side: int) -> int:
@@ -292,7 +386,9 @@ class Stats:
         costs = self.costs[side]
         cost = costs.get(instance.uid)
         if cost is None:
-            cost = costs[instance.uid] = self.card(instance, _PRIMAL_COST, side)
+            cost = self.card(instance, _PRIMAL_COST, side)
+            if not self.live:  # 12.1: a ``while:`` modifier may change it at any step
+                costs[instance.uid] = cost
         return cost
 
     def durability_in_play(self) -> bool:
@@ -302,6 +398,7 @@ class Stats:
             mods = self._mods = self._collect()
         return (
             any(m.stat is _DURABILITY for _, m in mods)
+            or self.live_durability
             or any(stat is _DURABILITY for found in self.boosts.values() for stat, _ in found)
             or (
                 bool(self._card_grants)
@@ -316,23 +413,46 @@ class Stats:
         if cached is not None:
             return cached
         value: int = getattr(self.ruleset, stat._value_)
+        live = False
         for mod in modifiers_of(self.players, player, self.grants):
             if isinstance(mod, PlayerStatModifier) and mod.stat is stat:
-                value += mod.amount
+                if mod.while_ is None:
+                    value += mod.amount
+                else:
+                    live = True
+        if live:  # 12.1: only while its condition holds, and never kept
+            for mod, card in sources_of(self.players, player, self.grants):
+                condition = getattr(mod, "while_", None)
+                if isinstance(mod, PlayerStatModifier) and mod.stat is stat and condition:
+                    value += mod.amount if self.holds(condition, player, card) else 0
+            return max(value, 0)
         value = self.player_stats[key] = max(value, 0)
         return value
 
     def is_immune(self, player: int, keyword: Keyword) -> bool:
-        """Whether a PRO/CON or an equipped card makes ``player`` immune to ``keyword``."""
-        return any(
-            isinstance(mod, Immunity) and mod.keyword is keyword
-            for mod in modifiers_of(self.players, player, self.grants)
+        """Whether a PRO/CON or an equipped card makes ``player`` immune to ``keyword``
+        (with ``while:``, only while it holds, 12.1)."""
+        live = False
+        for mod in modifiers_of(self.players, player, self.grants):
+            if isinstance(mod, Immunity) and mod.keyword is keyword:
+                if mod.while_ is None:
+                    return True
+                live = True
+        return live and any(
+            isinstance(mod, Immunity)
+            and mod.keyword is keyword
+            and mod.while_ is not None
+            and self.holds(mod.while_, player, card)
+            for mod, card in sources_of(self.players, player, self.grants)
         )
 
     def _collect(self) -> list[tuple[int, CardStatModifier]]:
-        """Every card-stat modifier in play with its controller (11.1), in one pass."""
+        """Every card-stat modifier in play with its controller (11.1), in one pass; those
+        with ``while:`` apart, in ``live_mods`` (12.1), and whether any modifier with
+        ``while:`` is in play (``live``)."""
         players = self.players
         found = []
+        live: list[tuple[int, Modifier, CardInstance | None]] = []
         for p in players:
             if p.out:
                 continue
@@ -355,6 +475,17 @@ class Stats:
                 assert grant.player is not None
                 if not players[grant.player].out:
                     found.append((grant.player, mod))
+        if self.live:  # the modifiers with ``while:`` apart, with their cards (12.1)
+            for p in players:
+                if not p.out:
+                    live.extend(
+                        (p.index, m, c) for m, c in sources_of(players, p.index, self.grants)
+                    )
+            live = [(i, m, c) for i, m, c in live if getattr(m, "while_", None) is not None]
+            found = [(i, m) for i, m in found if m.while_ is None]
+            self.live_mods = [(i, m, c) for i, m, c in live if isinstance(m, CardStatModifier)]
+            self.live = bool(live)
+            self.live_durability = any(m.stat is _DURABILITY for _, m, _ in self.live_mods)
         return found
 
 
@@ -379,3 +510,25 @@ def modifiers_of(
     for grant in grants:
         if grant.card is None and grant.player == index:
             yield grant.modifier
+
+
+def sources_of(
+    players: Sequence[PlayerState], index: int, grants: Sequence[Grant] = ()
+) -> list[tuple[Modifier, CardInstance | None]]:
+    """:func:`modifiers_of`, each with the card it comes from (None: the character's, or a
+    grant's), for a ``while:`` condition that reads "this card" (12.1)."""
+    p = players[index]
+    found: list[tuple[Modifier, CardInstance | None]] = [
+        (mod, None) for mod in p.character.modifiers
+    ]
+    cards = [eq.instance for eq in p.mat.values()]
+    cards += [
+        a.instance
+        for other in players
+        for eq in other.mat.values()
+        for a in eq.attached
+        if (other.index if a.controller is None else a.controller) == index
+    ]
+    found += [(mod, card) for card in cards for mod in card.modifiers]
+    found += [(g.modifier, None) for g in grants if g.card is None and g.player == index]
+    return found

@@ -81,11 +81,11 @@ def attacks_allowed(t: Table, p: PlayerState, card: CardInstance) -> tuple[int, 
             return 0, f"{p.name} does not attack on their first turn (3.3)"
         return 1, "3.3"
     side = p.index
-    if card_statics(statics, CannotAttack, card, side):
+    if card_statics(t.stats, CannotAttack, card, side):
         return 0, f"{card.card.name} cannot attack (12.8)"
-    if first and not card_statics(statics, AttacksFirstTurn, card, side):
+    if first and not card_statics(t.stats, AttacksFirstTurn, card, side):
         return 0, f"{p.name} does not attack on their first turn (3.3)"
-    if card_statics(statics, AttacksTwice, card, side):
+    if card_statics(t.stats, AttacksTwice, card, side):
         return 2, "12.8"
     return 1, "3.3"
 

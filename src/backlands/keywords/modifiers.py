@@ -11,10 +11,18 @@ from typing import ClassVar
 import attrs
 
 from ..terms import CardStat, CardType, Keyword, PlayerStat, Selector, Whose
-from .registry import Modifier, about, modifier
+from .registry import Condition, Modifier, about, modifier
 from .words import cards_words, stat_words
 
 __all__ = ["CardStatModifier", "Immunity", "PlayerStatModifier"]
+
+_WHILE = about(
+    "It applies only while this holds, checked whenever it is read (12.1).", unset="always"
+)
+
+
+def _while(words: str, condition: Condition | None) -> str:
+    return words if condition is None else f"{words} while {condition.words()}"
 
 
 @modifier("card_stat")
@@ -28,6 +36,7 @@ class CardStatModifier(Modifier):
     )
     cards: Selector = attrs.field(default=Selector(), metadata=about("The cards changed."))
     whose: Whose = attrs.field(default=Whose.OWN, metadata=about("Whose cards."))
+    while_: Condition | None = attrs.field(default=None, metadata=_WHILE)
 
     changes: ClassVar[str] = "cards"
 
@@ -35,7 +44,8 @@ class CardStatModifier(Modifier):
         return self.said_of(cards_words(self.cards, self.whose), False)
 
     def said_of(self, subject: str, one: bool) -> str:
-        return f"{subject} get{'s' * one} {self.amount:+d} {stat_words(self.stat)}"
+        words = f"{subject} get{'s' * one} {self.amount:+d} {stat_words(self.stat)}"
+        return _while(words, self.while_)
 
     def changes_type(self, kind: CardType) -> bool:  # a stat the card lacks stays 0 (10.2)
         stat = self.stat
@@ -53,9 +63,10 @@ class PlayerStatModifier(Modifier):
     amount: int = attrs.field(
         metadata=about("How much it changes.", limit="signed_amount", nonzero=True)
     )
+    while_: Condition | None = attrs.field(default=None, metadata=_WHILE)
 
     def words(self) -> str:
-        return f"{self.amount:+d} {str(self.stat).replace('_', ' ')}"
+        return _while(f"{self.amount:+d} {str(self.stat).replace('_', ' ')}", self.while_)
 
 
 @modifier("immune")
@@ -64,6 +75,7 @@ class Immunity(Modifier):
     """The controller is not affected by the ``keyword`` (11.5)."""
 
     keyword: Keyword = attrs.field(metadata=about("The keyword the controller is immune to."))
+    while_: Condition | None = attrs.field(default=None, metadata=_WHILE)
 
     def words(self) -> str:
-        return f"you are not affected by {str(self.keyword).upper()}"
+        return _while(f"you are not affected by {str(self.keyword).upper()}", self.while_)

@@ -18,7 +18,8 @@ Two kinds:
   their opponents, or every player.
 
 When a permission (``attacks_first_turn``, ``attacks_twice``) and a prohibition
-(``cannot_attack``) meet, the prohibition wins (12.8).
+(``cannot_attack``) meet, the prohibition wins (12.8). Like a modifier, a static may hold
+only ``while:`` a condition holds (12.1).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from typing import ClassVar
 import attrs
 
 from ..terms import CardType, Defender, Selector, Whose, Window
-from . import modifiers as _modifiers  # noqa: F401  # the modifiers of 10.3 are registered first
-from .registry import Modifier, about, modifier
+from .modifiers import _WHILE, _while  # the modifiers of 10.3 are registered first
+from .registry import Condition, Modifier, about, modifier
 from .words import cards_words
 
 __all__ = [
@@ -91,6 +92,7 @@ class CardStatic(Static):
         kw_only=True,
         metadata=about("Whose cards 'cards' selects, seen from its controller."),
     )
+    while_: Condition | None = attrs.field(default=None, kw_only=True, metadata=_WHILE)
 
     def rule(self, one: bool) -> str:
         """What the cards may or may not do (``cannot be stolen``); ``one``: said of one card."""
@@ -107,7 +109,7 @@ class CardStatic(Static):
         return self.words()
 
     def said_of(self, subject: str, one: bool) -> str:
-        return f"{subject} {self.rule(one)}"
+        return _while(f"{subject} {self.rule(one)}", self.while_)
 
     def changes_type(self, kind: CardType) -> bool:
         return self.on_types is None or kind in self.on_types
@@ -122,11 +124,19 @@ class PlayerStatic(Static):
         kw_only=True,
         metadata=about("Which players, seen from its controller: own is the controller."),
     )
+    while_: Condition | None = attrs.field(default=None, kw_only=True, metadata=_WHILE)
 
     @property
     def subject(self) -> str:
         """The players in words: ``you``, ``each opponent``, ``each player``."""
         return _PLAYERS[self.whose]
+
+    def rule(self) -> str:
+        """What it changes for the players, in words (without its ``while:``)."""
+        raise NotImplementedError
+
+    def words(self) -> str:
+        return _while(self.rule(), self.while_)
 
 
 _PLAYERS = {Whose.OWN: "you", Whose.OPPONENTS: "each opponent", Whose.ALL: "each player"}
@@ -266,7 +276,7 @@ class PreventDamage(PlayerStatic):
         metadata=about("How much damage is prevented each turn.", limit="amount")
     )
 
-    def words(self) -> str:
+    def rule(self) -> str:
         return f"prevent the first {self.amount} damage {self.subject} would take each turn"
 
 
@@ -277,7 +287,7 @@ class ReduceDamage(PlayerStatic):
 
     amount: int = attrs.field(metadata=about("How much less each damage is.", limit="amount"))
 
-    def words(self) -> str:
+    def rule(self) -> str:
         target = "you take" if self.whose is Whose.OWN else f"{self.subject} takes"
         return f"damage {target} is reduced by {self.amount}"
 
@@ -300,5 +310,5 @@ class CannotPlayInstants(PlayerStatic):
         default=None, metadata=about("The window it forbids.", unset="every window")
     )
 
-    def words(self) -> str:
+    def rule(self) -> str:
         return f"{self.subject} cannot play instant spells{_WINDOWS[self.window]}"

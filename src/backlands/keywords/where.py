@@ -161,6 +161,14 @@ def grant_problems(written: Mapping[Any, Any], owner: Owner) -> Problems:
     if not isinstance(mod, Mapping):
         return
     problems = list(modifier_problems(mod, holder))
+    if "while" in mod:
+        problems.append(
+            (
+                ("while",),
+                "a granted modifier lasts its duration: write the condition on the grant "
+                "(an 'if' effect around it), not as its 'while' (12.9)",
+            )
+        )
     for path, message in problems:
         yield ("modifier", *path), message
     kind = MODIFIERS.get(mod.get("modifier"))  # type: ignore[arg-type]
