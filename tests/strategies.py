@@ -307,12 +307,13 @@ def field_value(
         ctx.event,
     )
     if ctx.reading and kind is CardTarget:
-        return pick(draw, _card_refs(owner, ctx))
-    if ctx.reading and kind is PlayerTarget:
+        refs = _card_refs(owner, ctx)
+        return pick(draw, refs if optional else [r for r in refs if r is not None] or refs)
+    if ctx.reading and kind is PlayerTarget:  # None only where the field may be left out
         named = [
             t for t in player_targets(when) if ctx.event or t.definition.names is not Who.EVENT
         ]
-        return pick(draw, (None, *named))
+        return pick(draw, (None, *named) if optional else tuple(named))
     if optional and chance(draw, 3):
         return None
     if get_origin(kind) is tuple:
