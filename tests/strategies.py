@@ -1024,6 +1024,7 @@ def live_durability(position: Position) -> dict[tuple[int, Slot], int]:
                 deck=p.deck + (_FILLER,) * 20,
                 inventory=(*p.inventory, _FILLER) if i == active else p.inventory,
                 mat={slot: attrs.evolve(m, counters=0) for slot, m in p.mat.items()},
+                grants=(),  # (none changes durability; one may forbid the free instant)
             )
             for i, p in enumerate(position.players)
         ],

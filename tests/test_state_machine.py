@@ -233,8 +233,13 @@ class Referee:
     def _part_of_damage(self, e: events.Event) -> bool:
         if isinstance(e, events.CardSacrificed):
             return e.reason in (_BLEED, _DAMAGE)
-        return isinstance(
-            e, events.Defended | events.CounterAdded | events.CardDestroyed | events.Bled
+        return isinstance(  # (a card destroyed ends what was granted to it, 12.9)
+            e,
+            events.Defended
+            | events.CounterAdded
+            | events.CardDestroyed
+            | events.GrantEnded
+            | events.Bled,
         )
 
     def _not_out(self, player: int, what: str) -> None:
