@@ -37,6 +37,7 @@ from backlands.model import (
     Cure,
     Curse,
     Damage,
+    Delayed,
     Destroy,
     Discard,
     Draw,
@@ -253,7 +254,7 @@ def test_unstructure_writes_tags_and_leaves_out_defaults() -> None:
 def test_every_tag_has_a_model_class() -> None:
     assert set(EFFECTS.values()) == {
         Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost,
-        Grant, If,
+        Grant, If, Delayed,
     }  # fmt: skip
     assert set(MODIFIERS.values()) == {
         CardStatModifier, PlayerStatModifier, Immunity, CannotBeStolen, CannotBeCursed,

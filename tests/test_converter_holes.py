@@ -190,7 +190,7 @@ def test_a_deck_rule_count_of_1000_is_refused_and_999_loads(here: Path) -> None:
 # --------------------------------------------------------------------------- tags
 
 
-TAGS = ", ".join(EFFECTS)  # every effect, in the order of the registry
+TAGS = ", ".join(EFFECTS)  # every effect's name, in the registry's order
 
 
 @pytest.mark.parametrize(

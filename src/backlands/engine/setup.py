@@ -134,11 +134,11 @@ def position_table(
         state.poisoned = setup.poisoned
         state.turns_taken = setup.turns_taken
         table.players.append(state)
+    # the turn and its player first: a while: condition (12.1) may read them as durability
+    # is checked
+    table.turn = table.stats.turn = turn
+    table.active = table.first_player = table.stats.active = active
     table.stats.seated()
-    if attack and not may_attack(table, table.players[active]):  # with the statics (12.8)
-        raise GameSetupError(
-            "the active player is on their first turn, which has no attack phase (3.3)"
-        )
     for state in table.players:  # 6.2: a card at its durability would have been destroyed
         for slot, eq in state.mat.items():
             durability = table.stats.card(eq.instance, CardStat.DURABILITY, state.index)
@@ -150,10 +150,12 @@ def position_table(
     for instance, stat, amount in boosts:  # until the end of this turn (11.6)
         if getattr(instance.card, stat._value_) is not None:  # a stat it lacks: nothing
             table.stats.boost(instance.uid, stat, amount)
-    table.turn = table.stats.turn = turn
-    table.active = table.first_player = table.stats.active = active
     for granted, holder, by, where in grants:  # as if made in this turn (12.9)
         _grant(table, granted, holder, by, where)
+    if attack and not may_attack(table, table.players[active]):  # with the statics (12.8)
+        raise GameSetupError(
+            "the active player is on their first turn, which has no attack phase (3.3)"
+        )
     if attack:
         table.push(one(EndPhase, active))
         table.push(one(AttackPhase, active))

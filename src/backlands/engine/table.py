@@ -476,18 +476,22 @@ class Table:
         cards are destroyed and their poison marker goes."""
         for p in players:
             p.out = True
+        if self.triggers.pending:  # 12.9: their delayed abilities end unresolved
+            out = {p.index for p in players}
+            for reaction in [r for r in self.triggers if r.pending and r.player in out]:
+                self.triggers.remove(reaction)
         for p in players:
             for slot in list(p.mat):
                 self.destroy(p, slot, ev.DestroyReason.ELIMINATED)
             p.poisoned = False
             self.publish(ev.PlayerEliminated, p.index)
         if self.stats.grants:  # 12.9: what they granted, or were granted, ends with them
-            out = self.players
+            seats = self.players
             self.end_grants(
                 [
                     g
                     for g in self.stats.grants
-                    if out[g.controller].out or (g.player is not None and out[g.player].out)
+                    if seats[g.controller].out or (g.player is not None and seats[g.player].out)
                 ]
             )
         self.stats.changed()

@@ -52,7 +52,7 @@ from .registry import (
 )
 from .statics import *  # noqa: F403  # every static of statics.py
 from .targets import CardTarget, CardTargetKind, PlayerTarget, PlayerTargetKind, Who
-from .triggers import TRAIT_TRIGGERS, Heard, Trigger, TriggerKind
+from .triggers import TRAIT_TRIGGERS, Heard, Moment, MomentKind, Subject, Trigger, TriggerKind
 from .where import (
     CHARACTER,
     GRANTED_TO_A_CARD,
@@ -93,6 +93,8 @@ __all__ = [
     "Holder",
     "Immunity",
     "Modifier",
+    "Moment",
+    "MomentKind",
     "Owner",
     "Placed",
     "PlayerStatModifier",
@@ -102,6 +104,7 @@ __all__ = [
     "Registry",
     "Resolution",
     "StateView",
+    "Subject",
     "Trigger",
     "TriggerKind",
     "Who",
