@@ -15,6 +15,7 @@ from backlands._converter import EFFECTS, LIMITS, MODIFIERS, converter, structur
 from backlands._loader import TRAIT_TRIGGERS
 from backlands._resources import schema_path
 from backlands._yaml import read_yaml
+from backlands.keywords import COSTS
 from backlands.model import (
     AtLeast,
     AtMost,
@@ -33,6 +34,7 @@ from backlands.model import (
     CardTarget,
     CardType,
     Character,
+    ChooseOne,
     ContinuousAbility,
     Cure,
     Curse,
@@ -40,6 +42,7 @@ from backlands.model import (
     Delayed,
     Destroy,
     Discard,
+    DiscardCost,
     Draw,
     Forbid,
     Grant,
@@ -47,6 +50,7 @@ from backlands.model import (
     Immunity,
     Keyword,
     MaxCopies,
+    May,
     PlayerStat,
     PlayerStatModifier,
     PlayerTarget,
@@ -56,7 +60,9 @@ from backlands.model import (
     ReduceCardDamage,
     ReduceDamage,
     Repair,
+    ReturnCost,
     Sacrifice,
+    SacrificeCost,
     Selector,
     Slot,
     Steal,
@@ -64,6 +70,8 @@ from backlands.model import (
     Trigger,
     TriggeredAbility,
     Undefendable,
+    Wear,
+    WearCost,
     Whose,
 )
 from strategies import any_effects, any_modifiers
@@ -254,11 +262,12 @@ def test_unstructure_writes_tags_and_leaves_out_defaults() -> None:
 def test_every_tag_has_a_model_class() -> None:
     assert set(EFFECTS.values()) == {
         Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost,
-        Grant, If, Delayed,
+        Grant, If, Delayed, Wear, May, ChooseOne,
     }  # fmt: skip
     assert set(MODIFIERS.values()) == {
         CardStatModifier, PlayerStatModifier, Immunity, CannotBeStolen, CannotBeCursed,
         CannotBeDestroyed, CannotAttack, CannotDefend, AttacksFirstTurn, AttacksTwice,
         Undefendable, ReduceCardDamage, PreventDamage, ReduceDamage, CannotPlayInstants,
     }  # fmt: skip
-    assert all(attrs.has(cls) for cls in (*EFFECTS.values(), *MODIFIERS.values()))
+    assert set(COSTS.values()) == {DiscardCost, SacrificeCost, WearCost, ReturnCost}
+    assert all(attrs.has(cls) for cls in (*EFFECTS.values(), *MODIFIERS.values(), *COSTS.values()))

@@ -35,6 +35,7 @@ from backlands.model import (
     CardTarget,
     CardType,
     Character,
+    ChooseOne,
     ContinuousAbility,
     Cure,
     Curse,
@@ -47,6 +48,7 @@ from backlands.model import (
     If,
     Immunity,
     Keyword,
+    May,
     PlayerTarget,
     Poison,
     Repair,
@@ -57,6 +59,7 @@ from backlands.model import (
     Trait,
     Trigger,
     TriggeredAbility,
+    Wear,
     Whose,
 )
 
@@ -1847,8 +1850,8 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
     from backlands.keywords import Effect as EffectBase
 
     assert set(EFFECTS.values()) == {
-        Boost, Cure, Curse, Damage, Delayed, Destroy, Discard, Draw, Grant, If, Poison,
-        Repair, Sacrifice, Steal,
+        Boost, Cure, Curse, Damage, Delayed, Destroy, Discard, Draw, Grant, If, Poison, Repair,
+        Sacrifice, Steal, Wear, May, ChooseOne,
     }  # fmt: skip
     assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())
     assert {key[0] for key in REACTIONS} == set(Trigger)  # and every trigger has its reaction

@@ -42,6 +42,7 @@ __all__ = [
     "CardDiscarded",
     "CardDrawn",
     "CardEquipped",
+    "CardReturned",
     "CardSacrificed",
     "CardStolen",
     "CounterAdded",
@@ -59,6 +60,7 @@ __all__ = [
     "GrantEnded",
     "Granted",
     "Handler",
+    "OptionPicked",
     "Phase",
     "PhaseStarted",
     "PlayerCured",
@@ -277,6 +279,28 @@ class GrantEnded(Event):
     modifier: Modifier
     target: int | None
     card: CardInstance | None
+
+
+@attrs.define(eq=True, hash=False)
+class CardReturned(Event):
+    """``card`` went from ``player``'s mat back to its owner's inventory (12.5), without its
+    counters; its attach spells were destroyed (a ``CardDestroyed`` each, before this)."""
+
+    player: int
+    card: CardInstance
+
+
+@attrs.define(eq=True, hash=False)
+class OptionPicked(Event):
+    """``player`` answered a MAY or MODE decision (12.3) of ``card``'s ability (None: a
+    character's), ``effect`` (``"may"``, ``"choose_one"``): the option ``index``, whose words
+    are ``words`` (the decision's ``options[index]``)."""
+
+    player: int
+    card: CardInstance | None
+    effect: str
+    index: int
+    words: str
 
 
 @attrs.define(eq=True, hash=False)

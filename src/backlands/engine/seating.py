@@ -78,7 +78,8 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: object) -> Non
     ):
         raise GameSetupError(f"first player {first_player} is not a seat index (1.4)")
     table.seats = seats = tuple(seats)
-    decks, table.instances, table.values, shared, durability, statics = _instances(seats)
+    decks, table.instances, table.values, shared, durability, costs, statics = _instances(seats)
+    table.costs_asked = costs
     table.stats.share(shared)
     # no card on any mat yet, so nothing can be worn out (6.2): no check is due, but the
     # next one must know whether a durability modifier is in play (the characters')
@@ -102,11 +103,13 @@ def _instances(
     SharedStats,
     bool,
     bool,
+    bool,
 ]:
     """The card instances of a game between ``seats``: uids in seat order, then deck order;
     their action and decision values (``Values``) and the card stats they have at setup
     (see ``Stats.share``), both filled as games need them; whether a character's
-    modifier changes durability, and whether a character has a static (12.8).
+    modifier changes durability; whether a card asks extra costs (12.4); and whether a
+    character has a static (12.8).
 
     Instances never change, and equal seats make equal instances, so a batch of games
     between the same seats makes them once (the games share them, as copies do).
@@ -124,9 +127,10 @@ def _instances(
         for seat in seats
         for mod in seat.character.modifiers
     )
-    statics = any(isinstance(mod, Static) for seat in seats for mod in seat.character.modifiers)
     instances = {i.uid: i for deck in decks for i in deck}
-    return tuple(decks), instances, Values(), new_shared(len(seats)), durability, statics
+    costs = any(i.extra_costs for i in instances.values())
+    statics = any(isinstance(mod, Static) for seat in seats for mod in seat.character.modifiers)
+    return tuple(decks), instances, Values(), new_shared(len(seats)), durability, costs, statics
 
 
 def start_seats(table: Table, first_player: object) -> None:

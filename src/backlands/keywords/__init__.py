@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from . import amounts as _amounts
 from . import conditions as _conditions
+from . import costs as _costs
 from . import effects as _effects
 from . import statics as _statics
 from .amounts import *  # noqa: F403  # every amount of amounts.py (12.2)
 from .api import CardRef, CardThen, Placed, PlayerThen, Resolution, StateView, WhyNot
 from .conditions import *  # noqa: F403  # every condition of conditions.py (12.1)
+from .costs import *  # noqa: F403  # every extra cost of costs.py (12.4)
 from .durations import Duration, DurationKind
 from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
@@ -28,6 +30,7 @@ from .registry import (
     ALL,
     AMOUNTS,
     CONDITIONS,
+    COSTS,
     EFFECTS,
     FAMILIES,
     MODIFIERS,
@@ -36,13 +39,16 @@ from .registry import (
     Condition,
     Defined,
     Effect,
+    ExtraCost,
     FieldInfo,
+    Means,
     Modifier,
     Registry,
     about,
     amount,
     condition,
     effect,
+    extra_cost,
     family_of,
     field_info,
     is_number,
@@ -70,6 +76,7 @@ __all__ = [
     "AMOUNTS",
     "CHARACTER",
     "CONDITIONS",
+    "COSTS",
     "EFFECTS",
     "FAMILIES",
     "GRANTED_TO_A_CARD",
@@ -88,10 +95,12 @@ __all__ = [
     "Duration",
     "DurationKind",
     "Effect",
+    "ExtraCost",
     "FieldInfo",
     "Heard",
     "Holder",
     "Immunity",
+    "Means",
     "Modifier",
     "Moment",
     "MomentKind",
@@ -113,6 +122,7 @@ __all__ = [
     "amount",
     "condition",
     "effect",
+    "extra_cost",
     "family_of",
     "field_info",
     "grant_problems",
@@ -127,4 +137,5 @@ __all__ = [
 __all__ += _effects.__all__
 __all__ += _conditions.__all__
 __all__ += _amounts.__all__
+__all__ += _costs.__all__
 __all__ += _statics.__all__
