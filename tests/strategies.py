@@ -20,7 +20,7 @@ docs/testing.md describes them:
   at cards every turn (12.5, 12.6), for seeded games and environments that need them.
 - ``positions()``: a game from a ``Position`` within the invariants (counters below the
   live durability, attach spells under equipped cards, valid owners and controllers,
-  boosts), as a ``GameSetup``.
+  boosts, grants), as a ``GameSetup``.
 - ``games()``: a ``GameSetup`` for a whole game of 2 to 6 players: bundled decks, generated
   legal decks of a generated card set, or a position; seeded, abilities live; the standard
   rules or a variant (``rulesets()``).
@@ -44,10 +44,20 @@ from hypothesis import reject, settings
 from hypothesis import strategies as st
 
 from backlands import card_to_data, character_to_data
+from backlands._converter import converter
 from backlands._loader import load_cards
 from backlands.database import CardDatabase
 from backlands.deck import Deck, bundled_deck_files, load_deck
-from backlands.engine import AttachedCard, Game, MatCard, PlayerSetup, Position, Seat, StartPhase
+from backlands.engine import (
+    AttachedCard,
+    Game,
+    GrantSetup,
+    MatCard,
+    PlayerSetup,
+    Position,
+    Seat,
+    StartPhase,
+)
 from backlands.keywords import (
     ALL,
     AMOUNTS,
@@ -55,11 +65,20 @@ from backlands.keywords import (
     CONDITIONS,
     COSTS,
     EFFECTS,
+    GRANTED_TO_A_CARD,
+    GRANTED_TO_A_PLAYER,
+    MODIFIERS,
+    CardStatic,
+    Duration,
+    Grant,
+    Holder,
     Owner,
     Registry,
+    Static,
     family_of,
     field_info,
     is_number,
+    modifier_problems,
     target_problem,
     trigger_problem,
 )
@@ -106,6 +125,7 @@ __all__ = [
     "GameSetup",
     "any_decks",
     "any_effects",
+    "any_modifiers",
     "bundled_decks",
     "bundled_games",
     "card_databases",
@@ -360,6 +380,8 @@ def field_value(
     family = family_of(kind) if isinstance(kind, type) else None
     if family is not None:
         return keyword(draw, family, owner, when, small=small, depth=depth + 1, ctx=inside)
+    if kind is Selector:  # every card, or the cards of one type
+        return Selector() if chance(draw, 2) else Selector(type=(pick(draw, CARD_TYPES),))
     if kind is bool:
         return chance(draw, 3) != bool(field.default)
     if is_number(kind):
@@ -439,6 +461,8 @@ def keyword(
     if not kinds:
         reject()
     kind = pick(draw, kinds)
+    if small and kind is Grant:  # what the loader takes (``grant_problems``)
+        return grant(draw, owner, when)
     supplies = getattr(kind, "supplies", frozenset())
     made = kind(
         **{
@@ -457,6 +481,14 @@ def effect(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Eff
     """Any effect of the registry, aimed where an ability of ``owner`` (None: a character)
     ``when`` may: a new effect needs no edit here."""
     made: Effect = keyword(draw, EFFECTS, owner, when, ctx=Context(effect=True))
+    return made
+
+
+@st.composite
+def any_modifiers(draw: st.DrawFn) -> Modifier:
+    """Any modifier of the registry (a static too) with any values its fields allow,
+    wherever it is (a card file's form of it, not always one the loader takes there)."""
+    made: Modifier = keyword(draw, MODIFIERS, CardType.WEAPON, None, small=False)
     return made
 
 
@@ -500,14 +532,39 @@ def selector(draw: st.DrawFn, pool: Sequence[Card]) -> Selector:
     return Selector(key(ids), key(CARD_TYPES), key(tuple(Rarity)), key(sets))
 
 
-def modifier(draw: st.DrawFn, pool: Sequence[Card], *, mild: bool = True) -> Modifier:
-    """A continuous modifier (10.3). ``mild``: a player keeps drawing at least a card a
-    turn (no DRAWS_PER_TURN below the standard), so that games from seats keep moving."""
-    kind = draw(_below(4))
+STATICS = tuple(cls for cls in MODIFIERS.values() if issubclass(cls, Static))
+
+
+def modifier(
+    draw: st.DrawFn,
+    pool: Sequence[Card],
+    *,
+    mild: bool = True,
+    holder: Holder = CHARACTER,
+    on: CardType | None = None,
+) -> Modifier:
+    """A continuous modifier (10.3) or a static (12.8) where ``holder`` has it: on a card of
+    a type, on a character, or granted to a player or a card (12.9; ``on``: the type of
+    that card, when known), as the loader takes it there (``modifier_problems``); sometimes
+    only while a condition holds (12.1), but not one granted (its duration says how long).
+    ``mild``: a player keeps drawing at least a card a turn (no DRAWS_PER_TURN below the
+    standard), so that games from seats keep moving."""
+    granted = holder in (GRANTED_TO_A_PLAYER, GRANTED_TO_A_CARD)
     # sometimes only while a condition holds (12.1): one that reads no card, no event
     live = None
-    if chance(draw, 5):
+    if not granted and chance(draw, 5):
         live = keyword(draw, CONDITIONS, None, None, depth=1, ctx=Context(True, "", False))
+    if holder == GRANTED_TO_A_CARD:  # a card modifier about that one card
+        if chance(draw, 2):
+            stats = [s for s in STATS if on is None or CardStatModifier(s, 1).changes_type(on)]
+            return CardStatModifier(pick(draw, stats), pick(draw, CHANGES))
+        kinds = [
+            k
+            for k in STATICS
+            if issubclass(k, CardStatic) and (on is None or k.on_types is None or on in k.on_types)
+        ]
+        return static(draw, pool, pick(draw, kinds), holder, on, None)
+    kind = draw(_below(5))
     if kind == 0:
         return CardStatModifier(
             pick(draw, STATS),
@@ -516,13 +573,61 @@ def modifier(draw: st.DrawFn, pool: Sequence[Card], *, mild: bool = True) -> Mod
             pick(draw, tuple(Whose)),
             live,
         )
-    if kind == 1:
+    if kind == 1 and not granted:  # a starting inventory counts only at setup (1.3)
         return PlayerStatModifier(PlayerStat.STARTING_INVENTORY, pick(draw, CHANGES), live)
-    if kind == 2:
+    if kind <= 2:
         return PlayerStatModifier(
             PlayerStat.DRAWS_PER_TURN, 1 if mild else pick(draw, (-1, 1)), live
         )
-    return Immunity(pick(draw, tuple(Keyword)), live)
+    if kind == 3:
+        return Immunity(pick(draw, tuple(Keyword)), live)
+    return static(draw, pool, pick(draw, STATICS), holder, on, live)
+
+
+def static(
+    draw: st.DrawFn,
+    pool: Sequence[Card],
+    kind: type[Any],
+    holder: Holder,
+    on: CardType | None,
+    live: Any,
+) -> Static:
+    """A static of class ``kind`` where ``holder`` has it (see ``modifier``), while ``live``
+    holds (None: always): about the card it is on, when the loader takes that there
+    (``modifier_problems``), or about the cards a selector picks."""
+    values = {
+        f.name: field_value(draw, f, None, None)
+        for f in attrs.fields(kind)
+        if f.name not in ("cards", "whose", "while_")
+    }
+    values["while_"] = live
+    if issubclass(kind, CardStatic):
+        about_it: Static = kind(**values)
+        if holder == GRANTED_TO_A_CARD or (
+            isinstance(holder, CardType)
+            and chance(draw, 2)
+            and not list(modifier_problems(converter.unstructure(about_it), holder))
+        ):
+            return about_it
+        values["cards"] = selector(draw, pool)
+    values["whose"] = pick(draw, tuple(Whose))
+    made: Static = kind(**values)
+    return made
+
+
+def grant(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Grant:
+    """A ``grant`` effect (12.9) as the loader takes it in an ability of ``owner`` (None: a
+    character) ``when``: a modifier given to a player, or to a card (about that card alone)."""
+    duration = pick(draw, tuple(Duration))
+    cards = targets(CardTarget, owner, when)
+    if cards and chance(draw, 3):
+        card = pick(draw, cards)
+        on = owner if card is CardTarget.THIS else None
+        return Grant(modifier(draw, (), holder=GRANTED_TO_A_CARD, on=on), duration, card=card)
+    target = pick(draw, targets(PlayerTarget, owner, when))
+    mod = modifier(draw, (), holder=GRANTED_TO_A_PLAYER)
+    cost = isinstance(mod, CardStatModifier) and mod.stat is CardStat.PRIMAL_COST
+    return Grant(mod, duration, target, uses=1 if cost and chance(draw, 2) else None)
 
 
 def card(
@@ -540,7 +645,9 @@ def card(
         abilities.append(triggered_ability(draw, kind))
     if kind is not CardType.INSTANT_SPELL and chance(draw, 4):
         count = draw(_between(1, 2))
-        abilities.append(ContinuousAbility(tuple(modifier(draw, pool) for _ in range(count))))
+        abilities.append(
+            ContinuousAbility(tuple(modifier(draw, pool, holder=kind) for _ in range(count)))
+        )
     costs: tuple[Any, ...] = ()
     if chance(draw, 6):  # extra costs (12.4), each of the registry
         costs = tuple(keyword(draw, COSTS, kind, None) for _ in range(draw(_between(1, 2))))
@@ -585,7 +692,9 @@ def pool_of_cards(draw: st.DrawFn, least: int = 10, most: int = 18) -> tuple[Car
         attrs.evolve(
             c,
             abilities=tuple(
-                ContinuousAbility(tuple(modifier(draw, plain) for _ in a.while_equipped))
+                ContinuousAbility(
+                    tuple(modifier(draw, plain, holder=c.type) for _ in a.while_equipped)
+                )
                 if isinstance(a, ContinuousAbility)
                 else a
                 for a in c.abilities
@@ -1006,6 +1115,7 @@ def live_durability(position: Position) -> dict[tuple[int, Slot], int]:
                 deck=p.deck + (_FILLER,) * 20,
                 inventory=(*p.inventory, _FILLER) if i == active else p.inventory,
                 mat={slot: attrs.evolve(m, counters=0) for slot, m in p.mat.items()},
+                grants=(),  # (none changes durability; one may forbid the free instant)
             )
             for i, p in enumerate(position.players)
         ],
@@ -1017,6 +1127,22 @@ def live_durability(position: Position) -> dict[tuple[int, Slot], int]:
         for p in trial.players
         for slot, eq in p.mat.items()
     }
+
+
+def granted(draw: st.DrawFn, pool: Sequence[Card], n: int) -> GrantSetup:
+    """What a position's player was granted (12.9): any modifier or static a grant may give
+    a player, but a durability change (the position's counters stay below the durability
+    it has without one), by any seat, with uses for a cost change."""
+    mod = modifier(draw, pool, holder=GRANTED_TO_A_PLAYER)
+    if isinstance(mod, CardStatModifier) and mod.stat is CardStat.DURABILITY:
+        mod = Immunity(pick(draw, tuple(Keyword)))
+    cost = isinstance(mod, CardStatModifier) and mod.stat is CardStat.PRIMAL_COST
+    return GrantSetup(
+        mod,
+        pick(draw, tuple(Duration)),
+        pick(draw, (None, *range(n))),
+        1 if cost and chance(draw, 2) else None,
+    )
 
 
 @st.composite
@@ -1064,6 +1190,7 @@ def positions(
                 void=some(0, 3),
                 poisoned=chance(draw, 3),
                 turns_taken=draw(_between(0, min(turn, 4))),
+                grants=[granted(draw, pool, n) for _ in range(draw(_below(2)))],
             )
         )
     active = draw(_below(n))

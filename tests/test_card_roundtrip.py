@@ -19,7 +19,15 @@ from backlands.keywords import COSTS
 from backlands.model import (
     AtLeast,
     AtMost,
+    AttacksFirstTurn,
+    AttacksTwice,
     Boost,
+    CannotAttack,
+    CannotBeCursed,
+    CannotBeDestroyed,
+    CannotBeStolen,
+    CannotDefend,
+    CannotPlayInstants,
     Card,
     CardStat,
     CardStatModifier,
@@ -38,6 +46,7 @@ from backlands.model import (
     Draw,
     EquipFrom,
     Forbid,
+    Grant,
     If,
     Immunity,
     Keyword,
@@ -49,9 +58,12 @@ from backlands.model import (
     PlayerStatModifier,
     PlayerTarget,
     Poison,
+    PreventDamage,
     PutOnDeck,
     Rarity,
     Recover,
+    ReduceCardDamage,
+    ReduceDamage,
     Repair,
     Return,
     ReturnCost,
@@ -67,11 +79,12 @@ from backlands.model import (
     Trait,
     Trigger,
     TriggeredAbility,
+    Undefendable,
     Wear,
     WearCost,
     Whose,
 )
-from strategies import any_effects
+from strategies import any_effects, any_modifiers
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -125,6 +138,7 @@ modifiers = st.one_of(
     ),
     st.builds(PlayerStatModifier, st.sampled_from(PlayerStat), nonzero),
     st.builds(Immunity, st.sampled_from(Keyword)),
+    any_modifiers(),  # every modifier of the registry, the statics too
 )
 abilities = st.one_of(
     st.builds(
@@ -257,11 +271,15 @@ def test_unstructure_writes_tags_and_leaves_out_defaults() -> None:
 
 def test_every_tag_has_a_model_class() -> None:
     assert set(EFFECTS.values()) == {
-        Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost, If,
-        Delayed, Wear, May, ChooseOne,
+        Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost,
+        Grant, If, Delayed, Wear, May, ChooseOne,
         Recover, PutOnDeck, Search, Return, EquipFrom, Take, ShuffleIntoDeck, LookAtDeck,
         LookAtInventory, Reveal,
     }  # fmt: skip
-    assert set(MODIFIERS.values()) == {CardStatModifier, PlayerStatModifier, Immunity}
+    assert set(MODIFIERS.values()) == {
+        CardStatModifier, PlayerStatModifier, Immunity, CannotBeStolen, CannotBeCursed,
+        CannotBeDestroyed, CannotAttack, CannotDefend, AttacksFirstTurn, AttacksTwice,
+        Undefendable, ReduceCardDamage, PreventDamage, ReduceDamage, CannotPlayInstants,
+    }  # fmt: skip
     assert set(COSTS.values()) == {DiscardCost, SacrificeCost, WearCost, ReturnCost}
     assert all(attrs.has(cls) for cls in (*EFFECTS.values(), *MODIFIERS.values(), *COSTS.values()))

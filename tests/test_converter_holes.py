@@ -16,7 +16,7 @@ from backlands import CardDatabaseError, card_to_data, load_cards
 from backlands._converter import LIMITS, _Group, converter, structure_at
 from backlands._yaml import YamlDocument
 from backlands.errors import LoadProblem
-from backlands.keywords import EFFECTS
+from backlands.keywords import EFFECTS, MODIFIERS
 from backlands.model import (
     Card,
     CardStatModifier,
@@ -221,7 +221,7 @@ def test_a_wrong_modifier_tag_is_refused_with_the_tags(here: Path) -> None:
     write(ability("{modifier: imune, keyword: curse}"))
     assert problems() == [
         "cards/core.yaml:13: cards[0].abilities[0].while_equipped[0].modifier: must be one of "
-        "card_stat, player_stat, immune, got 'imune' (did you mean 'immune'?)"
+        f"{', '.join(MODIFIERS)}, got 'imune' (did you mean 'immune'?)"
     ]
 
 

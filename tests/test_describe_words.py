@@ -383,3 +383,87 @@ def test_rule_12_7_check_cards_reads_the_keywords_of_a_triggers_words(capsys, tm
         "text does not",
         "the cards load: 2 cards, 0 characters; 1 warning",
     ]
+
+
+# --------------------------------------------------------------------------- 12.8, 12.9
+
+#: The words of every static (12.8), as it is written on a weapon (about "this card").
+STATIC_WORDS = {
+    "cannot_be_stolen": "this card cannot be STOLEN",
+    "cannot_be_cursed": "this card cannot be CURSED",
+    "cannot_be_destroyed": "this card cannot be DESTROYED by effects",
+    "cannot_attack": "this card cannot attack",
+    "cannot_defend": "this card cannot defend",
+    "attacks_first_turn": "this card may attack on its controller's first turn",
+    "attacks_twice": "this card may attack twice each turn",
+    "undefendable": "this card deals damage that cannot be defended",
+    "reduce_card_damage": "this card takes 1 fewer durability counter each time it absorbs damage",
+    "prevent_damage": "prevent the first 1 damage you would take each turn",
+    "reduce_damage": "damage you take is reduced by 1",
+    "cannot_play_instants": "you cannot play instant spells",
+}
+
+
+def test_rule_12_8_every_static_has_its_words():
+    """12.10: each static of the registry says what it changes (``cards show``)."""
+    from backlands.keywords import MODIFIERS, Static
+
+    made = {
+        name: cls(**({"amount": 1} if "amount" in attrs_fields(cls) else {}))
+        for name, cls in MODIFIERS.items()
+        if issubclass(cls, Static)
+    }
+    assert {name: static.words() for name, static in made.items()} == STATIC_WORDS
+
+
+def attrs_fields(cls: type) -> set[str]:
+    import attrs
+
+    return {f.name for f in attrs.fields(cls)}
+
+
+def test_rule_12_8_a_static_about_the_card_it_is_on_is_its_host_on_an_attach_spell():
+    """12.10: without ``cards``, a static is about the card it is on: on an attach spell, the
+    card it is attached to; with ``cards``, the cards it selects, seen from its controller."""
+    from backlands.keywords import CannotAttack, CannotBeCursed
+    from backlands.terms import Selector, Whose
+
+    shackle = ContinuousAbility((CannotAttack(),))
+    assert describe_abilities(_card(T, shackle)) == [
+        "While attached: the card this is attached to cannot attack."
+    ]
+    assert describe_abilities(_card(W, shackle)) == ["While equipped: this card cannot attack."]
+    ward = CannotBeCursed(cards=Selector(type=(W,)), whose=Whose.OPPONENTS)
+    assert describe_abilities(_card(A, ContinuousAbility((ward,)))) == [
+        "While equipped: opponents' cards with type weapon cannot be CURSED."
+    ]
+
+
+def test_rule_12_9_a_grant_says_to_whom_and_how_long():
+    """12.10: the words of ``grant`` say what it gives, to whom, and for how long (12.9)."""
+    from backlands.keywords import CannotPlayInstants, Duration, Grant, Immunity
+    from backlands.terms import Keyword
+
+    plus = CardStatModifier(CardStat.DAMAGE, 2)
+    cases = [
+        (Grant(plus, card=CardTarget.THIS), "this card gets +2 damage this turn"),
+        (
+            Grant(Immunity(Keyword.POISON), Duration.UNTIL_YOUR_NEXT_TURN),
+            "you are not affected by POISON until the start of your next turn",
+        ),
+        (
+            Grant(
+                CannotPlayInstants(), Duration.UNTIL_END_OF_YOUR_NEXT_TURN, PlayerTarget.OPPONENT
+            ),
+            'an opponent gets "you cannot play instant spells" until the end of your next turn',
+        ),
+        (
+            Grant(CardStatModifier(CardStat.PRIMAL_COST, -2), uses=1),
+            "your cards get -2 primal cost this turn (used up by the next equip whose cost it "
+            "changes)",
+        ),
+    ]
+    for grant, words in cases:
+        assert describe_abilities(_card(N, TriggeredAbility(Trigger.EQUIPPED, (grant,)))) == [
+            f"When this card is played: {words}."
+        ]

@@ -682,6 +682,32 @@ def test_every_number_has_a_bound_in_the_loader_and_the_schema(
         assert list(schema.iter_errors(yaml.safe_load(card_text(bad)))), (field, bad)
 
 
+def test_a_grants_numbers_are_bounded_in_the_loader_and_the_schema(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """12.8, 12.9: a static's amount and a grant's uses, inside the grant's modifier, are
+    refused past their limits at their file and line, and by the schema."""
+    schema = jsonschema.Draft202012Validator(json.loads(schema_path("card-file").read_text()))
+    grant = (
+        "    abilities: [{when: attacks, effects: [{effect: grant, uses: USES, modifier: "
+        "{modifier: card_stat, stat: primal_cost, amount: -1}}, {effect: grant, modifier: "
+        "{modifier: reduce_damage, amount: AMOUNT}}]}]\n"
+    )
+    text = CARD + grant.replace("USES", "1").replace("AMOUNT", "99")
+    write("cards.yaml", text)
+    assert load_cards("cards.yaml")
+    assert not list(schema.iter_errors(yaml.safe_load(text)))
+    big = 10**30
+    text = CARD + grant.replace("USES", str(big)).replace("AMOUNT", str(big))
+    assert card_problems(capsys, text) == [
+        f"cards.yaml:12: cards[0].abilities[0].effects[0].uses: must be an integer from 1 to 9, "
+        f"got {big}",
+        "cards.yaml:12: cards[0].abilities[0].effects[1].modifier.amount: must be an integer "
+        f"from 1 to 99, got {big}",
+    ]
+    assert len(list(schema.iter_errors(yaml.safe_load(text)))) >= 1
+
+
 def _listing(text: str) -> Callable[[int], str]:
     """A card file whose one list holds ``n`` items (``ITEM`` in ``text``, repeated)."""
 

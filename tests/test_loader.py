@@ -18,7 +18,7 @@ import backlands
 from backlands import CardDatabaseError, load_cards
 from backlands._converter import structure_at, structure_card_items
 from backlands._yaml import read_yaml
-from backlands.keywords import EFFECTS
+from backlands.keywords import EFFECTS, MODIFIERS
 from backlands.model import (
     AtLeast,
     AtMost,
@@ -646,8 +646,8 @@ _PLAYER_TARGETS = ", ".join(str(t) for t in PlayerTarget)
         ),
         (
             "[{while_equipped: [{modifier: card_stats, stat: damage, amount: 1}]}]",
-            "cards[0].abilities[0].while_equipped[0].modifier: must be one of card_stat, "
-            "player_stat, immune, got 'card_stats' (did you mean 'card_stat'?)",
+            "cards[0].abilities[0].while_equipped[0].modifier: must be one of "
+            f"{', '.join(MODIFIERS)}, got 'card_stats' (did you mean 'card_stat'?)",
         ),
         (
             "[{while_equipped: [{modifier: card_stat, stat: damage, amount: 1, whose: mine}]}]",

@@ -68,8 +68,10 @@ from backlands.engine import (
 from backlands.engine import game as game_module
 from backlands.engine.events import event_to_json
 from backlands.engine.history import History
+from backlands.engine.statics import card_statics
 from backlands.engine.steps import HiddenChoice
 from backlands.engine.table import Table
+from backlands.engine.turn import attacks_allowed
 from backlands.errors import GameSetupError, IllegalActionError
 from backlands.model import (
     Card,
@@ -80,6 +82,7 @@ from backlands.model import (
     Keyword,
     PlayerStat,
     Rarity,
+    ReduceCardDamage,
     Selector,
     Slot,
     Trait,
@@ -245,8 +248,13 @@ class Referee:
     def _part_of_damage(self, e: events.Event) -> bool:
         if isinstance(e, events.CardSacrificed):
             return e.reason in (_BLEED, _DAMAGE)
-        return isinstance(
-            e, events.Defended | events.CounterAdded | events.CardDestroyed | events.Bled
+        return isinstance(  # (a card destroyed ends what was granted to it, 12.9)
+            e,
+            events.Defended
+            | events.CounterAdded
+            | events.CardDestroyed
+            | events.GrantEnded
+            | events.Bled,
         )
 
     def _not_out(self, player: int, what: str) -> None:
@@ -340,7 +348,8 @@ class Referee:
             eq = p.mat.get(slot)
             if eq is not None:
                 durability = self.game.stat(eq.instance, CardStat.DURABILITY, p.index)
-                remaining[eq.instance.uid] = durability - eq.counters
+                fewer = fewer_counters(self.game, eq.instance, p.index)  # 12.8
+                remaining[eq.instance.uid] = durability - eq.counters + fewer
         self.damage = _Damage(e.player, e.amount, len(p.primal_deck), remaining)
 
     def _on_Defended(self, e: events.Defended) -> None:
@@ -353,12 +362,15 @@ class Referee:
             self.problem(f"{e.card} absorbs {e.amount} with {left} remaining durability (6.4)")
         d.absorbs.append((e.card, e.amount))
         before = self.counters.get(e.card.uid)
+        counters = e.amount - fewer_counters(self.game, e.card, e.player)  # 6.2, 12.8
+        if counters <= 0:
+            return  # it takes no counter for it
         self._expect(
-            f"{e.card}'s {e.amount} counters for what it absorbs (6.2)",
+            f"{e.card}'s {counters} counters for what it absorbs (6.2)",
             lambda n: (
                 isinstance(n, events.CounterAdded)
                 and n.card is e.card
-                and n.amount == e.amount
+                and n.amount == counters
                 and before is not None
             ),
         )
@@ -615,6 +627,12 @@ class SubEndPhase(EndPhase):
     """A subclass of an action: refused, the engine wants the action itself."""
 
 
+def fewer_counters(game: Game, card: CardInstance, side: int) -> int:
+    """How many fewer counters ``card``, on ``side``'s mat, takes each time it absorbs
+    damage: the ``reduce_card_damage`` statics about it (12.8)."""
+    return sum(s.amount for s in card_statics(game._t.stats, ReduceCardDamage, card, side))
+
+
 def illegal_actions(game: Game) -> list[tuple[str, object]]:
     """Actions that cannot answer the pending decision, whatever it is, each with a label:
     of the wrong kind, naming a card that cannot do it, or malformed."""
@@ -694,8 +712,8 @@ def illegal_actions(game: Game) -> list[tuple[str, object]]:
             for p in players:
                 if p.out:
                     add("an attack at a player who is out", Attack(card, p.index))
-            if slot in me.attacked:
-                add("a second attack with one card", Attack(card, opponent))
+            if me.attacked.count(slot) >= attacks_allowed(game._t, me, card)[0]:  # 3.3, 12.8
+                add("an attack past what the card may make", Attack(card, opponent))
         for card in theirs:
             add("an attack with another's card", Attack(card, me.index))
         for card in me.inventory[:1]:
@@ -704,8 +722,8 @@ def illegal_actions(game: Game) -> list[tuple[str, object]]:
         damage = decision.amount
         lefts = {}
         for slot, card in mine:
-            if slot in DEFENDERS:
-                lefts[card] = game.remaining_durability(card)
+            if slot in DEFENDERS:  # what it may absorb (6.4, 12.8)
+                lefts[card] = game.remaining_durability(card) + fewer_counters(game, card, me.index)
             else:
                 add("a defence by a card that does not defend", Defend(((card, 1),)))
         for card in theirs[:2]:

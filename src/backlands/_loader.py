@@ -42,6 +42,7 @@ from .keywords import (
     Subject,
     Trigger,
     field_info,
+    modifier_problems,
     target_problem,
     trigger_problem,
     yaml_key,
@@ -503,6 +504,10 @@ def _keyword_problems(
     if kind is None:
         return
     shape: Any = kind
+    if family is MODIFIERS:  # a static about the card it is on, where there is one (12.8)
+        yield from modifier_problems(raw, context.owner)
+    elif family is EFFECTS:  # a combination of fields that can never work (a grant's, 12.9)
+        yield from kind.written_problems(raw, context.owner)
     needs = getattr(kind, "event_field", "")  # a condition on the triggering event (12.1)
     if needs and (not context.event or context.when is not None):
         kinds = [t for t in Trigger if getattr(t.definition, needs, None) is not None]
@@ -581,9 +586,10 @@ def _reference_problem(
             return None
     else:
         target = default if isinstance(default, of) else None
-        if target is None and of is CardTarget and context.subject != "card":
+        reads = family is CONDITIONS or family is AMOUNTS
+        if target is None and reads and of is CardTarget and context.subject != "card":
             target = CardTarget.THIS  # what a card condition or amount reads outside a where:
-        if target is None:
+        if target is None:  # (an effect's card target left out names none: a grant's card)
             return None
     what = repr(str(target))
     if key not in raw and isinstance(default, of):

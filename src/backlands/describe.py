@@ -166,7 +166,7 @@ def _ability(ability: object, card_type: CardType | None) -> str:
             when += f", if {ability.if_.words()}"
         return f"{when}: {effects}."
     if isinstance(ability, ContinuousAbility):
-        modifiers = "; ".join(_modifier(m) for m in ability.while_equipped)
+        modifiers = "; ".join(_modifier(m, card_type) for m in ability.while_equipped)
         return f"{_WHILE.get(card_type, 'While equipped')}: {modifiers}."
     return _generic(ability)
 
@@ -180,9 +180,10 @@ def _effect(effect: object) -> str:
     return effect.words() if isinstance(effect, Effect) else _generic(effect)
 
 
-def _modifier(modifier: object) -> str:
-    """A modifier's words, as its definition gives them (``Modifier.words``)."""
-    return modifier.words() if isinstance(modifier, Modifier) else _generic(modifier)
+def _modifier(modifier: object, card_type: CardType | None = None) -> str:
+    """A modifier's words, as its definition gives them on a card of ``card_type`` (None: a
+    character's; ``Modifier.words_on``: "this card" is the host of an attach spell)."""
+    return modifier.words_on(card_type) if isinstance(modifier, Modifier) else _generic(modifier)
 
 
 def describe_deck_rule(rule: DeckRule) -> str:

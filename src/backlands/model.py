@@ -24,6 +24,7 @@ from .keywords import (
     CardStatModifier,
     CardTarget,
     Condition,
+    Duration,
     ExtraCost,
     Immunity,
     Modifier,
@@ -37,13 +38,16 @@ from .keywords import Effect as EffectBase
 from .keywords import costs as _costs
 from .keywords import effects as _effects
 from .keywords import moves as _moves
+from .keywords import statics as _statics
 from .keywords.costs import *  # noqa: F403  # every extra cost of keywords/costs.py
 from .keywords.effects import *  # noqa: F403  # every effect of keywords/effects.py
 from .keywords.moves import *  # noqa: F403  # the effects that move cards, keywords/moves.py
+from .keywords.statics import *  # noqa: F403  # every static of keywords/statics.py
 from .terms import (
     CardStat,
     CardType,
     DeckEnd,
+    Defender,
     HiddenZone,
     Keyword,
     Pile,
@@ -53,6 +57,7 @@ from .terms import (
     Slot,
     ValueEnum,
     Whose,
+    Window,
 )
 
 __all__ = [
@@ -70,6 +75,8 @@ __all__ = [
     "ContinuousAbility",
     "DeckEnd",
     "DeckRule",
+    "Defender",
+    "Duration",
     "Effect",
     "ExtraCost",
     "Forbid",
@@ -92,8 +99,10 @@ __all__ = [
     "TriggeredAbility",
     "ValueEnum",
     "Whose",
+    "Window",
 ]
 __all__ += _effects.__all__  # the effects, each defined once in backlands/keywords/effects.py
+__all__ += _statics.__all__  # the statics, each defined once in backlands/keywords/statics.py
 __all__ += _costs.__all__  # the extra costs, each defined once in backlands/keywords/costs.py
 __all__ += _moves.__all__  # and those that move cards (12.5, 12.6), in keywords/moves.py
 

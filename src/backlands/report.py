@@ -133,6 +133,19 @@ def _describe(event: ev.Event, names: Sequence[str]) -> str:
             return f"{who(player)} is poisoned"
         case ev.PlayerCured(player=player):
             return f"{who(player)} is cured"
+        case ev.DamagePrevented(player=player, amount=amount):
+            return f"{amount} damage to {who(player)} is prevented"
+        case ev.Granted(player=player, modifier=modifier, target=target, card=card):
+            lasts = event.duration.words
+            if card is not None:
+                return f"{who(player)} grants: {modifier.said_of(whose(card), True)} {lasts}"
+            to = who(target) if target is not None else "?"
+            return f'{who(player)} grants {to} "{modifier.words()}" {lasts}'
+        case ev.GrantEnded(player=player, modifier=modifier, target=target, card=card):
+            if card is not None:
+                return f"ends: {modifier.said_of(whose(card), True)} ({who(player)}'s grant)"
+            to = who(target) if target is not None else "?"
+            return f'ends: {to} "{modifier.words()}" ({who(player)}\'s grant)'
         case ev.TurnEnded():
             return ""
         case ev.GameEnded(winner=winner, reason=reason):

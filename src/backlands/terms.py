@@ -27,6 +27,7 @@ __all__ = [
     "CardStat",
     "CardType",
     "DeckEnd",
+    "Defender",
     "DestroyReason",
     "HiddenZone",
     "Keyword",
@@ -37,6 +38,7 @@ __all__ = [
     "Slot",
     "ValueEnum",
     "Whose",
+    "Window",
     "Zone",
 ]
 
@@ -235,11 +237,40 @@ class DeckEnd(ValueEnum):
 
 
 class Whose(ValueEnum):
-    """Whose cards a card-stat modifier applies to, seen from the modifier's controller."""
+    """Whose cards (or which players) a modifier applies to, seen from its controller."""
 
     OWN = "own"
     OPPONENTS = "opponents"
     ALL = "all"
+
+    def includes(self, controller: int, other: int) -> bool:
+        """Whether ``other`` (a player, or the side of a card) is one of these, seen from
+        ``controller`` (11.1): ``own`` is the controller, ``opponents`` every other player."""
+        if self is _OWN:
+            return other == controller
+        if self is _OPPONENTS:
+            return other != controller
+        return True
+
+
+_OWN = Whose.OWN
+_OPPONENTS = Whose.OPPONENTS
+
+
+class Defender(ValueEnum):
+    """The card types that defend (6.1): what a static may keep from defending (12.8)."""
+
+    ARMOUR = "armour"
+    CREATURE = "creature"
+
+
+class Window(ValueEnum):
+    """The moments a player may play an instant spell (4.6, 8.1, 8.2): what a static may
+    forbid it in (12.8)."""
+
+    MAIN = "main"  # their own main phase (3.2, 4.6)
+    RESPONSE = "response"  # the window after another player equips a card (8.1)
+    ATTACKED = "attacked"  # the window of an attack's target, before the damage (8.2)
 
 
 class DestroyReason(ValueEnum):

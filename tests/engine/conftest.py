@@ -9,8 +9,8 @@ Fixtures (all function-scoped; card ids are unique within one test):
 - ``make_character(name="Plain", *, pro=(), con=())`` -> Character whose PRO/CON carry the
   given modifiers; ``plain_character`` is one with none.
 - ``player(deck=0, inventory=(), mat=None, void=(), *, poisoned=False, turns_taken=2,
-  character=None, name=None)`` -> PlayerSetup. ``deck`` is a list (TOP FIRST) or an int (that
-  many filler cards).
+  character=None, name=None, grants=())`` -> PlayerSetup. ``deck`` is a list (TOP FIRST) or
+  an int (that many filler cards).
 - ``position(*players, active=0, turn=3, phase=StartPhase.MAIN, ruleset=STANDARD, seed=0)``
   -> Game started from that exact position.
 - ``snapshot(game)`` -> a comparable value of everything in the game's state (views of every
@@ -140,6 +140,7 @@ def player(
         turns_taken: int = 2,
         character: Character | None = None,
         name: str | None = None,
+        grants: Sequence[Any] = (),
     ) -> PlayerSetup:
         cards = filler(deck) if isinstance(deck, int) else list(deck)
         return PlayerSetup(
@@ -151,6 +152,7 @@ def player(
             poisoned=poisoned,
             turns_taken=turns_taken,
             name=name,
+            grants=tuple(grants),
         )
 
     return make

@@ -280,7 +280,7 @@ def test_mutating_a_copy_leaves_the_original_unchanged() -> None:
             eq.counters += 5
             eq.attached.clear()
         p.mat.clear()
-        p.attacked.add(Slot.WEAPON)
+        p.attacked.append(Slot.WEAPON)
         p.poisoned = True
     assert other.log is not None and game.log is not None
     other.log.clear()

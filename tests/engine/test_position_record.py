@@ -24,6 +24,7 @@ from backlands.engine import (
     EndPhase,
     Game,
     GameRecord,
+    GrantSetup,
     MatCard,
     PlayerSetup,
     Position,
@@ -42,6 +43,9 @@ from backlands.model import (
     CardType,
     Character,
     ContinuousAbility,
+    Duration,
+    Immunity,
+    Keyword,
     Selector,
     Slot,
 )
@@ -359,12 +363,17 @@ def rich(
                 void=[decks[6]],
                 poisoned=True,
                 name="Nettle",
+                grants=[GrantSetup(Immunity(Keyword.POISON), Duration.UNTIL_YOUR_NEXT_TURN, by=1)],
             ),
             PlayerSetup(
                 rust,
                 deck=decks[7:],
                 mat={
-                    Slot.WEAPON: MatCard(axe, boosts=[(CardStat.DAMAGE, 1)]),
+                    Slot.WEAPON: MatCard(
+                        axe,
+                        boosts=[(CardStat.DAMAGE, 1)],
+                        grants=[GrantSetup(CardStatModifier(CardStat.DAMAGE, 1))],
+                    ),
                     Slot.CREATURE: MatCard(
                         hound, counters=1, attached=[AttachedCard(hex_, 0, 0), ward]
                     ),
@@ -443,8 +452,25 @@ def test_a_position_record_holds_every_field_as_json_ready_data(
         "owner": 1,
         "attached": [],
         "boosts": [],
+        "grants": [],
     }
     assert nettle["mat"]["armour"]["boosts"] == [["durability", 1]]
+    assert nettle["grants"] == [  # a granted modifier as a card file writes it (12.9)
+        {
+            "modifier": {"modifier": "immune", "keyword": "poison"},
+            "duration": "until_your_next_turn",
+            "by": 1,
+            "uses": None,
+        }
+    ]
+    assert rust["mat"]["weapon"]["grants"] == [
+        {
+            "modifier": {"modifier": "card_stat", "stat": "damage", "amount": 1},
+            "duration": "this_turn",
+            "by": None,
+            "uses": None,
+        }
+    ]
     hound = rust["mat"]["creature"]
     hex_, ward = position.players[1].mat[Slot.CREATURE].attached
     assert isinstance(hex_, AttachedCard) and isinstance(ward, Card)
@@ -562,6 +588,22 @@ HOUND = "position/players/1/mat/creature"
         (f"{HOUND}/boosts", [["speed", 1]], "mat.creature.boosts[0] must be a [stat, amount]"),
         (f"{HOUND}/boosts", [["damage"]], "mat.creature.boosts[0] must be a [stat, amount]"),
         (f"{HOUND}/boosts", [["damage", "2"]], "boosts[0] amount must be an integer"),
+        (f"{P0}/grants", {}, "position.players[0].grants must be a list"),
+        (f"{P0}/grants/0", "immune", "position.players[0].grants[0] must be an object"),
+        (f"{P0}/grants/0/modifier", "immune", "grants[0].modifier must be an object"),
+        (
+            f"{P0}/grants/0/modifier",
+            {"modifier": "imune"},
+            "grants[0].modifier.modifier must be one of card_stat",
+        ),
+        (
+            f"{P0}/grants/0/modifier",
+            {"modifier": "reduce_damage", "amount": 100},
+            "grants[0].modifier.amount must be an integer from 1 to 99, got 100",
+        ),
+        (f"{P0}/grants/0/duration", "forever", "grants[0].duration must be one of this_turn"),
+        (f"{P0}/grants/0/by", 16, "grants[0].by must be from 0 to 15, not 16"),
+        (f"{P0}/grants/0/uses", 10, "grants[0].uses must be from 1 to 9, not 10"),
     ],
 )
 def test_a_malformed_position_record_says_what_and_where(
@@ -631,6 +673,7 @@ def test_a_hand_written_position_record_may_leave_out_the_defaults(
         "owner": None,
         "attached": [],
         "boosts": [],
+        "grants": [],
     }
 
 

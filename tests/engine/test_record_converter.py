@@ -20,6 +20,7 @@ from backlands.engine import (
     EndPhase,
     Equip,
     Game,
+    GrantSetup,
     MatCard,
     Pass,
     Pick,
@@ -72,7 +73,7 @@ def test_a_hand_written_records_defaults_are_the_models_own() -> None:
 def test_every_number_of_a_position_has_its_reading_bound() -> None:
     numbers = {
         (cls.__name__, f.name)
-        for cls in (Position, PlayerSetup, MatCard, AttachedCard)
+        for cls in (Position, PlayerSetup, MatCard, AttachedCard, GrantSetup)
         for f in attrs.fields(cls)
         if f.type in ("int", "int | None", int, int | None)
     }

@@ -45,6 +45,7 @@ from backlands.model import (
     Discard,
     Draw,
     EquipFrom,
+    Grant,
     If,
     Immunity,
     Keyword,
@@ -1859,7 +1860,7 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
     from backlands.keywords import Effect as EffectBase
 
     assert set(EFFECTS.values()) == {
-        Boost, Cure, Curse, Damage, Delayed, Destroy, Discard, Draw, If, Poison, Repair,
+        Boost, Cure, Curse, Damage, Delayed, Destroy, Discard, Draw, Grant, If, Poison, Repair,
         Sacrifice, Steal, Wear, May, ChooseOne, Recover, PutOnDeck, Search, Return, EquipFrom,
         Take, ShuffleIntoDeck, LookAtDeck, LookAtInventory, Reveal,
     }  # fmt: skip

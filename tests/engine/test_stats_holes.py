@@ -319,7 +319,7 @@ def test_an_equipped_card_shows_its_controller_only_when_it_has_one(make_card: F
 def test_a_player_state_starts_not_poisoned_and_in_the_game(plain_character: Any) -> None:
     """state.PlayerState: a player built without markers is neither poisoned (7.1) nor out."""
     p = PlayerState(0, "Ann", plain_character, [])
-    assert (p.poisoned, p.out, p.turns_taken, p.mat, p.attacked) == (False, False, 0, {}, set())
+    assert (p.poisoned, p.out, p.turns_taken, p.mat, p.attacked) == (False, False, 0, {}, [])
 
 
 # --------------------------------------------------------------------------- abilities

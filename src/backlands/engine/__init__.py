@@ -24,12 +24,12 @@ from .actions import (
 from .events import Event, EventBus, ProposalError
 from .game import Game, GameRecord, LegalActions
 from .history import History
-from .position import AttachedCard, MatCard, PlayerSetup, Position, StartPhase
+from .position import AttachedCard, GrantSetup, MatCard, PlayerSetup, Position, StartPhase
 from .seats import Seat
 from .state import CardInstance, Equipped, Outcome, PlayerState, Zone
 from .table import Choice, Table, Work
 from .triggers import Reaction, TriggerIndex
-from .views import EquippedView, GameView, PlayerView
+from .views import EquippedView, GameView, GrantView, PlayerView
 
 __all__ = [
     "NO_ABILITIES",
@@ -52,6 +52,8 @@ __all__ = [
     "Game",
     "GameRecord",
     "GameView",
+    "GrantSetup",
+    "GrantView",
     "History",
     "LegalActions",
     "MatCard",

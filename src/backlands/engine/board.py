@@ -24,13 +24,14 @@ from .actions import Decision, DecisionKind
 from .state import CardInstance
 
 if TYPE_CHECKING:  # views imports this module for its __str__: types only here
-    from .views import EquippedView, GameView, PlayerView
+    from .views import EquippedView, GameView, GrantView, PlayerView
 
 __all__ = [
     "LiveStats",
     "board_text",
     "decision_text",
     "equipped_text",
+    "grant_text",
     "player_label",
     "player_text",
     "voids_text",
@@ -118,6 +119,7 @@ def equipped_text(
     if notes:
         line += f" ({'; '.join(notes)})"
     lines = [line]
+    lines.extend(f"* {grant_text(g, 'it', labels)}" for g in eq.grants)
     by = eq.attached_by
     for k, spell in enumerate(eq.attached):
         # a view built by hand may not say who attached a spell: it is shown all the same
@@ -147,6 +149,7 @@ def player_text(
         facts.insert(0, "OUT")
     header = f"{label} ({p.character}){', you' if you else ''}: {', '.join(facts)}"
     lines = [header]
+    lines.extend(f"  * {grant_text(g, None, labels)}" for g in p.grants)
     if p.out and not p.mat:
         return lines
     indent = " " * (2 + _SLOT_WIDTH)
@@ -160,6 +163,16 @@ def player_text(
         lines.append(f"  {name}{first}")
         lines.extend(f"{indent}{line}" for line in under)
     return lines
+
+
+def grant_text(grant: GrantView, card: str | None = None, labels: Sequence[str] = ()) -> str:
+    """What was granted (12.9), in words, with how long it lasts and by whom: ``you cannot
+    be STOLEN... until the end of P1's next turn`` (``card``: said of that card, "it").
+    Not yet printable."""
+    by = labels[grant.by] if grant.by < len(labels) else f"P{grant.by + 1}"
+    said = grant.modifier.words() if card is None else grant.modifier.said_of(card, True)
+    uses = "" if grant.uses is None else f", {grant.uses} use{'s' * (grant.uses != 1)} left"
+    return f"{said} {grant.duration.words} (by {by}{uses})"
 
 
 def decision_text(decision: Decision, labels: Sequence[str] = ()) -> str:

@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, TypeVar
 
-from ..terms import CardStat
+from ..keywords import CannotDefend, PreventDamage, ReduceCardDamage, ReduceDamage, Undefendable
+from ..terms import CardStat, Defender
 from . import events as ev
 from .actions import DEFENDER_SLOTS, Action, Decision, DecisionKind, Defend
-from .state import CardInstance, PlayerState
+from .state import CardInstance, Equipped, PlayerState
+from .statics import card_statics, player_statics
 from .steps import Question, Step
 from .table import Table
 from .triggers import Reaction
@@ -28,6 +30,7 @@ from .triggers import Reaction
 __all__ = [
     "Defence",
     "TakeDamage",
+    "damage_left",
     "deal_damage",
     "defence_problem",
     "defences",
@@ -197,6 +200,10 @@ class TakeDamage(Step):
             if found is not None and found[0].index == self.by:  # else as declared (5.2)
                 amount = t.stats.card(source, _DAMAGE, self.by)
         target = self.player
+        if t.stats.statics:  # reduced and prevented before the defence (12.8, 6.1)
+            amount = damage_left(t, target, amount, source)
+            if amount <= 0:
+                return
         proposal = t.propose(ev.DamageProposal, target, amount, source)
         if proposal is not None:
             if proposal.cancelled:
@@ -229,17 +236,77 @@ class TakeDamage(Step):
         return True  # 9.2: damage already dealt is still defended
 
 
-def defenders(t: Table, p: PlayerState) -> list[tuple[CardInstance, int]]:
-    """``p``'s armour and creature, in that order, with the damage each can still absorb."""
+def damage_left(t: Table, player: int, amount: int, source: CardInstance | None) -> int:
+    """What is left of ``amount`` damage that ``player`` would take from ``source`` once the
+    statics about them have changed it (12.8), before the defence (6.1): each
+    ``reduce_damage`` takes its amount off, then the ``prevent_damage`` ones prevent what
+    is left of the first damage they may prevent this turn (their amounts together). What
+    they take off is published as one ``DamagePrevented``."""
+    stats = t.stats
+    left = amount
+    for reduce in player_statics(stats, ReduceDamage, player):
+        left -= reduce.amount
+    left = max(left, 0)
+    budget = sum(s.amount for s in player_statics(stats, PreventDamage, player))
+    if budget and left:
+        if stats.prevented_turn != t.turn:  # each turn starts again at 0
+            stats.prevented, stats.prevented_turn = {}, t.turn
+        used = stats.prevented.get(player, 0)
+        stopped = min(left, max(budget - used, 0))
+        if stopped:
+            stats.prevented[player] = used + stopped
+            left -= stopped
+    if left < amount:
+        t.publish(ev.DamagePrevented, player, amount - left, source)
+    return left
+
+
+def defenders(
+    t: Table, p: PlayerState, source: CardInstance | None = None, by: int | None = None
+) -> list[tuple[CardInstance, int]]:
+    """``p``'s armour and creature, in that order, with the damage each can still absorb
+    from ``source``, dealt by ``by``: its remaining durability (6.4), unless a static says
+    otherwise (12.8: ``cannot_defend``, ``undefendable``, ``reduce_card_damage``)."""
     found = []
     card_stat = t.stats.card
+    statics = t.stats.statics
     for slot in DEFENDER_SLOTS:
         eq = p.mat.get(slot)
         if eq is not None:
             left = card_stat(eq.instance, _DURABILITY, p.index) - eq.counters
+            if statics:
+                left = _absorbs(t, p, eq, left, source, by)
             if left > 0:
                 found.append((eq.instance, left))
     return found
+
+
+def _absorbs(
+    t: Table,
+    p: PlayerState,
+    eq: Equipped,
+    left: int,
+    source: CardInstance | None,
+    by: int | None,
+) -> int:
+    """How much damage from ``source`` the card of ``eq``, with ``left`` durability left,
+    can absorb, as the statics in play say (12.8): none if it cannot defend, or the damage's
+    source cannot be defended by it; with ``reduce_card_damage``, that much more per
+    absorption (it takes that many fewer counters, ``Defence.apply``)."""
+    card = eq.instance
+    if card_statics(t.stats, CannotDefend, card, p.index):
+        return 0
+    if source is not None and by is not None:
+        kind = Defender(card.type.value)
+        for static in card_statics(t.stats, Undefendable, source, by):
+            if static.by is None or static.by is kind:
+                return 0
+    return left + _reduction(t, p, card)
+
+
+def _reduction(t: Table, p: PlayerState, card: CardInstance) -> int:
+    """How many fewer counters ``card`` takes each time it absorbs damage (12.8)."""
+    return sum(s.amount for s in card_statics(t.stats, ReduceCardDamage, card, p.index))
 
 
 class Defence(Question):
@@ -268,7 +335,7 @@ class Defence(Question):
         return t.values.decision(_DEFEND, self.player, self.amount, self.source)
 
     def options(self, t: Table) -> tuple[Action, ...]:
-        found = defenders(t, t.players[self.player])
+        found = defenders(t, t.players[self.player], self.source, self.by)
         if not found:  # nothing to defend with: every point is sacrificed (6.1)
             return (NO_DEFENCE,)
         values = t.values
@@ -281,19 +348,30 @@ class Defence(Question):
         p = t.players[self.player]
         if not isinstance(action, Defend):
             return f"{p.name} must defend {self.amount} damage first (6.1)"
-        return defence_problem(action.absorbs, self.amount, dict(defenders(t, p)))
+        found = defenders(t, p, self.source, self.by)
+        return defence_problem(action.absorbs, self.amount, dict(found))
 
     def apply(self, t: Table, action: Action) -> None:  # 6.1 to 6.4
         assert isinstance(action, Defend)
         p = t.players[self.player]
         absorbed = 0
+        # 12.8: each card's fewer counters, as its defence was offered (before any of them
+        # is destroyed and its statics go)
+        fewer = (
+            {card.uid: _reduction(t, p, card) for card, _ in action.absorbs}
+            if t.stats.statics
+            else None
+        )
         for instance, n in action.absorbs:
             slot = instance.slot
             assert slot is not None
             eq = p.mat[slot]
             t.publish(ev.Defended, p.index, instance, n, self.by)
             absorbed += n
-            t.add_counters(p, eq, n)  # 6.2
+            if fewer is None:
+                t.add_counters(p, eq, n)  # 6.2
+            elif n > fewer[instance.uid]:
+                t.add_counters(p, eq, n - fewer[instance.uid])
         rest = self.amount - absorbed
         if rest > 0:
             if absorbed:

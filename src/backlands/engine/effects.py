@@ -32,11 +32,14 @@ from typing import Any, ClassVar, Final, TypeVar, cast
 from ..keywords import (
     Amount,
     CardRef,
+    CardStatic,
     CardTarget,
     CardThen,
     Condition,
+    Duration,
     Effect,
     ExtraCost,
+    Modifier,
     Moment,
     Placed,
     PlayerTarget,
@@ -53,6 +56,7 @@ from .actions import PICKS, Action, Choose, Decision, DecisionKind, Pick
 from .combat import deal_damage
 from .reading import NOTHING_SUPPLIED, TableReading, find_host, in_turn_order, named_players
 from .state import CardInstance, Equipped, PlayerState
+from .statics import card_statics
 from .steps import Choice, Question, Step, Work
 from .table import Table
 from .triggers import Reaction, reaction_class
@@ -247,6 +251,16 @@ class TableResolution:
     def is_immune(self, player: int, keyword: Keyword) -> bool:
         return self.table.stats.is_immune(player, keyword)
 
+    def has_static(self, card: CardRef, kind: type[CardStatic]) -> bool:  # 12.8
+        t = self.table
+        statics = t.stats.statics
+        if not statics:
+            return False
+        found = t.equipped(_instance(card))
+        return found is not None and bool(
+            card_statics(t.stats, kind, found[1].instance, found[0].index)
+        )
+
     def for_players(
         self, target: PlayerTarget, then: PlayerThen, *, keyword: Keyword | None = None
     ) -> None:
@@ -405,6 +419,18 @@ class TableResolution:
     def boost(self, card: CardRef, stat: CardStat, amount: int) -> None:  # 11.6
         self._did(1, 1)
         self.table.boost(_instance(card), stat, amount)
+
+    def grant(
+        self,
+        modifier: Modifier,
+        duration: Duration,
+        *,
+        player: int | None = None,
+        card: CardRef | None = None,
+        uses: int | None = None,
+    ) -> None:  # 12.9
+        holder = None if card is None else _instance(card)
+        self.table.grant(self.controller, modifier, duration, player, holder, uses)
 
     def add_counters(self, card: CardRef, amount: int) -> None:  # 6.2
         t = self.table

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from ..keywords import ExtraCost, Means
-from ..terms import CardType
+from ..keywords import CannotPlayInstants, ExtraCost, Means
+from ..terms import CardType, Window
 from .actions import Action, DecisionKind, Equip, Pass
 from .effects import Payment, TableResolution, stays_for_costs
 from .state import CardInstance, PlayerState
+from .statics import player_statics
 from .steps import Question, Step, Work, one
 from .table import EquipPart, Table
 
@@ -33,6 +34,7 @@ __all__ = [
     "equip_problem",
     "equips",
     "extra_cost_problem",
+    "instants_forbidden",
     "open_windows",
     "pay_and_equip",
 ]
@@ -45,14 +47,42 @@ _INSTANT: Final = CardType.INSTANT_SPELL
 WINDOW_TYPES: Final = frozenset({CardType.INSTANT_SPELL})
 
 
+def instants_forbidden(t: Table, p: PlayerState, window: bool, attacked: bool) -> str | None:
+    """Why ``p`` may not play instant spells now, in their main phase or (``window``) a
+    response window (``attacked``: as an attack's target, 8.2): a ``cannot_play_instants``
+    static about them (12.8); None if they may."""
+    moment = Window.ATTACKED if attacked else Window.RESPONSE if window else Window.MAIN
+    for static in player_statics(t.stats, CannotPlayInstants, p.index):
+        if static.window is None or static.window is moment:
+            return f"{p.name} cannot play instant spells {_NOW[moment]} (12.8)"
+    return None
+
+
+_NOW = {
+    Window.MAIN: "in their main phase",
+    Window.RESPONSE: "in a response window",
+    Window.ATTACKED: "when they are attacked",
+}
+
+
 def equip_problem(
-    t: Table, p: PlayerState, instance: CardInstance, host: CardInstance | None, window: bool
+    t: Table,
+    p: PlayerState,
+    instance: CardInstance,
+    host: CardInstance | None,
+    window: bool,
+    attacked: bool = False,
 ) -> str | None:
     """Why ``p`` may not equip ``instance`` from their inventory now (under ``host``, for
-    an attach spell; ``window``: in a response window), or None if they may."""
+    an attach spell; ``window``: in a response window, ``attacked``: that of an attack's
+    target), or None if they may."""
     kind = instance.type
     if window and kind not in WINDOW_TYPES:
         return "only instant spells may be played in a response window (4.6, 8.1)"
+    if kind is _INSTANT and t.stats.statics:
+        forbidden = instants_forbidden(t, p, window, attacked)
+        if forbidden is not None:
+            return forbidden
     cost = t.stats.costs[p.index].get(instance.uid)  # the side's cost table, read directly
     if cost is None:
         cost = t.stats.cost(instance, p.index)
@@ -91,17 +121,20 @@ def extra_cost_problem(
     return None
 
 
-def equips(t: Table, p: PlayerState, window: bool, end: Action | None = None) -> tuple[Action, ...]:
+def equips(
+    t: Table, p: PlayerState, window: bool, end: Action | None = None, attacked: bool = False
+) -> tuple[Action, ...]:
     """Every equip ``p`` may make now, in inventory order: each card whose cost the primal
-    deck can pay (4.3), in a window instants only (4.6, 8.1), an attach spell under each
-    card in a slot of a player still in, in seat and mat order (4.7); then ``end``, the
-    do-nothing answer, if given. The listing of the main phase and of a response window;
-    ``equip_problem`` says why any other is refused."""
+    deck can pay (4.3), in a window instants only (4.6, 8.1), no instant if a static
+    forbids them now (12.8), an attach spell under each card in a slot of a player still
+    in, in seat and mat order (4.7); then ``end``, the do-nothing answer, if given. The
+    listing of the main phase and of a response window (``attacked``: that of an attack's
+    target); ``equip_problem`` says why any other is refused."""
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
     costs: dict[int, int] | None = None
     asks = t.costs_asked  # a card of the game asks extra costs (12.4)
-    for instance in p.inventory:
+    for instance in p.inventory if not t.stats.statics else _playable(t, p, window, attacked):
         kind = instance.type
         if window and kind not in WINDOW_TYPES:
             continue
@@ -129,11 +162,20 @@ def equips(t: Table, p: PlayerState, window: bool, end: Action | None = None) ->
     return tuple(found)
 
 
-def check_equip(t: Table, p: PlayerState, action: Equip, window: bool) -> str | None:
+def _playable(t: Table, p: PlayerState, window: bool, attacked: bool) -> list[CardInstance]:
+    """``p``'s inventory, but the instants a static forbids them now (12.8)."""
+    if instants_forbidden(t, p, window, attacked) is None:
+        return p.inventory
+    return [c for c in p.inventory if c.type is not _INSTANT]
+
+
+def check_equip(
+    t: Table, p: PlayerState, action: Equip, window: bool, attacked: bool = False
+) -> str | None:
     """Why ``action`` is not an equip ``p`` may make now, or None."""
     if all(held is not action.card for held in p.inventory):
         return f"{action.card} is not in {p.name}'s inventory (4.1, 4.6)"
-    return equip_problem(t, p, action.card, action.host, window)
+    return equip_problem(t, p, action.card, action.host, window, attacked)
 
 
 class EquipQuestion(Question):
@@ -144,16 +186,17 @@ class EquipQuestion(Question):
     window: bool  # a response window: instant spells only (4.6, 8.1)
     nothing: Action  # the do-nothing answer
     hidden = True  # what may be equipped comes from the inventory (8.3, ``ask_every_window``)
+    attack: ClassVar[bool] = False  # the window of an attack's target (8.2)
 
     def options(self, t: Table) -> tuple[Action, ...]:
-        return equips(t, t.players[self.player], self.window, self.nothing)
+        return equips(t, t.players[self.player], self.window, self.nothing, self.attack)
 
     def problem(self, t: Table, action: object) -> str | None:
         p = t.players[self.player]
         if action == self.nothing:
             return None
         if isinstance(action, Equip):
-            return check_equip(t, p, action, self.window)
+            return check_equip(t, p, action, self.window, self.attack)
         return self.not_an_answer(p)
 
     def not_an_answer(self, p: PlayerState) -> str:
@@ -168,7 +211,6 @@ class ResponseWindow(EquipQuestion):
     kind = DecisionKind.RESPONSE
     window = True
     nothing: Action = PASS  # annotated: mypyc wants the base class's type
-    attack: ClassVar[bool] = False  # the window of an attack's target (8.2)
 
     def not_an_answer(self, p: PlayerState) -> str:
         return f"{p.name} is in a response window: play an instant spell or pass (8.1, 8.2)"

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from ..errors import BacklandsError
+from ..keywords import Duration, Modifier
 from ..terms import CardStat, DestroyReason, Slot, ValueEnum, Zone
 from .shown import shown
 from .state import CardInstance
@@ -48,6 +49,7 @@ __all__ = [
     "CardsRevealed",
     "CounterAdded",
     "CountersRemoved",
+    "DamagePrevented",
     "DamageProposal",
     "DamageTaken",
     "DeckOrdered",
@@ -59,6 +61,8 @@ __all__ = [
     "EventBus",
     "GameEnded",
     "GameStarted",
+    "GrantEnded",
+    "Granted",
     "Handler",
     "OptionPicked",
     "Phase",
@@ -178,6 +182,16 @@ class DamageTaken(Event):
 
 
 @attrs.define(eq=True, hash=False)
+class DamagePrevented(Event):
+    """``amount`` of the damage ``player`` was about to take from ``source`` is prevented
+    or reduced by statics (12.8), before the defence (6.1)."""
+
+    player: int
+    amount: int
+    source: CardInstance | None
+
+
+@attrs.define(eq=True, hash=False)
 class Defended(Event):
     """``player``'s ``card`` absorbs ``amount`` damage dealt by ``attacker`` (None: no
     player, such as poison) (6.2)."""
@@ -247,6 +261,28 @@ class CardStolen(Event):
     player: int
     card: CardInstance
     victim: int
+
+
+@attrs.define(eq=True, hash=False)
+class Granted(Event):
+    """An effect of ``player`` gave ``modifier`` to player ``target`` (who controls it), or
+    to ``card`` (it changes that card alone), for ``duration`` (12.9)."""
+
+    player: int
+    modifier: Modifier
+    target: int | None
+    card: CardInstance | None
+    duration: Duration
+
+
+@attrs.define(eq=True, hash=False)
+class GrantEnded(Event):
+    """What an effect of ``player`` gave player ``target`` or ``card`` has ended (12.9)."""
+
+    player: int
+    modifier: Modifier
+    target: int | None
+    card: CardInstance | None
 
 
 @attrs.define(eq=True, hash=False)
@@ -354,7 +390,15 @@ def _plain(value: object) -> Any:
         return value.value
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
+    if isinstance(value, Modifier):  # as a card file writes it: its tag, then its fields
+        return {"modifier": value.name, **_fields(value)}
+    if attrs.has(type(value)):  # a selector
+        return _fields(value)
     return value
+
+
+def _fields(value: Any) -> dict[str, Any]:
+    return {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(type(value))}
 
 
 def event_to_json(event: Event) -> dict[str, Any]:

@@ -7,7 +7,8 @@ a :class:`~backlands.engine.game.Game` whose pending decision is the active play
 A position holds every state abilities leave behind: a card on another player's mat
 (``MatCard.owner``: stolen, 7.3), an attach spell under anyone's card
 (:class:`AttachedCard`, its controller and owner, 11.1), boosts in effect
-(``MatCard.boosts``, 11.6) and poison markers (``PlayerSetup.poisoned``, 7.1). The player
+(``MatCard.boosts``, 11.6), grants in force (``PlayerSetup.grants`` and ``MatCard.grants``,
+12.9) and poison markers (``PlayerSetup.poisoned``, 7.1). The player
 classes live in ``setup.py`` (a record rebuilds them below the game) and are exported here.
 A game from a position records and replays like any other (``Game.record()``).
 """
@@ -22,14 +23,14 @@ import attrs
 from ..ruleset import STANDARD, Ruleset
 from .game import Game
 from .record_position import read_positions_as
-from .seats import AttachedCard, MatCard, PlayerSetup
+from .seats import AttachedCard, GrantSetup, MatCard, PlayerSetup
 from .steps import StartPhase
 
 if TYPE_CHECKING:
     from .events import Event, Handler
     from .table import AbilitySource
 
-__all__ = ["AttachedCard", "MatCard", "PlayerSetup", "Position", "StartPhase"]
+__all__ = ["AttachedCard", "GrantSetup", "MatCard", "PlayerSetup", "Position", "StartPhase"]
 
 
 @attrs.frozen

@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
-from .._convert import _Group
+from .._convert import _Group, converter
 from .._paths import format_path
 from ..database import CardDatabase
 from ..errors import GameSetupError
-from ..model import Card, Character
+from ..model import Card, Character, Duration, Modifier
 from ..ruleset import MAX_PLAYERS, MAX_TURN_LIMIT
 from ..terms import CardStat, Slot
 from .jsondata import (
@@ -49,7 +49,7 @@ from .jsondata import (
     structure_hook,
     text_hook,
 )
-from .seats import MAX_BOOST, AttachedCard, Boosts, MatCard, PlayerSetup
+from .seats import MAX_BOOST, AttachedCard, Boosts, GrantSetup, MatCard, PlayerSetup
 from .shown import shown
 from .steps import StartPhase
 
@@ -82,6 +82,8 @@ BOUNDS: dict[tuple[str, str], tuple[int, int]] = {
     ("MatCard", "owner"): _SEAT,
     ("AttachedCard", "controller"): _SEAT,
     ("AttachedCard", "owner"): _SEAT,
+    ("GrantSetup", "by"): _SEAT,
+    ("GrantSetup", "uses"): (1, 9),
 }
 
 # the card database ids are read with; None keeps each id (a record being parsed)
@@ -216,6 +218,26 @@ def _boosts(value: Any, _: Any) -> Boosts:
     return tuple(out)
 
 
+def _modifier(value: Any, _: Any) -> Modifier:
+    """A granted modifier, as a card file writes it (``{modifier: immune, keyword: poison}``),
+    through the card converter: its fields and their limits as a card file's (12.9)."""
+    if not isinstance(value, dict):
+        raise Invalid(f"must be an object with its 'modifier' tag, not {shown(value)}")
+    found: Modifier = converter.structure(value, Modifier)
+    return found
+
+
+def _duration(value: Any, _: Any) -> Duration:
+    names = [duration.value for duration in Duration]
+    if value not in names:
+        raise Invalid(f"must be one of {', '.join(names)}, not {shown(value)}")
+    return Duration(value)
+
+
+def _grants(value: Any, _: Any) -> tuple[GrantSetup, ...]:
+    return _each(list_hook(value, None), records.structure, GrantSetup)
+
+
 def _optional(kind: Any, base: type) -> bool:
     """Whether the annotation ``kind`` is ``base | None`` (however the union was spelled)."""
     return set(typing.get_args(kind)) == {base, type(None)}
@@ -245,12 +267,22 @@ def _record_hook(cls: type[Any], omit: tuple[str, ...] = (), **special: Hook) ->
 
 records.register_structure_hook(AttachedCard, _record_hook(AttachedCard, card=_card))
 records.register_structure_hook(
-    MatCard, _record_hook(MatCard, card=_card, attached=_attached, boosts=_boosts)
+    GrantSetup, _record_hook(GrantSetup, modifier=_modifier, duration=_duration)
+)
+records.register_structure_hook(
+    MatCard,
+    _record_hook(MatCard, card=_card, attached=_attached, boosts=_boosts, grants=_grants),
 )
 records.register_structure_hook(
     PlayerSetup,
     _record_hook(
-        PlayerSetup, character=_character, deck=_cards, inventory=_cards, void=_cards, mat=_mat
+        PlayerSetup,
+        character=_character,
+        deck=_cards,
+        inventory=_cards,
+        void=_cards,
+        mat=_mat,
+        grants=_grants,
     ),
 )
 
@@ -289,8 +321,10 @@ def _written(value: Any) -> Any:
     plain attach spell too), enums by value, slots in slot order."""
     if isinstance(value, Card | Character):
         return value.id
-    if isinstance(value, StartPhase | CardStat):
+    if isinstance(value, StartPhase | CardStat | Duration):
         return value.value
+    if isinstance(value, Modifier):  # as a card file writes it (12.9)
+        return converter.unstructure(value)
     if isinstance(value, Mapping):  # a mat
         return {slot.value: _written(value[slot]) for slot in Slot if slot in value}
     if isinstance(value, tuple | list):

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from ..deck import Deck, DeckProblem, validate_deck
 from ..errors import GameSetupError
-from ..model import CardStatModifier
+from ..model import CardStatModifier, Static
 from ..ruleset import Ruleset
 from ..terms import CardStat, PlayerStat
 from . import events as ev
@@ -78,7 +78,7 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: object) -> Non
     ):
         raise GameSetupError(f"first player {first_player} is not a seat index (1.4)")
     table.seats = seats = tuple(seats)
-    decks, table.instances, table.values, shared, durability, costs = _instances(seats)
+    decks, table.instances, table.values, shared, durability, costs, statics = _instances(seats)
     table.costs_asked = costs
     table.stats.share(shared)
     # no card on any mat yet, so nothing can be worn out (6.2): no check is due, but the
@@ -89,18 +89,27 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: object) -> Non
         name = seat.name or f"P{index + 1}"
         table.players.append(PlayerState(index, name, seat.character, list(decks[index])))
     table.stats.characters_seated()  # a PRO's or CON's while: modifier is live (12.1)
+    if statics:  # the characters' statics (12.8); with none, the index stays empty
+        table.stats.index_statics()
 
 
 @functools.lru_cache(maxsize=16)
 def _instances(
     seats: tuple[Seat, ...],
 ) -> tuple[
-    tuple[tuple[CardInstance, ...], ...], dict[int, CardInstance], Values, SharedStats, bool, bool
+    tuple[tuple[CardInstance, ...], ...],
+    dict[int, CardInstance],
+    Values,
+    SharedStats,
+    bool,
+    bool,
+    bool,
 ]:
     """The card instances of a game between ``seats``: uids in seat order, then deck order;
     their action and decision values (``Values``) and the card stats they have at setup
     (see ``Stats.share``), both filled as games need them; whether a character's
-    modifier changes durability; and whether a card asks extra costs (12.4).
+    modifier changes durability; whether a card asks extra costs (12.4); and whether a
+    character has a static (12.8).
 
     Instances never change, and equal seats make equal instances, so a batch of games
     between the same seats makes them once (the games share them, as copies do).
@@ -120,7 +129,8 @@ def _instances(
     )
     instances = {i.uid: i for deck in decks for i in deck}
     costs = any(i.extra_costs for i in instances.values())
-    return tuple(decks), instances, Values(), new_shared(len(seats)), durability, costs
+    statics = any(isinstance(mod, Static) for seat in seats for mod in seat.character.modifiers)
+    return tuple(decks), instances, Values(), new_shared(len(seats)), durability, costs, statics
 
 
 def start_seats(table: Table, first_player: object) -> None:

@@ -16,13 +16,14 @@ from typing import Any
 
 import attrs
 
-from ..model import Card, Character
+from ..model import Card, Character, Duration, Modifier
 from ..terms import CardStat, Slot
 
 __all__ = [
     "MAX_BOOST",
     "AttachedCard",
     "Boosts",
+    "GrantSetup",
     "MatCard",
     "PlayerSetup",
     "Seat",
@@ -52,6 +53,20 @@ class AttachedCard:
     owner: int | None = None
 
 
+@attrs.frozen
+class GrantSetup:
+    """What a ``grant`` effect gave a player or a card, in force in a position (12.9): the
+    ``modifier`` (or static), its ``duration``, ``by`` whose effect (the player whose turns
+    it counts, 12.9; default: the player who holds it, or for a card the mat's player), and
+    for a cost change the equips it has ``uses`` left. It ends as if it had been made in the
+    position's turn: "this turn" at its end, "your next turn" at ``by``'s next turn."""
+
+    modifier: Modifier
+    duration: Duration = Duration.THIS_TURN
+    by: int | None = None
+    uses: int | None = None
+
+
 Boosts = tuple[tuple[CardStat, int], ...]
 
 
@@ -66,7 +81,8 @@ class MatCard:
     ``owner`` is the card's owner when it is not the mat's player (a stolen card, 7.3: it
     goes to its owner's void when destroyed). ``boosts`` are ``(stat, amount)`` pairs (or a
     mapping) in effect until the end of the position's turn (11.6); a boost to a stat the
-    card lacks does nothing, as a BOOST effect does.
+    card lacks does nothing, as a BOOST effect does. ``grants``: what was granted to the
+    card (12.9).
     """
 
     card: Card
@@ -77,6 +93,7 @@ class MatCard:
     )
     owner: int | None = None
     boosts: Boosts = attrs.field(default=(), converter=_boosts)
+    grants: tuple[GrantSetup, ...] = attrs.field(default=(), converter=tuple[GrantSetup, ...])
 
 
 def _mat(value: Mapping[Slot, Card | MatCard]) -> dict[Slot, MatCard]:
@@ -85,7 +102,8 @@ def _mat(value: Mapping[Slot, Card | MatCard]) -> dict[Slot, MatCard]:
 
 @attrs.frozen
 class PlayerSetup:
-    """One player's zones in a position. ``deck`` is listed TOP FIRST (RULINGS 1.5)."""
+    """One player's zones in a position. ``deck`` is listed TOP FIRST (RULINGS 1.5).
+    ``grants``: what was granted to the player (12.9)."""
 
     character: Character
     deck: tuple[Card, ...] = attrs.field(default=(), converter=tuple[Card, ...])
@@ -95,6 +113,7 @@ class PlayerSetup:
     poisoned: bool = False  # a poison marker (7.1): checked at the end of their turns
     turns_taken: int = 2  # > 1: the player may attack this turn (3.3)
     name: str | None = None
+    grants: tuple[GrantSetup, ...] = attrs.field(default=(), converter=tuple[GrantSetup, ...])
 
 
 def position_parts(position: Any) -> tuple[object, object, object, object, object]:

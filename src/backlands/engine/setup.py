@@ -12,16 +12,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .._convert import converter
 from ..errors import GameSetupError
-from ..model import Card, Character
+from ..keywords import grant_problems
+from ..model import Card, Character, Duration, Modifier
 from ..terms import CardStat, CardType, Slot
+from .grants import grant_for
 from .seating import (
     check_player_count,
     forget_seats,
     seat_table,
     start_seats,
 )
-from .seats import MAX_BOOST, AttachedCard, MatCard, PlayerSetup, Seat, position_parts
+from .seats import (
+    MAX_BOOST,
+    AttachedCard,
+    GrantSetup,
+    MatCard,
+    PlayerSetup,
+    Seat,
+    position_parts,
+)
 from .shown import shown
 from .state import CardInstance, Equipped, PlayerState
 from .steps import StartPhase, one
@@ -31,6 +42,7 @@ from .turn import AttackPhase, EndPhase, MainPhase, may_attack
 __all__ = [
     "MAX_BOOST",
     "AttachedCard",
+    "GrantSetup",
     "MatCard",
     "PlayerSetup",
     "Seat",
@@ -80,6 +92,8 @@ def position_table(
     attack = phase is StartPhase.ATTACK
     new = table.new_instance
     boosts: list[tuple[CardInstance, CardStat, int]] = []
+    # (what, the player or the card it is granted to, whose by default, where it is written)
+    grants: list[tuple[object, int | CardInstance, int, str]] = []
     for index, setup in enumerate(players):
         who = f"player {index + 1}"
         _check_player(setup, who, turn)
@@ -114,14 +128,12 @@ def position_table(
                 table.enter_play(attached.instance, attached.controller, eq.instance)
             for boost in placed.boosts:
                 boosts.append((eq.instance, *_boost(boost, where)))
+            grants.extend((g, eq.instance, index, where) for g in _listed(placed.grants, where))
         state.void = [new(card, index) for card in setup.void]
+        grants.extend((g, index, index, who) for g in _listed(setup.grants, who))
         state.poisoned = setup.poisoned
         state.turns_taken = setup.turns_taken
         table.players.append(state)
-    if attack and not may_attack(table, table.players[active]):
-        raise GameSetupError(
-            "the active player is on their first turn, which has no attack phase (3.3)"
-        )
     # the turn and its player first: a while: condition (12.1) may read them as durability
     # is checked
     table.turn = table.stats.turn = turn
@@ -138,6 +150,12 @@ def position_table(
     for instance, stat, amount in boosts:  # until the end of this turn (11.6)
         if getattr(instance.card, stat._value_) is not None:  # a stat it lacks: nothing
             table.stats.boost(instance.uid, stat, amount)
+    for granted, holder, by, where in grants:  # as if made in this turn (12.9)
+        _grant(table, granted, holder, by, where)
+    if attack and not may_attack(table, table.players[active]):  # with the statics (12.8)
+        raise GameSetupError(
+            "the active player is on their first turn, which has no attack phase (3.3)"
+        )
     if attack:
         table.push(one(EndPhase, active))
         table.push(one(AttackPhase, active))
@@ -216,6 +234,44 @@ def _boost(boost: object, where: str) -> tuple[CardStat, int]:
             f"{shown(amount)}"
         )
     return stat, amount
+
+
+def _listed(grants: object, where: str) -> tuple[object, ...]:
+    if not isinstance(grants, tuple | list):
+        raise GameSetupError(f"{where}: grants must be a list of GrantSetup, not {shown(grants)}")
+    return tuple(grants)
+
+
+def _grant(table: Table, granted: object, holder: int | CardInstance, by: int, where: str) -> None:
+    """What ``granted`` (a ``GrantSetup``) gives ``holder``, a player or a card, in force on
+    ``table`` as if made in its turn by ``granted.by`` (``by`` by default), checked as a
+    card file's ``grant`` is (12.9)."""
+    if not isinstance(granted, GrantSetup):
+        raise GameSetupError(f"{where}: a grant must be a GrantSetup, not {shown(granted)}")
+    modifier, duration, uses = granted.modifier, granted.duration, granted.uses
+    if not isinstance(modifier, Modifier):
+        raise GameSetupError(
+            f"{where}: a grant's modifier must be a Modifier, not {shown(modifier)}"
+        )
+    if not isinstance(duration, Duration):
+        raise GameSetupError(
+            f"{where}: a grant's duration must be a Duration, not {shown(duration)}"
+        )
+    if uses is not None and (type(uses) is not int or not 1 <= uses <= 9):
+        raise GameSetupError(f"{where}: a grant's uses must be None or 1 to 9, not {shown(uses)}")
+    n = len(table.players)
+    controller = by if granted.by is None else _seat(granted.by, n, where, "a grant's by")
+    written = {"modifier": converter.unstructure(modifier), "uses": uses}
+    if isinstance(holder, CardInstance):
+        written["card"] = "this"
+    for path, message in grant_problems(written, None):
+        field = ".".join(str(part) for part in path)
+        raise GameSetupError(f"{where}: a grant's {field}: {message} (12.9)")
+    player = holder if isinstance(holder, int) else None
+    card = holder if isinstance(holder, CardInstance) else None
+    table.stats.add_grant(
+        grant_for(table.players, table.active, modifier, duration, controller, player, card, uses)
+    )
 
 
 def _name(card: object) -> str:

@@ -163,7 +163,7 @@ class PlayerState:
         poisoned: bool = False,
         out: bool = False,
         turns_taken: int = 0,
-        attacked: set[Slot] | None = None,
+        attacked: list[Slot] | None = None,
         known: frozenset[int] = frozenset(),
     ) -> None:
         self.index = index
@@ -176,7 +176,8 @@ class PlayerState:
         self.poisoned = poisoned
         self.out = out
         self.turns_taken = turns_taken
-        self.attacked: set[Slot] = set() if attacked is None else attacked
+        # the slot of each attack this turn, in order (3.3; twice with a static, 12.8)
+        self.attacked: list[Slot] = [] if attacked is None else attacked
         self.known = known
 
     def deck_top_first(self) -> list[CardInstance]:
@@ -206,7 +207,7 @@ class PlayerState:
             self.poisoned,
             self.out,
             self.turns_taken,
-            set(self.attacked),
+            self.attacked[:],
             self.known,
         )
 

@@ -1,11 +1,15 @@
-"""Computed stats: a card's live damage, durability and cost, a player's draws, immunity.
+"""Computed stats: a card's live damage, durability and cost, a player's draws, immunity,
+and the statics in play (12.8).
 
 Nothing is ever written over a card (10.3): a stat is its printed value plus every modifier
 in play, seen from the modifier's controller (11.1), plus the card's boosts this turn
 (11.6). Modifiers come from their *sources*: a player's character (PRO and CON), the cards
 on their mat (``while_equipped``) and the attach spells they attached, under whoever's card
-(11.1). The list of card-stat modifiers, and each stat computed from it, is kept until a
-source comes or goes (:meth:`Stats.changed`) or a boost is given or ends.
+(11.1); and from the grants in force (12.9, ``grants.py``): a modifier granted to a player
+counts as one of theirs, one granted to a card changes that card alone. The list of
+card-stat modifiers, and each stat computed from it, is kept until a source comes or goes
+(:meth:`Stats.changed`) or a boost or a grant is given or ends; the index of statics in play
+(``statics.py``) is made again whenever a source of one comes or goes.
 
 A modifier with ``while:`` applies exactly while its condition holds (12.1), which any step
 may change: while one is in play (``live``), the stats it could change are computed each
@@ -25,12 +29,15 @@ from ..model import (
     Immunity,
     Modifier,
     PlayerStatModifier,
+    Static,
     Trait,
 )
 from ..ruleset import Ruleset
 from ..terms import CardStat, Keyword, PlayerStat, Whose
+from .grants import Grant
 from .reading import TableReading
 from .state import CardInstance, PlayerState
+from .statics import StaticIndex, index_statics
 
 __all__ = ["SharedStats", "Stats", "new_shared"]
 
@@ -58,6 +65,7 @@ class Stats:
 
     __slots__ = (
         "_cache",
+        "_card_grants",
         "_mods",
         "_players_shared",
         "_reading",
@@ -65,15 +73,19 @@ class Stats:
         "boosts",
         "costs",
         "durability_modified",
+        "grants",
         "live",
         "live_durability",
         "live_mods",
         "player_stats",
         "players",
+        "prevented",
+        "prevented_turn",
         "resolving",
         "ruleset",
         "shared",
         "stale",
+        "statics",
         "turn",
         "version",
     )
@@ -110,6 +122,17 @@ class Stats:
         self.live = False
         self.live_durability = False
         self._reading = False  # a ``while:`` condition is being read
+        # the grants in force (12.9), in the order they were made; never changed in place
+        self.grants: tuple[Grant, ...] = ()
+        # the card-stat modifiers granted to cards, by card uid (made from ``grants``)
+        self._card_grants: dict[int, tuple[CardStatModifier, ...]] = {}
+        # the statics in play by class (12.8, ``statics.py``): empty when there are none,
+        # which is all the hot loop asks; made again, never changed in place
+        self.statics: StaticIndex = {}
+        # damage prevented in turn ``prevented_turn`` by ``prevent_damage`` statics, by player
+        # (12.8): what an earlier turn prevented counts no more
+        self.prevented: dict[int, int] = {}
+        self.prevented_turn = 0
 
     def copy(self, players: Sequence[PlayerState]) -> Stats:
         other = Stats(players, self.ruleset)  # its own tables, filled again as needed
@@ -121,6 +144,13 @@ class Stats:
         other.live = self.live  # its ``while:`` modifiers are found again when read
         if self.boosts:
             other.boosts = {uid: list(found) for uid, found in self.boosts.items()}
+        if self.grants:
+            other.grants = self.grants
+            other._card_grants = self._card_grants
+        other.statics = self.statics  # never changed in place: shared
+        if self.prevented:
+            other.prevented = dict(self.prevented)
+            other.prevented_turn = self.prevented_turn
         return other
 
     def boost(self, uid: int, stat: CardStat, amount: int) -> None:
@@ -151,9 +181,11 @@ class Stats:
                     cache.pop((uid, side, stat), None)
 
     def seated(self) -> None:
-        """The players are at the table (setup): one cost table per side."""
+        """The players are at the table (setup): one cost table per side; the statics of
+        their characters and mats are in play (12.8)."""
         self.costs = [{} for _ in self.players]
         self.characters_seated()
+        self.index_statics()
 
     def characters_seated(self) -> None:
         """The characters (and, in a position, the cards on the mats) are at the table
@@ -183,18 +215,30 @@ class Stats:
         self._players_shared = True
 
     def changed(self) -> None:
-        """Modifier sources came or went (a player went out, say): forget every stat."""
+        """Modifier sources left play or changed hands (a player went out, a card was
+        stolen): forget every stat, and index the statics in play again, if any was (none
+        comes into play this way: a new source calls ``source_changed``)."""
         self._forget_card_stats()
         self._forget_players()
         self.stale = True
+        if self.statics:
+            self.index_statics()
+
+    def index_statics(self) -> None:
+        """The statics in play, indexed again (a source of one came or went, 12.8)."""
+        self.statics = index_statics(self.players, self.grants)
 
     def source_changed(self, modifiers: Iterable[Modifier]) -> None:
         """A card with these ``modifiers`` came into play or left it: forget what they
-        change (card stats, player stats; a durability modifier calls for a worn-out check)."""
+        change (card stats, player stats; a durability modifier calls for a worn-out check;
+        a static, the index of statics)."""
+        statics = False
         for mod in modifiers:
             if getattr(mod, "while_", None) is not None:  # 12.1: found again, with the rest
                 self._live_changed()
-            if isinstance(mod, CardStatModifier):
+            if isinstance(mod, Static):
+                statics = True
+            elif isinstance(mod, CardStatModifier):
                 self.version += 1
                 self._mods = None
                 if self.shared is not None:
@@ -208,6 +252,44 @@ class Stats:
                     self.stale = True
             elif isinstance(mod, PlayerStatModifier):
                 self._forget_players()
+        if statics:
+            self.index_statics()
+
+    # ------------------------------------------------------------------ grants (12.9)
+
+    def add_grant(self, grant: Grant) -> None:
+        """``grant`` is in force: what its modifier changes is forgotten."""
+        self.grants = (*self.grants, grant)
+        self._granted((grant,))
+
+    def remove_grants(self, ended: Sequence[Grant]) -> None:
+        """The grants ``ended`` (some of those in force) end."""
+        self.grants = tuple(g for g in self.grants if all(g is not e for e in ended))
+        self._granted(ended)
+
+    def replace_grant(self, old: Grant, new: Grant) -> None:
+        """``old`` is in force as ``new`` (a use of it went, 12.9)."""
+        self.grants = tuple(new if g is old else g for g in self.grants)
+
+    def _granted(self, changed: Sequence[Grant]) -> None:
+        """Grants came or went: forget what their modifiers change (a modifier granted to a
+        card changes it whatever a ``while:`` says: the loader refuses one, 12.9)."""
+        cards: dict[int, tuple[CardStatModifier, ...]] = {}
+        for grant in self.grants:
+            if grant.card is not None and isinstance(grant.modifier, CardStatModifier):
+                found = cards.get(grant.card.uid, ())
+                cards[grant.card.uid] = (*found, grant.modifier)
+        self._card_grants = cards
+        for grant in changed:
+            mod = grant.modifier
+            if grant.card is None:
+                self.source_changed((mod,))
+            elif isinstance(mod, Static):
+                self.index_statics()
+            elif isinstance(mod, CardStatModifier):
+                self._forget_card(grant.card.uid)
+                if mod.stat is _DURABILITY:
+                    self.stale = True
 
     def _live_changed(self) -> None:
         """A modifier with ``while:`` came or went: every stat is found again, and the
@@ -290,6 +372,10 @@ class Stats:
             for boosted, amount in self.boosts.get(instance.uid, ()):
                 if boosted is stat:
                     value += amount
+        if self._card_grants:  # granted to this card alone (12.9)
+            for mod in self._card_grants.get(instance.uid, ()):
+                if mod.stat is stat:
+                    value += mod.amount
         value = max(value, 1 if stat is _DURABILITY else 0)
         if not self.live:
             self._cache[key] = value
@@ -314,6 +400,10 @@ class Stats:
             any(m.stat is _DURABILITY for _, m in mods)
             or self.live_durability
             or any(stat is _DURABILITY for found in self.boosts.values() for stat, _ in found)
+            or (
+                bool(self._card_grants)
+                and any(m.stat is _DURABILITY for ms in self._card_grants.values() for m in ms)
+            )
         )
 
     def player(self, player: int, stat: PlayerStat) -> int:
@@ -324,14 +414,14 @@ class Stats:
             return cached
         value: int = getattr(self.ruleset, stat._value_)
         live = False
-        for mod in modifiers_of(self.players, player):
+        for mod in modifiers_of(self.players, player, self.grants):
             if isinstance(mod, PlayerStatModifier) and mod.stat is stat:
                 if mod.while_ is None:
                     value += mod.amount
                 else:
                     live = True
         if live:  # 12.1: only while its condition holds, and never kept
-            for mod, card in sources_of(self.players, player):
+            for mod, card in sources_of(self.players, player, self.grants):
                 condition = getattr(mod, "while_", None)
                 if isinstance(mod, PlayerStatModifier) and mod.stat is stat and condition:
                     value += mod.amount if self.holds(condition, player, card) else 0
@@ -343,7 +433,7 @@ class Stats:
         """Whether a PRO/CON or an equipped card makes ``player`` immune to ``keyword``
         (with ``while:``, only while it holds, 12.1)."""
         live = False
-        for mod in modifiers_of(self.players, player):
+        for mod in modifiers_of(self.players, player, self.grants):
             if isinstance(mod, Immunity) and mod.keyword is keyword:
                 if mod.while_ is None:
                     return True
@@ -353,7 +443,7 @@ class Stats:
             and mod.keyword is keyword
             and mod.while_ is not None
             and self.holds(mod.while_, player, card)
-            for mod, card in sources_of(self.players, player)
+            for mod, card in sources_of(self.players, player, self.grants)
         )
 
     def _collect(self) -> list[tuple[int, CardStatModifier]]:
@@ -379,10 +469,18 @@ class Stats:
                         for mod in attached.instance.modifiers:
                             if isinstance(mod, CardStatModifier):
                                 found.append((by, mod))
+        for grant in self.grants:  # granted to a player: theirs (12.9)
+            mod = grant.modifier
+            if grant.card is None and isinstance(mod, CardStatModifier):
+                assert grant.player is not None
+                if not players[grant.player].out:
+                    found.append((grant.player, mod))
         if self.live:  # the modifiers with ``while:`` apart, with their cards (12.1)
             for p in players:
                 if not p.out:
-                    live.extend((p.index, m, c) for m, c in sources_of(players, p.index))
+                    live.extend(
+                        (p.index, m, c) for m, c in sources_of(players, p.index, self.grants)
+                    )
             live = [(i, m, c) for i, m, c in live if getattr(m, "while_", None) is not None]
             found = [(i, m) for i, m in found if m.while_ is None]
             self.live_mods = [(i, m, c) for i, m, c in live if isinstance(m, CardStatModifier)]
@@ -391,9 +489,12 @@ class Stats:
         return found
 
 
-def modifiers_of(players: Sequence[PlayerState], index: int) -> Iterator[Any]:
+def modifiers_of(
+    players: Sequence[PlayerState], index: int, grants: Sequence[Grant] = ()
+) -> Iterator[Any]:
     """Every modifier player ``index`` controls (11.1): PRO and CON, each card on their mat,
-    then every attach spell they attached, under whoever's card it sits."""
+    then every attach spell they attached, under whoever's card it sits; then what
+    ``grants`` gave them (12.9)."""
     p = players[index]
     character = p.character
     yield from character.pro.modifiers
@@ -406,13 +507,16 @@ def modifiers_of(players: Sequence[PlayerState], index: int) -> Iterator[Any]:
                 by = other.index if attached.controller is None else attached.controller
                 if by == index and attached.instance.modifiers:
                     yield from attached.instance.modifiers
+    for grant in grants:
+        if grant.card is None and grant.player == index:
+            yield grant.modifier
 
 
 def sources_of(
-    players: Sequence[PlayerState], index: int
+    players: Sequence[PlayerState], index: int, grants: Sequence[Grant] = ()
 ) -> list[tuple[Modifier, CardInstance | None]]:
-    """:func:`modifiers_of`, each with the card it comes from (None: the character's), for
-    a ``while:`` condition that reads "this card" (12.1)."""
+    """:func:`modifiers_of`, each with the card it comes from (None: the character's, or a
+    grant's), for a ``while:`` condition that reads "this card" (12.1)."""
     p = players[index]
     found: list[tuple[Modifier, CardInstance | None]] = [
         (mod, None) for mod in p.character.modifiers
@@ -426,4 +530,5 @@ def sources_of(
         if (other.index if a.controller is None else a.controller) == index
     ]
     found += [(mod, card) for card in cards for mod in card.modifiers]
+    found += [(g.modifier, None) for g in grants if g.card is None and g.player == index]
     return found

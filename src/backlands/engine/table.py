@@ -16,12 +16,13 @@ import random
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
-from ..model import Card
+from ..model import Card, CardStatModifier, Duration, Modifier
 from ..ruleset import Ruleset
 from ..terms import CardStat, CardType, Slot, ValueEnum, Zone
 from . import events as ev
 from .actions import Action, Decision, Values
 from .chance import below, shuffle
+from .grants import Grant, grant_for
 from .history import History
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
@@ -543,6 +544,15 @@ class Table:
                 self.destroy(p, slot, ev.DestroyReason.ELIMINATED)
             p.poisoned = False
             self.publish(ev.PlayerEliminated, p.index)
+        if self.stats.grants:  # 12.9: what they granted, or were granted, ends with them
+            seats = self.players
+            self.end_grants(
+                [
+                    g
+                    for g in self.stats.grants
+                    if seats[g.controller].out or (g.player is not None and seats[g.player].out)
+                ]
+            )
         self.stats.changed()
 
     def skip_rest_of_turn(self) -> None:
@@ -616,6 +626,8 @@ class Table:
             cost = self.stats.costs[p.index].get(instance.uid)  # fixed before anything moves
             if cost is None:
                 cost = self.stats.cost(instance, p.index)
+            if self.stats.grants:  # a cost change may be used up by this equip (12.9)
+                self._use_cost_grants(p.index, instance)
             inventory = p.inventory
             for i, held in enumerate(inventory):  # by identity: no value comparisons
                 if held is instance:
@@ -668,9 +680,17 @@ class Table:
             self.leave_play(instance)  # after its destruction, which it still hears (11.2)
             for spell in attached:
                 self.leave_play(spell.instance)
-        if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
-            self.stats.end_boosts(instance.uid)
+        if self.stats.boosts or self.stats.grants:
+            self._effects_end(instance)
         return True
+
+    def _effects_end(self, instance: CardInstance) -> None:
+        """``instance`` left play: its boosts end (11.6), and what was granted to it (12.9)."""
+        stats = self.stats
+        if stats.boosts:
+            stats.end_boosts(instance.uid)
+        if stats.grants:
+            self.end_grants([g for g in stats.grants if g.card is instance])
 
     def _leave_mat(self, controller: PlayerState, slot: Slot, to: list[CardInstance]) -> None:
         """The card in ``slot`` of ``controller``'s mat goes to ``to`` (its owner's void or
@@ -747,6 +767,57 @@ class Table:
         self.stats.boost(instance.uid, stat, amount)
         self.publish(ev.CardBoosted, instance, stat, amount)
 
+    def grant(
+        self,
+        controller: int,
+        modifier: Modifier,
+        duration: Duration,
+        player: int | None,
+        card: CardInstance | None,
+        uses: int | None = None,
+    ) -> None:
+        """``player`` (who then controls it, 11.1), or ``card`` if it is in a slot (it
+        then changes that card alone), gets ``modifier`` for ``duration``, counted from an
+        effect of ``controller`` resolving now (12.9, ``grants.py``)."""
+        if card is not None and self.equipped(card) is None:
+            return  # it left play: nothing to give it to
+        grant = grant_for(
+            self.players, self.active, modifier, duration, controller, player, card, uses
+        )
+        self.stats.add_grant(grant)
+        self.publish(ev.Granted, controller, modifier, player, card, duration)
+
+    def end_grants(self, ended: list[Grant]) -> None:
+        """The grants ``ended`` end (12.9): ``GrantEnded`` for each, in the order they were
+        made. A durability they gave may wear a card out at the next check (6.2)."""
+        if not ended:
+            return
+        self.stats.remove_grants(ended)
+        for g in ended:
+            self.publish(ev.GrantEnded, g.controller, g.modifier, g.player, g.card)
+
+    def end_grants_at(self, player: int, turns_taken: int, start: bool) -> None:
+        """The grants that end at the start (``start``) or the end of the turn in which
+        ``player`` has taken ``turns_taken`` turns end (12.9)."""
+        self.end_grants([g for g in self.stats.grants if g.ends_at(player, turns_taken, start)])
+
+    def _use_cost_grants(self, side: int, instance: CardInstance) -> None:
+        """``side`` equips ``instance``: each cost change granted with uses that changed its
+        cost (12.9) has one use fewer, and ends with its last."""
+        stats = self.stats
+        for grant in stats.grants:
+            mod = grant.modifier
+            if grant.uses is None or grant.player is None:
+                continue
+            if not isinstance(mod, CardStatModifier) or mod.stat is not CardStat.PRIMAL_COST:
+                continue  # uses count equips whose cost it changed: it changes none
+            if not (mod.cards.matches(instance.card) and mod.whose.includes(grant.player, side)):
+                continue
+            if grant.uses > 1:
+                stats.replace_grant(grant, grant.used())
+            else:
+                self.end_grants([grant])
+
     def steal(self, thief: PlayerState, victim: PlayerState, eq: Equipped) -> None:
         """STEAL (7.3, 11.6): the card of ``eq`` on ``victim``'s mat, with its counters,
         equip turn and attach spells, goes to the same slot of ``thief``'s mat, salvaging
@@ -805,8 +876,8 @@ class Table:
                 self.leave_play(instance)
                 for spell in eq.attached:
                     self.leave_play(spell.instance)
-            if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
-                self.stats.end_boosts(instance.uid)
+            if self.stats.boosts or self.stats.grants:  # they end as it leaves play
+                self._effects_end(instance)  # (11.6, 12.9)
             return True
         pile = holder.pile(origin)
         for i, held in enumerate(pile):  # by identity: no value comparisons

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..keywords import AttacksFirstTurn, AttacksTwice, CannotAttack
 from ..terms import CardStat, CardType, Keyword, PlayerStat, Slot
 from . import events as ev
 from .actions import SLOT_ATTACKERS, Action, Attack, DecisionKind, Equip
@@ -20,7 +21,8 @@ from .actions import EndPhase as EndPhaseAction
 from .agenda import check_durability, check_state
 from .combat import TakeDamage
 from .equipping import EquipQuestion, TargetWindow, equip
-from .state import PlayerState
+from .state import CardInstance, PlayerState
+from .statics import card_statics
 from .steps import Question, Step, one
 from .table import Table
 
@@ -31,6 +33,7 @@ __all__ = [
     "PhaseStarts",
     "TurnStart",
     "Upkeep",
+    "attacks_allowed",
     "declare_attack",
     "may_attack",
     "next_turn",
@@ -46,10 +49,47 @@ _DRAWS: Final = PlayerStat.DRAWS_PER_TURN
 _DAMAGE: Final = CardStat.DAMAGE
 
 
-def may_attack(t: Table, p: PlayerState) -> bool:
-    """3.3: a player's turn has an attack phase, except their first (unless the ruleset's
+def _first_turn(t: Table, p: PlayerState) -> bool:
+    """3.3: this is ``p``'s first turn, which has no attack phase (unless the ruleset's
     ``attack_on_first_turn`` says otherwise)."""
-    return p.turns_taken > 1 or t.ruleset.attack_on_first_turn
+    return p.turns_taken <= 1 and not t.ruleset.attack_on_first_turn
+
+
+def may_attack(t: Table, p: PlayerState) -> bool:
+    """3.3: a player's turn has an attack phase, except their first; on their first, if a
+    static lets one of their cards attack then (12.8: ``attacks_first_turn``)."""
+    if p.turns_taken > 1 or not _first_turn(t, p):  # (a later turn: no need to ask)
+        return True
+    if not t.stats.statics:
+        return False
+    return any(
+        attacks_allowed(t, p, eq.instance)[0]
+        for slot, eq in p.mat.items()
+        if slot in SLOT_ATTACKERS
+    )
+
+
+def attacks_allowed(t: Table, p: PlayerState, card: CardInstance) -> tuple[int, str]:
+    """How many times ``card``, on ``p``'s mat, may attack this turn (3.3): once, except on
+    ``p``'s first turn; the statics in play may forbid it (``cannot_attack``), let it attack
+    on that first turn (``attacks_first_turn``) or twice (``attacks_twice``); a prohibition
+    wins over a permission (12.8). With why it may not (0), or the rule of its limit. (The
+    attack listing asks it only when a static is in play or on a first turn: otherwise a
+    card attacks once, 3.3.)"""
+    statics = t.stats.statics
+    first = _first_turn(t, p)
+    if not statics:
+        if first:
+            return 0, f"{p.name} does not attack on their first turn (3.3)"
+        return 1, "3.3"
+    side = p.index
+    if card_statics(t.stats, CannotAttack, card, side):
+        return 0, f"{card.card.name} cannot attack (12.8)"
+    if first and not card_statics(t.stats, AttacksFirstTurn, card, side):
+        return 0, f"{p.name} does not attack on their first turn (3.3)"
+    if card_statics(t.stats, AttacksTwice, card, side):
+        return 2, "12.8"
+    return 1, "3.3"
 
 
 def next_turn(t: Table) -> None:
@@ -57,10 +97,9 @@ def next_turn(t: Table) -> None:
     still in the game, and their turn starts (3.1). What the end of the turn triggered
     resolves first (11.3): the next turn then waits in a :class:`TurnStart` step."""
     if t.turn_ends():  # once a turn, even if what its end triggered delays the next
-        if t.stats.boosts:  # boosts last until the end of the turn (11.6)
-            t.stats.end_boosts()
-            if t.stats.stale:  # a card may wear out now, before the next turn starts
-                check_durability(t)
+        stats = t.stats
+        if stats.boosts or stats.grants:
+            ends_turn(t)
         if t.turn:
             t.publish(ev.TurnEnded, t.active, t.turn)
     limit = t.ruleset.turn_limit
@@ -78,6 +117,20 @@ def next_turn(t: Table) -> None:
     start_turn(t, players[following])
 
 
+def ends_turn(t: Table) -> None:
+    """What lasts until the end of the turn ends: boosts (11.6) and grants "this turn" or
+    "until the end of your next turn" (12.9); a card may wear out now (6.2), before the
+    next turn starts."""
+    stats = t.stats
+    if stats.boosts:
+        stats.end_boosts()
+    if stats.grants:
+        active = t.players[t.active]
+        t.end_grants_at(active.index, active.turns_taken, False)
+    if stats.stale:
+        check_durability(t)
+
+
 class TurnStart(Step):
     """The turn of ``player`` starts (the first turn, or one whose start waited, 11.3)."""
 
@@ -92,6 +145,10 @@ def start_turn(t: Table, p: PlayerState) -> None:
     before the main phase starts (3.2)."""
     t.begin_turn(p)
     t.publish(ev.TurnStarted, p.index, t.turn)
+    if t.stats.grants:  # 12.9: "until your next turn" ends as it begins, before its draw
+        t.end_grants_at(p.index, p.turns_taken, True)
+        if t.stats.stale:
+            check_durability(t)
     t.publish(ev.PhaseStarted, p.index, _START)
     t.draw(p, t.stats.player(p.index, _DRAWS))
     if t.out_check_due:
@@ -158,9 +215,15 @@ class AttackPhase(Question):
         p = t.players[self.player]
         values = t.values
         found: list[Action] = []
+        ruled = t.stats.statics or p.turns_taken <= 1  # a static, or maybe the first turn
         for slot in SLOT_ATTACKERS:
             eq = p.mat.get(slot)
-            if eq is None or slot in p.attacked:
+            if eq is None:
+                continue
+            if ruled:  # 3.3, 12.8: as many attacks as the rule allows
+                if p.attacked.count(slot) >= attacks_allowed(t, p, eq.instance)[0]:
+                    continue
+            elif slot in p.attacked:  # 3.3: once a turn
                 continue
             made = values.attacks.get(eq.instance.uid)  # its attacks by target, read directly
             for target in t.players:
@@ -184,8 +247,12 @@ class AttackPhase(Question):
         eq = p.mat.get(slot)
         if eq is None or eq.instance is not action.card:
             return f"{action.card} is not equipped on {p.name}'s mat (3.3)"
-        if slot in p.attacked:
-            return f"{p.name} has already attacked with their {slot} this turn (3.3)"
+        allowed, why = attacks_allowed(t, p, eq.instance)
+        if not allowed:
+            return why
+        if p.attacked.count(slot) >= allowed:
+            times = " twice" if allowed == 2 else ""
+            return f"{p.name} has already attacked with their {slot}{times} this turn ({why})"
         if not 0 <= action.target < len(t.players) or action.target == p.index:
             return f"the target must be an opponent (5.1), not {action.target}"
         if t.players[action.target].out:
@@ -206,7 +273,7 @@ def declare_attack(t: Table, p: PlayerState, action: Attack) -> None:
     instance = action.card
     slot = instance.slot
     assert slot is not None
-    p.attacked.add(slot)
+    p.attacked.append(slot)
     damage = t.stats.card(instance, _DAMAGE, p.index)  # before the counter (5.2)
     t.publish(ev.AttackDeclared, p.index, instance, action.target, damage)
     t.add_counters(p, p.mat[slot], 1)  # 5.2

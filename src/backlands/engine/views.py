@@ -10,15 +10,18 @@ from types import MappingProxyType
 import attrs
 
 from ..describe import printable
+from ..keywords import Duration, Modifier
 from ..terms import CardStat, Slot
 from .actions import Decision
-from .board import board_text, equipped_text, player_text
+from .board import board_text, equipped_text, grant_text, player_text
+from .grants import Grant
 from .state import CardInstance, Outcome, PlayerState, Zone
 from .table import Table
 
 __all__ = [
     "EquippedView",
     "GameView",
+    "GrantView",
     "PlayerView",
     "SeenCard",
     "seen_by",
@@ -29,9 +32,29 @@ __all__ = [
 
 
 @attrs.frozen
+class GrantView:
+    """What a ``grant`` effect gave a player or a card, in force (12.9): the modifier or
+    static, how long it lasts, ``by`` whose effect (the player whose turns it counts), and
+    for a cost change, the equips it has left (``uses``)."""
+
+    modifier: Modifier
+    duration: Duration
+    by: int
+    uses: int | None = None
+
+    def __str__(self) -> str:
+        return printable(grant_text(self))
+
+
+def _grant_view(grant: Grant) -> GrantView:
+    return GrantView(grant.modifier, grant.duration, grant.controller, grant.uses)
+
+
+@attrs.frozen
 class EquippedView:
     """A card on a mat: its counters, equip turn (4.5), the attach spells under it with the
-    player who attached each (``attached_by``, 11.1), and its boosts this turn (11.6)."""
+    player who attached each (``attached_by``, 11.1), its boosts this turn (11.6) and what
+    was granted to it (12.9)."""
 
     card: CardInstance
     counters: int
@@ -39,6 +62,7 @@ class EquippedView:
     attached: tuple[CardInstance, ...]
     attached_by: tuple[int, ...] = ()
     boosts: tuple[tuple[CardStat, int], ...] = ()
+    grants: tuple[GrantView, ...] = ()
 
     def __str__(self) -> str:
         """The card's line on a board and its attach spells (printed stats: a view alone
@@ -55,7 +79,8 @@ class EquippedView:
 
 @attrs.frozen
 class PlayerView:
-    """What anyone may see of a player: no inventory contents, no deck order."""
+    """What anyone may see of a player: no inventory contents, no deck order; what was
+    granted to them (12.9)."""
 
     index: int
     name: str
@@ -66,6 +91,7 @@ class PlayerView:
     mat: Mapping[Slot, EquippedView]
     poisoned: bool
     out: bool
+    grants: tuple[GrantView, ...] = ()
 
     def __str__(self) -> str:
         """The player's block on a board: sizes, poison, out, the mat slot by slot."""
@@ -135,6 +161,7 @@ class GameView:
 
 def _player_view(t: Table, p: PlayerState) -> PlayerView:
     boosts = t.stats.boosts
+    grants = t.stats.grants
     mat = {
         slot: EquippedView(
             eq.instance,
@@ -143,6 +170,7 @@ def _player_view(t: Table, p: PlayerState) -> PlayerView:
             tuple(a.instance for a in eq.attached),
             tuple(p.index if a.controller is None else a.controller for a in eq.attached),
             tuple(boosts.get(eq.instance.uid, ())),
+            tuple(_grant_view(g) for g in grants if g.card is eq.instance),
         )
         for slot, eq in p.mat.items()
     }
@@ -156,6 +184,7 @@ def _player_view(t: Table, p: PlayerState) -> PlayerView:
         MappingProxyType(mat),
         p.poisoned,
         p.out,
+        tuple(_grant_view(g) for g in grants if g.card is None and g.player == p.index),
     )
 
 

@@ -37,7 +37,7 @@ from ..engine import (
     Pass,
     Pick,
 )
-from ..engine.events import CardBoosted
+from ..engine.events import CardBoosted, Granted, GrantEnded
 from ..keywords import EFFECTS as KEYWORD_EFFECTS
 from ..model import (
     Card,
@@ -48,6 +48,7 @@ from ..model import (
     Immunity,
     PlayerStatModifier,
     Slot,
+    Static,
     TriggeredAbility,
 )
 from ..ruleset import Ruleset
@@ -77,9 +78,10 @@ KINDS = tuple(DecisionKind)
 CARD_TYPES = tuple(CardType)
 EFFECTS = tuple(KEYWORD_EFFECTS)  # every registered effect, by its name in the card format
 #: What a card's abilities do: each effect of its triggered abilities (and of the effects
-#: inside them, 12.3), a continuous stat modifier (of card or player stats), an immunity,
-#: and whether it has extra costs to equip (12.4) (docs/env.md, "Card features").
-FAMILIES = (*EFFECTS, "modifier", "immunity", "extra_cost")
+#: inside them, 12.3), a continuous stat modifier (of card or player stats), an immunity, a
+#: static (a rule it changes, 12.8), and whether it has extra costs to equip (12.4)
+#: (docs/env.md, "Card features").
+FAMILIES = (*EFFECTS, "modifier", "immunity", "static", "extra_cost")
 PICKS = ITEMS["modes"][1]  # the options of a MAY or MODE decision at most (12.3)
 
 # scales: a value is divided by its scale and clipped to [0, 1]
@@ -176,6 +178,8 @@ def families(card: Card) -> tuple[str, ...]:
                     found.add("modifier")
                 elif isinstance(mod, Immunity):
                     found.add("immunity")
+                elif isinstance(mod, Static):
+                    found.add("static")
     return tuple(name for name in FAMILIES if name in found)
 
 
@@ -610,17 +614,18 @@ class ObservationEncoder:
 
     def watch(self, game: Game) -> None:
         """Keep live stats from one call to the next for ``game`` (the one game this
-        encoder then watches): it listens for boosts (11.6) on the game's bus, the only
-        change of a stat that the public state does not show. Other games are encoded from
-        scratch each time."""
+        encoder then watches): it listens for boosts (11.6) and grants (12.9) on the
+        game's bus, the only changes of a stat that the public state does not show. Other
+        games are encoded from scratch each time."""
         self._watched = game
         self._rows.clear()
         self._costs.clear()
         self._epoch = None
         self._boosts = 0
-        game.bus.subscribe(CardBoosted, self._boosted)
+        for event in (CardBoosted, Granted, GrantEnded):
+            game.bus.subscribe(event, self._boosted)
 
-    def _boosted(self, event: CardBoosted) -> None:
+    def _boosted(self, event: object) -> None:
         self._boosts += 1
 
 

@@ -19,6 +19,7 @@ from . import conditions as _conditions
 from . import costs as _costs
 from . import effects as _effects
 from . import moves as _moves
+from . import statics as _statics
 from .amounts import *  # noqa: F403  # every amount of amounts.py (12.2)
 from .api import (
     CardRef,
@@ -32,6 +33,7 @@ from .api import (
 )
 from .conditions import *  # noqa: F403  # every condition of conditions.py (12.1)
 from .costs import *  # noqa: F403  # every extra cost of costs.py (12.4)
+from .durations import Duration, DurationKind
 from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
 from .moves import *  # noqa: F403  # the effects that move and show cards (12.5, 12.6)
@@ -65,9 +67,20 @@ from .registry import (
     number_of,
     yaml_key,
 )
+from .statics import *  # noqa: F403  # every static of statics.py
 from .targets import CardTarget, CardTargetKind, PlayerTarget, PlayerTargetKind, Who
 from .triggers import TRAIT_TRIGGERS, Heard, Moment, MomentKind, Subject, Trigger, TriggerKind
-from .where import CHARACTER, Owner, target_problem, trigger_problem
+from .where import (
+    CHARACTER,
+    GRANTED_TO_A_CARD,
+    GRANTED_TO_A_PLAYER,
+    Holder,
+    Owner,
+    grant_problems,
+    modifier_problems,
+    target_problem,
+    trigger_problem,
+)
 
 __all__ = [
     "ALL",
@@ -77,6 +90,8 @@ __all__ = [
     "COSTS",
     "EFFECTS",
     "FAMILIES",
+    "GRANTED_TO_A_CARD",
+    "GRANTED_TO_A_PLAYER",
     "MODIFIERS",
     "TRAIT_TRIGGERS",
     "All",
@@ -88,10 +103,13 @@ __all__ = [
     "CardThen",
     "Condition",
     "Defined",
+    "Duration",
+    "DurationKind",
     "Effect",
     "ExtraCost",
     "FieldInfo",
     "Heard",
+    "Holder",
     "Immunity",
     "Means",
     "Modifier",
@@ -119,8 +137,10 @@ __all__ = [
     "extra_cost",
     "family_of",
     "field_info",
+    "grant_problems",
     "is_number",
     "modifier",
+    "modifier_problems",
     "number_of",
     "target_problem",
     "trigger_problem",
@@ -131,3 +151,4 @@ __all__ += _moves.__all__
 __all__ += _conditions.__all__
 __all__ += _amounts.__all__
 __all__ += _costs.__all__
+__all__ += _statics.__all__

@@ -26,7 +26,9 @@ from .targets import CardTarget, PlayerTarget
 
 if TYPE_CHECKING:
     from ..model import Card
-    from .registry import Amount, Condition, Effect
+    from .durations import Duration
+    from .registry import Amount, Condition, Effect, Modifier
+    from .statics import CardStatic
     from .triggers import Moment
 
 __all__ = [
@@ -208,6 +210,11 @@ class Resolution(Protocol):
         """Whether ``player`` is immune to ``keyword`` now (11.5)."""
         ...
 
+    def has_static(self, card: CardRef, kind: type[CardStatic]) -> bool:
+        """Whether a static of ``kind`` in play is about ``card``, a card in a slot, now
+        (12.8): "it cannot be stolen"."""
+        ...
+
     def for_players(
         self, target: PlayerTarget, then: PlayerThen, *, keyword: Keyword | None = None
     ) -> None:
@@ -293,6 +300,22 @@ class Resolution(Protocol):
 
     def boost(self, card: CardRef, stat: CardStat, amount: int) -> None:
         """The card's ``stat`` changes by ``amount`` until the end of the turn (11.6)."""
+        ...
+
+    def grant(
+        self,
+        modifier: Modifier,
+        duration: Duration,
+        *,
+        player: int | None = None,
+        card: CardRef | None = None,
+        uses: int | None = None,
+    ) -> None:
+        """``player`` (who then controls it, 11.1), or ``card`` (if it is still in a slot:
+        it then changes that card only), gets ``modifier`` for ``duration``, counted in
+        the turns of this effect's controller, or of the current turn (12.9); it ends early
+        when that controller is out (9.2), and a card's as the card leaves play. ``uses``:
+        a cost change that ends after that many equips whose cost it changed."""
         ...
 
     def add_counters(self, card: CardRef, amount: int) -> None:

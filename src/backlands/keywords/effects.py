@@ -10,16 +10,19 @@ the same API. docs/effects.md says what each one does in a game, and how to add 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
 import attrs
 
 from ..terms import CardStat, Keyword, Slot
 from .api import CardRef, Placed, Resolution
-from .registry import ALL, Amount, Condition, Effect, about, effect
+from .durations import Duration
+from .registry import ALL, Amount, Condition, Effect, Modifier, about, effect
+from .statics import CannotBeCursed, CannotBeDestroyed, CannotBeStolen
 from .targets import CardTarget, PlayerTarget
 from .triggers import Moment
+from .where import Owner, grant_problems
 from .words import card_words, number_words, player_does, stat_words
 
 __all__ = [
@@ -32,6 +35,7 @@ __all__ = [
     "Destroy",
     "Discard",
     "Draw",
+    "Grant",
     "If",
     "May",
     "Poison",
@@ -188,12 +192,19 @@ class Destroy(Effect):
     def words(self) -> str:
         return f"DESTROY {card_words(self.target, self.slot, self.where)}"
 
-    def apply(self, r: Resolution) -> None:  # 7.4
-        r.for_cards(self.target, self.slot, _destroy, where=self.where)
+    def apply(self, r: Resolution) -> None:  # 7.4, 12.8
+        r.for_cards(self.target, self.slot, _destroy, _not_destroyed, self.where)
 
 
 def _destroy(r: Resolution, card: CardRef) -> None:
     r.destroy(card)
+
+
+def _not_destroyed(r: Resolution, controller: int, placed: Placed) -> str | None:
+    """Not a card that cannot be destroyed by effects (12.8)."""
+    if r.has_static(placed.instance, CannotBeDestroyed):
+        return "it cannot be DESTROYED by effects (12.8)"
+    return None
 
 
 @effect("curse")
@@ -225,6 +236,10 @@ def _not_cursed(r: Resolution, controller: int, placed: Placed) -> str | None:
         )
     if r.is_immune(controller, Keyword.CURSE):
         return f"P{controller + 1} is immune to CURSE (11.5)"
+    if r.has_static(placed.instance, CannotBeCursed):
+        return "it cannot be CURSED (12.8)"
+    if r.has_static(placed.instance, CannotBeDestroyed):
+        return "it cannot be DESTROYED by effects, and a CURSE destroys it (12.8)"
     return None
 
 
@@ -256,6 +271,8 @@ def _not_stolen(r: Resolution, controller: int, placed: Placed) -> str | None:
         return "it is your own card, and STEAL takes an opponent's card (7.3)"
     if r.is_immune(controller, Keyword.STEAL):
         return f"P{controller + 1} is immune to STEAL (11.5)"
+    if r.has_static(placed.instance, CannotBeStolen):
+        return "it cannot be STOLEN (12.8)"
     return None
 
 
@@ -519,3 +536,74 @@ class ChooseOne(Effect):
 
     def _choose(self, r: Resolution, player: int) -> None:
         r.choose_mode(player, self.modes, self.mode_words())
+
+
+@effect("grant")
+@attrs.frozen
+class Grant(Effect):
+    """Give a player, or one card, a modifier or a static for a while (12.9): "you cannot
+    be POISONED until the start of your next turn", "this card gets +2 damage until the end
+    of your next turn", "the next card you equip this turn costs 2 less"."""
+
+    modifier: Modifier = attrs.field(
+        metadata=about("What it gives: a modifier or a static, live while it lasts.")
+    )
+    duration: Duration = attrs.field(
+        default=Duration.THIS_TURN, metadata=about("How long it lasts.")
+    )
+    target: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF,
+        metadata=about("The player who gets it: they control it while it lasts (11.1)."),
+    )
+    card: CardTarget | None = attrs.field(
+        default=None,
+        metadata=about(
+            "The card that gets it instead: it changes that card only, while it stays in play.",
+            unset="a player gets it",
+        ),
+    )
+    where: Condition | None = attrs.field(default=None, metadata=_WHERE)
+    uses: int | None = attrs.field(
+        default=None,
+        metadata=about(
+            "A cost change (card_stat of primal_cost) ends after this many equips whose cost "
+            "it changed.",
+            limit=(1, 9),
+            unset="it lasts its whole duration",
+        ),
+    )
+
+    def words(self) -> str:
+        lasts = self.duration.words
+        if self.uses is not None:
+            equips = "the next equip" if self.uses == 1 else f"the next {self.uses} equips"
+            lasts += f" (used up by {equips} whose cost it changes)"
+        if self.card is not None:
+            card = card_words(self.card, None, self.where)
+            return f"{self.modifier.said_of(card, True)} {lasts}"
+        if self.target is PlayerTarget.SELF:
+            return f"{self.modifier.words()} {lasts}"
+        return f'{self.target.words} gets "{self.modifier.words()}" {lasts}'
+
+    def apply(self, r: Resolution) -> None:  # 12.9
+        if self.card is None:
+            r.for_players(self.target, self._to_player)
+            return
+        r.for_cards(self.card, None, self._to_card, self._changes_nothing, self.where)
+
+    def _to_player(self, r: Resolution, player: int) -> None:
+        r.grant(self.modifier, self.duration, player=player, uses=self.uses)
+
+    def _to_card(self, r: Resolution, card: CardRef) -> None:
+        r.grant(self.modifier, self.duration, card=card)
+
+    def _changes_nothing(self, r: Resolution, controller: int, placed: Placed) -> str | None:
+        if self.modifier.changes_type(placed.instance.card.type):
+            return None
+        return f"{self.modifier.said_of('it', True)} would change nothing on it (12.9)"
+
+    @classmethod
+    def written_problems(
+        cls, written: Mapping[str, Any], owner: Owner
+    ) -> Iterator[tuple[tuple[str, ...], str]]:
+        return grant_problems(written, owner)

@@ -6,15 +6,16 @@ engine's stats (``backlands.engine.stats``) compute what each one changes.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
-from ..terms import CardStat, Keyword, PlayerStat, Selector, Whose
+from ..terms import CardStat, CardType, Keyword, PlayerStat, Selector, Whose
 from .registry import Condition, Modifier, about, modifier
-from .words import stat_words
+from .words import cards_words, stat_words
 
 __all__ = ["CardStatModifier", "Immunity", "PlayerStatModifier"]
 
-_WHOSE = {Whose.OWN: "your", Whose.OPPONENTS: "opponents'", Whose.ALL: "all"}
 _WHILE = about(
     "It applies only while this holds, checked whenever it is read (12.1).", unset="always"
 )
@@ -37,10 +38,20 @@ class CardStatModifier(Modifier):
     whose: Whose = attrs.field(default=Whose.OWN, metadata=about("Whose cards."))
     while_: Condition | None = attrs.field(default=None, metadata=_WHILE)
 
+    changes: ClassVar[str] = "cards"
+
     def words(self) -> str:
-        selected = "cards" if self.cards == Selector() else f"cards with {self.cards}"
-        words = f"{_WHOSE[self.whose]} {selected} get {self.amount:+d} {stat_words(self.stat)}"
+        return self.said_of(cards_words(self.cards, self.whose), False)
+
+    def said_of(self, subject: str, one: bool) -> str:
+        words = f"{subject} get{'s' * one} {self.amount:+d} {stat_words(self.stat)}"
         return _while(words, self.while_)
+
+    def changes_type(self, kind: CardType) -> bool:  # a stat the card lacks stays 0 (10.2)
+        stat = self.stat
+        if stat is CardStat.DAMAGE:
+            return kind.has_damage
+        return kind.has_durability if stat is CardStat.DURABILITY else True
 
 
 @modifier("player_stat")

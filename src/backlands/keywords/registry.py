@@ -39,6 +39,7 @@ import attrs
 from ..terms import ITEMS, LIMITS, ValueEnum
 
 if TYPE_CHECKING:
+    from ..terms import CardType
     from .api import Resolution, StateView
 
 __all__ = [
@@ -184,6 +185,16 @@ class Effect:
         default) when it may do something."""
         return None
 
+    @classmethod
+    def written_problems(
+        cls, written: Mapping[str, Any], owner: Any
+    ) -> Iterator[tuple[tuple[str, ...], str]]:
+        """What is wrong with the effect as written (``written``: its mapping in a card file,
+        each value not yet checked) on ``owner`` (a card type, ``"character"``, or None),
+        beyond what each field's own check says: a combination of fields that can never
+        work, as (path from the effect, message). The loader reports each at its line."""
+        return iter(())
+
     def inner(self) -> tuple[Effect, ...]:
         """The effects this effect holds in its fields, in order (a ``delayed`` effect's,
         12.9; a ``may``'s, each mode's of a ``choose_one``, 12.3): none for most. Not those
@@ -212,10 +223,29 @@ class Modifier:
 
     #: Its YAML name (``modifier: card_stat``), set by :func:`modifier`.
     name: ClassVar[str] = ""
+    #: What it changes: ``"players"`` (its controller, or the players it names) or
+    #: ``"cards"`` (the cards it selects, or the one card it is on or was granted to, 12.9).
+    changes: ClassVar[str] = "players"
 
     def words(self) -> str:
         """What it changes, in words (``your cards with type weapon get +1 damage``)."""
         return _generic(self)
+
+    def words_on(self, owner: CardType | None) -> str:
+        """Its words on a card of type ``owner`` (None: a character's, or any card): "this
+        card" on an attach spell is the card it is attached to."""
+        return self.words()
+
+    def said_of(self, subject: str, one: bool) -> str:
+        """Its words about ``subject``, the cards it changes (``one``: a single card, "this
+        card"), for a modifier that changes cards: ``this card gets +2 damage``."""
+        return f"{subject}: {self.words()}"
+
+    def changes_type(self, kind: CardType) -> bool:
+        """Whether it can change anything on a card of type ``kind`` (a modifier that changes
+        cards): a damage change only on a card with damage (10.2), "cannot attack" only on
+        one that attacks."""
+        return self.changes == "cards"
 
 
 @attrs.frozen

@@ -11,19 +11,40 @@ then skipped).
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import Final, Literal
+from collections.abc import Collection, Iterator, Mapping
+from typing import Any, Final, Literal
 
-from ..terms import CardType
-from .registry import EFFECTS
+from ..terms import CardStat, CardType, PlayerStat
+from .modifiers import CardStatModifier, PlayerStatModifier
+from .registry import EFFECTS, MODIFIERS
+from .statics import CardStatic
 from .targets import CardTarget, PlayerTarget, Who
 from .triggers import IN_PLAY, Subject, Trigger
 from .words import article
 
-__all__ = ["CHARACTER", "Owner", "target_problem", "trigger_problem"]
+__all__ = [
+    "CHARACTER",
+    "GRANTED_TO_A_CARD",
+    "GRANTED_TO_A_PLAYER",
+    "Holder",
+    "Owner",
+    "grant_problems",
+    "modifier_problems",
+    "target_problem",
+    "trigger_problem",
+]
 
 CHARACTER: Final = "character"
 Owner = CardType | Literal["character"] | None
+
+#: Where a modifier is: on a card of a type (its ``while_equipped``), on a character (a
+#: trait's ``modifiers``), or given by a ``grant`` effect to a player or to one card (12.9);
+#: None when the card's type is not valid.
+GRANTED_TO_A_PLAYER: Final = "a player"
+GRANTED_TO_A_CARD: Final = "a card"
+Holder = CardType | Literal["character", "a player", "a card"] | None
+
+Problems = Iterator[tuple[tuple[str, ...], str]]
 
 
 def _either(words: list[str], word: str = "or") -> str:
@@ -122,3 +143,114 @@ def _unsupplied(player: PlayerTarget, what: str) -> str:
     """Why a target named by an enclosing effect (the chooser, 12.3) is written outside it."""
     suppliers = _either([f"'{name}'" for name, cls in EFFECTS.items() if player in cls.supplies])
     return f"{what} names {player.definition.meaning}: only an effect inside {suppliers} has one"
+
+
+def modifier_problems(written: Mapping[Any, Any], holder: Holder) -> Problems:
+    """What is wrong with the modifier ``written`` (its mapping in a card file) where it is
+    (``holder``), as (path from the modifier, message): a modifier about cards with no
+    ``cards`` is about the card it is on, which a character and a player do not have, and
+    which must be a card it can change (12.8); a modifier granted to one card changes that
+    card only, so it selects none and changes no player (12.9)."""
+    tag = written.get("modifier")
+    kind = MODIFIERS.get(tag) if isinstance(tag, str) else None
+    if kind is None:
+        return
+    name = repr(tag)
+    if kind.changes != "cards":
+        if holder == GRANTED_TO_A_CARD:
+            yield (), f"{name} changes players, not cards: grant it to a player ('target')"
+        return
+    if holder == GRANTED_TO_A_CARD:
+        for key in ("cards", "whose"):
+            if key in written:
+                yield (
+                    (key,),
+                    f"a modifier granted to a card changes that card only: leave out {key!r}",
+                )
+        return
+    if not issubclass(kind, CardStatic) or written.get("cards") is not None:
+        return
+    if "whose" in written:
+        yield (
+            ("whose",),
+            f"'whose' says whose cards 'cards' selects: without 'cards', {name} is about the "
+            "card it is on",
+        )
+    if holder == CHARACTER:
+        yield (), f"a character is not a card in play, so {name} names its cards with 'cards'"
+    elif holder == GRANTED_TO_A_PLAYER:
+        yield (
+            (),
+            f"{name} granted to a player names its cards with 'cards' (or the grant gives "
+            "it to one card with 'card')",
+        )
+    elif isinstance(holder, CardType) and holder is not CardType.ATTACH_SPELL:
+        types = kind.on_types
+        if types is not None and holder not in types:
+            yield (
+                (),
+                f"{article(str(holder))} never {kind.never}, so {name} about this card would "
+                "change nothing (name other cards with 'cards')",
+            )
+
+
+def grant_problems(written: Mapping[Any, Any], owner: Owner) -> Problems:
+    """What is wrong with a ``grant`` effect as written (12.9): a player and a card both
+    named, a modifier that cannot be given where it goes (:func:`modifier_problems`), uses
+    on what is not a cost change, a change of what matters only at setup."""
+    to_card = written.get("card") is not None
+    if to_card and "target" in written:
+        yield (
+            ("card",),
+            "a grant gives its modifier to a player ('target') or to a card ('card'), not both",
+        )
+    holder: Holder = GRANTED_TO_A_CARD if to_card else GRANTED_TO_A_PLAYER
+    mod = written.get("modifier")
+    if not isinstance(mod, Mapping):
+        return
+    problems = list(modifier_problems(mod, holder))
+    if "while" in mod:
+        problems.append(
+            (
+                ("while",),
+                "a granted modifier lasts its duration: write the condition on the grant "
+                "(an 'if' effect around it), not as its 'while' (12.9)",
+            )
+        )
+    for path, message in problems:
+        yield ("modifier", *path), message
+    kind = MODIFIERS.get(mod.get("modifier"))  # type: ignore[arg-type]
+    stat = mod.get("stat")
+    if (
+        not problems
+        and written.get("card") == CardTarget.THIS.value
+        and isinstance(owner, CardType)
+        and not _changes(kind, stat, owner)
+    ):
+        yield ("modifier",), f"it would change nothing on this card, {article(str(owner))}"
+    if written.get("uses") is not None and (
+        to_card or kind is not CardStatModifier or stat != CardStat.PRIMAL_COST.value
+    ):
+        yield (
+            ("uses",),
+            "'uses' counts the equips whose cost it changed: only a card_stat of primal_cost "
+            "granted to a player has uses",
+        )
+    if kind is PlayerStatModifier and stat == PlayerStat.STARTING_INVENTORY.value:
+        yield (
+            ("modifier", "stat"),
+            "the starting inventory counts only at setup (1.3): granted during a game it "
+            "would change nothing",
+        )
+
+
+def _changes(kind: type[Any] | None, stat: object, owner: CardType) -> bool:
+    """Whether the modifier ``kind`` (of ``stat``, a card_stat) as written can change a card
+    of type ``owner`` (``Modifier.changes_type``); True when that is not known yet."""
+    if kind is CardStatModifier:
+        if stat not in {s.value for s in CardStat}:
+            return True
+        return CardStatModifier(CardStat(stat), 1).changes_type(owner)
+    if isinstance(kind, type) and issubclass(kind, CardStatic):
+        return kind.on_types is None or owner in kind.on_types
+    return True

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Final
 
-from ..terms import CardStat, Slot, Zone
+from ..terms import CardStat, Selector, Slot, Whose, Zone
 from .registry import ALL
 from .targets import CardTarget, PlayerTarget
 
@@ -20,6 +20,7 @@ __all__ = [
     "card_subject",
     "card_words",
     "cards_word",
+    "cards_words",
     "counters_word",
     "have",
     "keywords_in",
@@ -99,6 +100,16 @@ def number_words(value: int | Amount, one: str, many: str, every: str = "") -> s
 def stat_words(stat: CardStat) -> str:
     """``primal cost`` for ``primal_cost``."""
     return str(stat).replace("_", " ")
+
+
+_WHOSE: Final = {Whose.OWN: "your", Whose.OPPONENTS: "opponents'", Whose.ALL: "all"}
+
+
+def cards_words(cards: Selector, whose: Whose) -> str:
+    """The cards a modifier selects, seen from its controller: ``your cards``, ``opponents'
+    cards with type weapon``."""
+    selected = "cards" if cards == Selector() else f"cards with {cards}"
+    return f"{_WHOSE[whose]} {selected}"
 
 
 # ----------------------------------------------------------- conditions and amounts (12.1, 12.2)
