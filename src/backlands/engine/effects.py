@@ -239,7 +239,7 @@ class TableResolution:
         t = self.table
         found = t.equipped(_instance(card))
         if found is not None:
-            t.remove_counters(found[1], amount)
+            t.remove_counters(found[0], found[1], amount)
 
     def boost(self, card: CardRef, stat: CardStat, amount: int) -> None:  # 11.6
         self.table.boost(_instance(card), stat, amount)

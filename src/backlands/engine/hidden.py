@@ -38,6 +38,7 @@ def resample(t: Table, player: int, rng: random.Random) -> Table:
     other = t.copy(fresh_log=True)
     shuffle = rng.shuffle
     for p in other.players:
+        p.version += 1  # dealt again (``PlayerState.version``)
         deck = p.primal_deck
         inventory = p.inventory
         if p.index == player or not inventory:

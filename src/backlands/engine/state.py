@@ -134,6 +134,12 @@ class PlayerState:
     ``primal_deck`` holds the top card LAST (``primal_deck[-1]`` is the top) so that
     drawing and sacrificing are O(1); :meth:`deck_top_first` gives the rulebook's order.
     ``mat`` keeps the order in which its slots were filled.
+
+    ``version`` changes whenever the table changes any of the player's zones (a card into or
+    out of their primal deck, inventory, void or mat, the attach spells under their cards
+    included, their deck's order), the counters on their mat, their poison marker or
+    whether they are out: a reader that saw the same number saw the same zones (the
+    environments' observation rewrites only what changed, docs/env.md).
     """
 
     __slots__ = (
@@ -147,6 +153,7 @@ class PlayerState:
         "poisoned",
         "primal_deck",
         "turns_taken",
+        "version",
         "void",
     )
 
@@ -175,13 +182,14 @@ class PlayerState:
         self.out = out
         self.turns_taken = turns_taken
         self.attacked: set[Slot] = set() if attacked is None else attacked
+        self.version = 0
 
     def deck_top_first(self) -> list[CardInstance]:
         return self.primal_deck[::-1]
 
     def copy(self) -> PlayerState:
         mat = self.mat
-        return PlayerState(
+        other = PlayerState(
             self.index,
             self.name,
             self.character,
@@ -194,6 +202,8 @@ class PlayerState:
             self.turns_taken,
             set(self.attacked),
         )
+        other.version = self.version
+        return other
 
     def __repr__(self) -> str:
         return f"<PlayerState {self.index} {self.name!r}>"

@@ -447,7 +447,9 @@ class Table:
         if any(getattr(r, "card", None) is card for r, _ in self.queue):
             return
         self.instants_resolving[:] = [c for c in self.instants_resolving if c is not card]
-        self.players[card.owner].void.append(card)
+        owner = self.players[card.owner]
+        owner.void.append(card)
+        owner.version += 1
 
     def hold_out_check(self) -> None:
         """The out check (9.2) waits until the steps pushed after this have run (an effect
@@ -470,6 +472,7 @@ class Table:
         cards are destroyed and their poison marker goes."""
         for p in players:
             p.out = True
+            p.version += 1
         for p in players:
             for slot in list(p.mat):
                 self.destroy(p, slot, ev.DestroyReason.ELIMINATED)
@@ -487,7 +490,9 @@ class Table:
         self.outcome = Outcome(winner, reason)
         self.agenda.clear()
         for instant in self.instants_resolving:  # an instant whose ability ended the game
-            self.players[instant.owner].void.append(instant)
+            owner = self.players[instant.owner]
+            owner.void.append(instant)
+            owner.version += 1
         self.instants_resolving.clear()
         self._no_decision()
         self.publish(ev.GameEnded, winner, reason)
@@ -509,6 +514,7 @@ class Table:
     ) -> None:
         """The top ``count`` cards of ``p``'s primal deck (as many as there are) to ``to``:
         drawn (``reason`` None), or sacrificed for ``reason``."""
+        p.version += 1  # even when nothing moves: ``equip`` relies on it (its cost may be 0)
         deck = p.primal_deck
         if count <= 0 or not deck:
             return
@@ -534,6 +540,8 @@ class Table:
         cost = self.stats.costs[p.index].get(instance.uid)  # fixed before anything moves
         if cost is None:
             cost = self.stats.cost(instance, p.index)
+        # ``p``'s inventory and mat change: the cost's ``_move`` below bumps ``p.version``
+        # (a cost of 0 too)
         inventory = p.inventory
         for i, held in enumerate(inventory):  # by identity: no value comparisons
             if held is instance:
@@ -550,6 +558,7 @@ class Table:
             found = self.equipped(host)
             assert found is not None
             found[1].attached.append(Equipped(instance, self.turn, controller=p.index))
+            found[0].version += 1  # the host's mat
         else:
             assert slot is not None
             if slot in p.mat:  # 4.2: salvage
@@ -576,18 +585,24 @@ class Table:
             if proposal is not None and proposal.cancelled:
                 return False
         del controller.mat[slot]
+        controller.version += 1
         instance = eq.instance
         if instance.modifiers:  # a modifier source left play
             self.stats.source_changed(instance.modifiers)
         players = self.players
-        players[instance.owner].void.append(instance)
+        owner = players[instance.owner]
+        owner.void.append(instance)
+        if owner is not controller:  # a stolen card (7.3)
+            owner.version += 1
         attached = eq.attached
         if attached:
             for spell in attached:
                 if spell.instance.modifiers:
                     self.stats.source_changed(spell.instance.modifiers)
             for spell in attached:
-                players[spell.instance.owner].void.append(spell.instance)
+                owner = players[spell.instance.owner]
+                owner.void.append(spell.instance)
+                owner.version += 1
         if ev.CardDestroyed in self.heard or self.reactions_in_play:  # else nobody hears it
             self.publish(ev.CardDestroyed, controller.index, instance, reason)
             for spell in attached:  # for the player who attached it (11.1)
@@ -603,6 +618,7 @@ class Table:
     def add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
         """Durability counters; the card is destroyed when they reach its durability."""
         eq.counters += amount
+        controller.version += 1
         self.publish(ev.CounterAdded, eq.instance, amount, eq.counters)
         if eq.counters >= self.stats.card(eq.instance, _DURABILITY, controller.index):
             slot = eq.instance.slot
@@ -615,7 +631,11 @@ class Table:
             for i, held in enumerate(p.inventory):
                 if held is instance:
                     del p.inventory[i]
-                    self.players[instance.owner].void.append(instance)
+                    p.version += 1
+                    owner = self.players[instance.owner]
+                    owner.void.append(instance)
+                    if owner is not p:
+                        owner.version += 1
                     self.publish(ev.CardDiscarded, p.index, instance)
                     return
 
@@ -624,6 +644,7 @@ class Table:
         if p.poisoned or p.out:
             return
         p.poisoned = True
+        p.version += 1
         self.publish(ev.PlayerPoisoned, p.index)
 
     def cure(self, p: PlayerState) -> None:
@@ -632,14 +653,17 @@ class Table:
         if not p.poisoned:
             return
         p.poisoned = False
+        p.version += 1
         self.publish(ev.PlayerCured, p.index)
 
-    def remove_counters(self, eq: Equipped, amount: int) -> None:
-        """REPAIR N (11.6): up to ``amount`` durability counters come off, never below 0."""
+    def remove_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
+        """REPAIR N (11.6): up to ``amount`` durability counters come off the card of ``eq``
+        on ``controller``'s mat, never below 0."""
         removed = min(amount, eq.counters)
         if removed <= 0:
             return
         eq.counters -= removed
+        controller.version += 1
         self.publish(ev.CountersRemoved, eq.instance, removed, eq.counters)
 
     def boost(self, instance: CardInstance, stat: CardStat, amount: int) -> None:
@@ -656,9 +680,11 @@ class Table:
         slot = eq.instance.slot
         assert slot is not None
         del victim.mat[slot]
+        victim.version += 1
         if slot in thief.mat:
             self.destroy(thief, slot, _SALVAGE)
         thief.mat[slot] = eq
+        thief.version += 1
         self.stats.changed()  # its modifiers now count for the thief
         if self.reactions_in_play.get(eq.instance.uid):  # its abilities are the thief's (11.1)
             self.leave_play(eq.instance)
@@ -736,7 +762,9 @@ class Table:
         (4.6, 11.2). An instant without an ability goes there at once."""
         source = self.abilities
         if source is None or (self.printed_abilities and not instance.triggers):
-            self.players[instance.owner].void.append(instance)
+            owner = self.players[instance.owner]
+            owner.void.append(instance)
+            owner.version += 1
             self.publish(ev.CardEquipped, player, instance, None)
             return
         event = ev.CardEquipped(player, instance, None)
@@ -752,7 +780,9 @@ class Table:
         if mine:
             self.instants_resolving.append(instance)
         else:
-            self.players[instance.owner].void.append(instance)
+            owner = self.players[instance.owner]
+            owner.void.append(instance)
+            owner.version += 1
         if ev.CardEquipped in self.heard:
             self._deliver(event, None)  # to the bus, and what hears it in play
         self.triggered.extend(mine)
