@@ -47,13 +47,18 @@ from backlands.database import CardDatabase
 from backlands.deck import Deck, bundled_deck_files, load_deck
 from backlands.engine import AttachedCard, Game, MatCard, PlayerSetup, Position, Seat, StartPhase
 from backlands.keywords import (
+    ALL,
+    AMOUNTS,
     CHARACTER,
+    CONDITIONS,
     EFFECTS,
     TRAIT_TRIGGERS,
     Owner,
     Registry,
+    Who,
     family_of,
     field_info,
+    is_number,
     target_problem,
     trigger_problem,
 )
@@ -225,6 +230,39 @@ def _unwrap(kind: Any) -> tuple[Any, bool]:
     return kind, False
 
 
+@attrs.frozen
+class Context:
+    """Where a keyword is drawn: inside a condition or an amount (``reading``), testing
+    what a ``where:`` tests (``subject``: "card", "player" or ""), with an event or not (a
+    ``while:`` has none)."""
+
+    reading: bool = False
+    subject: str = ""
+    event: bool = True
+
+
+def _reads(kind: Any, owner: CardType | None, when: Trigger | None, ctx: Context) -> bool:
+    """Whether a condition or amount ``kind`` can be written there: a card it reads must be
+    one the ability may name, an event field one its trigger has."""
+    needs = getattr(kind, "event_field", "")
+    if needs and (not ctx.event or when is None or getattr(when.definition, needs, None) is None):
+        return False
+    for f in attrs.fields(kind):
+        found, _ = _unwrap(f.type)
+        if found is CardTarget and not _card_refs(owner, ctx):
+            return False
+    return True
+
+
+def _card_refs(owner: CardType | None, ctx: Context) -> tuple[CardTarget | None, ...]:
+    """The cards a condition or amount may read on a card of type ``owner``: one card
+    ('this', 'attached_to'), or (None) what its where: tests, else this card."""
+    single = tuple(t for t in card_targets(owner) if t.definition.whose is None)
+    if ctx.subject == "card" or CardTarget.THIS in single:
+        return (None, *single)
+    return single
+
+
 def field_value(
     draw: st.DrawFn,
     field: attrs.Attribute[Any],
@@ -233,43 +271,83 @@ def field_value(
     *,
     small: bool = True,
     depth: int = 0,
+    ctx: Context = Context(),
 ) -> Any:
     """A value of one field of a keyword class, as its definition allows: a number in its
     range (``small``: 1 or 2 over its lowest, or a small change for a signed one, so that
-    games last), a target where the ability may point, any member of another enum, maybe
-    None where None is allowed, true or false (mostly the default), and a keyword of a family
-    (an effect inside an effect) or a non-empty tuple of them, nested at most 2 deep."""
+    games last), sometimes an amount (12.2) where one may be, a target where the ability may
+    point, any member of another enum, maybe None where None is allowed, true or false
+    (mostly the default), and a keyword of a family (an effect inside an effect, a
+    condition) or a non-empty tuple of them, nested at most 2 deep."""
     kind, optional = _unwrap(field.type)
+    info = field_info(field)
+    inside = Context(
+        ctx.reading or family_of(kind) in (CONDITIONS, AMOUNTS),
+        (info.subject if info is not None else "") or ctx.subject,
+        ctx.event,
+    )
+    if ctx.reading and kind is CardTarget:
+        return pick(draw, _card_refs(owner, ctx))
+    if ctx.reading and kind is PlayerTarget:
+        named = [
+            t for t in player_targets(when) if ctx.event or t.definition.names is not Who.EVENT
+        ]
+        return pick(draw, (None, *named))
     if optional and chance(draw, 3):
         return None
     if get_origin(kind) is tuple:
         (item,) = (a for a in get_args(kind) if a is not Ellipsis)
+        if is_number(item):
+            return tuple(
+                _number(draw, field, owner, when, small, depth, inside)
+                for _ in range(draw(_between(1, 2)))
+            )
         family = family_of(item)
         assert family is not None, f"no strategy for a tuple of {item!r}"
         return tuple(
-            keyword(draw, family, owner, when, small=small, depth=depth + 1)
+            keyword(draw, family, owner, when, small=small, depth=depth + 1, ctx=inside)
             for _ in range(draw(_between(1, 2)))
         )
     family = family_of(kind) if isinstance(kind, type) else None
     if family is not None:
-        return keyword(draw, family, owner, when, small=small, depth=depth + 1)
+        return keyword(draw, family, owner, when, small=small, depth=depth + 1, ctx=inside)
     if kind is bool:
         return chance(draw, 3) != bool(field.default)
-    if kind is int:
-        info = field_info(field)
-        assert info is not None and info.range is not None
-        low, high = info.range
-        if not small:
-            value = draw(_between(low, high))
-            return 1 if info.nonzero and value == 0 else value
-        if info.nonzero:
-            return pick(draw, [c for c in CHANGES if low <= c <= high])
-        return draw(_between(low, min(high, low + 1)))
+    if is_number(kind):
+        return _number(draw, field, owner, when, small, depth, inside)
     if kind is PlayerTarget or kind is CardTarget:
         return pick(draw, targets(kind, owner, when))
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return pick(draw, tuple(kind))
     raise TypeError(f"no strategy for a field of type {kind!r}: add one to field_value")
+
+
+def _number(
+    draw: st.DrawFn,
+    field: attrs.Attribute[Any],
+    owner: CardType | None,
+    when: Trigger | None,
+    small: bool,
+    depth: int,
+    ctx: Context,
+) -> Any:
+    """A number of a field (``int``, or an amount: ``int | Amount``, 12.2)."""
+    info = field_info(field)
+    assert info is not None and info.range is not None
+    kind, _ = _unwrap(field.type)
+    item = get_args(kind)[0] if get_origin(kind) is tuple else kind
+    if item is not int and depth < 2 and chance(draw, 4):  # an amount (12.2)
+        if info.every and chance(draw, 3):
+            return ALL
+        inside = Context(True, ctx.subject, ctx.event)
+        return keyword(draw, AMOUNTS, owner, when, small=small, depth=depth + 1, ctx=inside)
+    low, high = info.range
+    if not small:
+        value = draw(_between(low, high))
+        return 1 if info.nonzero and value == 0 else value
+    if info.nonzero:
+        return pick(draw, [c for c in CHANGES if low <= c <= high])
+    return draw(_between(low, min(high, low + 1)))
 
 
 def _nests(cls: type[Any]) -> bool:
@@ -290,16 +368,22 @@ def keyword(
     *,
     small: bool = True,
     depth: int = 0,
+    ctx: Context = Context(),
 ) -> Any:
-    """Any keyword of ``family`` (an effect, a modifier...), its fields drawn by
-    :func:`field_value`; 2 deep, only keywords that hold no others."""
-    kinds = [cls for cls in family.values() if depth < 2 or not _nests(cls)]
+    """Any keyword of ``family`` (an effect, a modifier, a condition...), its fields drawn
+    by :func:`field_value`; 2 deep, only keywords that hold no others."""
+    kinds = [
+        cls
+        for cls in family.values()
+        if (depth < 2 or not _nests(cls))
+        and (family not in (CONDITIONS, AMOUNTS) or _reads(cls, owner, when, ctx))
+    ]
     if not kinds:
         reject()
     kind = pick(draw, kinds)
     return kind(
         **{
-            f.name: field_value(draw, f, owner, when, small=small, depth=depth)
+            f.name: field_value(draw, f, owner, when, small=small, depth=depth, ctx=ctx)
             for f in attrs.fields(kind)
         }
     )
@@ -329,10 +413,15 @@ def any_effects(draw: st.DrawFn) -> Effect:
 
 
 def triggered_ability(draw: st.DrawFn, owner: CardType | None) -> TriggeredAbility:
-    """A triggered ability of a card of type ``owner`` (None: a character's PRO or CON)."""
+    """A triggered ability of a card of type ``owner`` (None: a character's PRO or CON),
+    sometimes with a filter (``if:``, 12.1)."""
     when = pick(draw, TRAIT_TRIGGERS if owner is None else triggers(owner))
     count = draw(_between(1, 2))
-    return TriggeredAbility(when, tuple(effect(draw, owner, when) for _ in range(count)))
+    effects = tuple(effect(draw, owner, when) for _ in range(count))
+    condition = None
+    if chance(draw, 4):
+        condition = keyword(draw, CONDITIONS, owner, when, depth=1, ctx=Context(reading=True))
+    return TriggeredAbility(when, effects, condition)
 
 
 def selector(draw: st.DrawFn, pool: Sequence[Card]) -> Selector:
@@ -351,15 +440,25 @@ def modifier(draw: st.DrawFn, pool: Sequence[Card], *, mild: bool = True) -> Mod
     """A continuous modifier (10.3). ``mild``: a player keeps drawing at least a card a
     turn (no DRAWS_PER_TURN below the standard), so that games from seats keep moving."""
     kind = draw(_below(4))
+    # sometimes only while a condition holds (12.1): one that reads no card, no event
+    live = None
+    if chance(draw, 5):
+        live = keyword(draw, CONDITIONS, None, None, depth=1, ctx=Context(True, "", False))
     if kind == 0:
         return CardStatModifier(
-            pick(draw, STATS), pick(draw, CHANGES), selector(draw, pool), pick(draw, tuple(Whose))
+            pick(draw, STATS),
+            pick(draw, CHANGES),
+            selector(draw, pool),
+            pick(draw, tuple(Whose)),
+            live,
         )
     if kind == 1:
-        return PlayerStatModifier(PlayerStat.STARTING_INVENTORY, pick(draw, CHANGES))
+        return PlayerStatModifier(PlayerStat.STARTING_INVENTORY, pick(draw, CHANGES), live)
     if kind == 2:
-        return PlayerStatModifier(PlayerStat.DRAWS_PER_TURN, 1 if mild else pick(draw, (-1, 1)))
-    return Immunity(pick(draw, tuple(Keyword)))
+        return PlayerStatModifier(
+            PlayerStat.DRAWS_PER_TURN, 1 if mild else pick(draw, (-1, 1)), live
+        )
+    return Immunity(pick(draw, tuple(Keyword)), live)
 
 
 def card(

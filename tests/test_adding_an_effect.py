@@ -370,6 +370,7 @@ def test_an_effect_may_hold_effects(tmp_path: Path, twice: Any) -> None:
         "type": "array",
         "items": {"$ref": "#/$defs/effect"},
         "minItems": 1,
+        "maxItems": 16,
     }
     path = card_file(tmp_path, "{effect: twice, effects: [{effect: drw}]}", "armour")
     with pytest.raises(CardDatabaseError) as raised:

@@ -124,6 +124,7 @@ def test_the_limits_are_those_the_docs_give() -> None:
         "amount": (1, 99),
         "signed_amount": (-99, 99),
         "deck_rule": (0, 999),
+        "value": (0, 99),
     }
 
 
@@ -188,7 +189,7 @@ def test_a_deck_rule_count_of_1000_is_refused_and_999_loads(here: Path) -> None:
 # --------------------------------------------------------------------------- tags
 
 
-TAGS = "draw, sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost"
+TAGS = "draw, sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost, if"
 
 
 @pytest.mark.parametrize(

@@ -583,6 +583,7 @@ def _adding(text: str) -> Callable[[int], str]:
 
 
 _EFFECT = "    abilities: [{when: attacks, effects: [{effect: EFFECT, KEY: VALUE}]}]\n"
+_SUM = "amount: {value: plus, of: [VALUE]}"  # a number inside an amount (12.2)
 _MODIFIER = (
     "    abilities: [{while_equipped: [{modifier: player_stat, stat: draws_per_turn, "
     "amount: VALUE}]}]\n"
@@ -608,6 +609,10 @@ _IN_CARD: dict[str, tuple[str, Callable[[int], str]]] = {
         _adding(_EFFECT.replace("EFFECT", "damage").replace("KEY", "amount")),
     ),
     "signed_amount": ("cards[0].abilities[0].while_equipped[0].amount", _adding(_MODIFIER)),
+    "value": (
+        "cards[0].abilities[0].effects[0].amount.of[0]",
+        _adding(_EFFECT.replace("EFFECT", "damage").replace("KEY: VALUE", _SUM)),
+    ),
     "deck_rule": ("characters[0].pro.deck_rules[0].at_least", _adding(_CHARACTER)),
 }
 

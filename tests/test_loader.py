@@ -581,13 +581,13 @@ def test_every_problem_of_a_card_is_reported(here: Path) -> None:
         (
             "[{when: attacks, effects: [{effect: poisen}]}]",
             "cards[0].abilities[0].effects[0].effect: must be one of draw, sacrifice, discard, "
-            "damage, poison, cure, destroy, curse, steal, repair, boost, got 'poisen' "
+            "damage, poison, cure, destroy, curse, steal, repair, boost, if, got 'poisen' "
             "(did you mean 'poison'?)",
         ),
         (
             "[{when: attacks, effects: [{target: self}]}]",
             "cards[0].abilities[0].effects[0].effect: required field is missing (one of draw, "
-            "sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost)",
+            "sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost, if)",
         ),
         (
             "[{when: attacks, effects: [{effect: damage}]}]",

@@ -24,6 +24,7 @@ import datetime
 import enum
 import functools
 import re
+import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast, get_args, get_origin
 
@@ -41,7 +42,18 @@ from cattrs.gen import make_dict_structure_fn, override
 from . import model
 from ._paths import Path
 from .database import close_matches
-from .keywords import EFFECTS, FAMILIES, MODIFIERS, family_of, field_info
+from .keywords import (
+    ALL,
+    AMOUNTS,
+    EFFECTS,
+    FAMILIES,
+    MODIFIERS,
+    All,
+    family_of,
+    field_info,
+    is_number,
+    yaml_key,
+)
 from .keywords.words import article as _article
 from .model import (
     Ability,
@@ -58,7 +70,7 @@ from .model import (
     Trait,
     TriggeredAbility,
 )
-from .terms import LIMITS
+from .terms import LIMITS, MAX_ITEMS, MAX_NESTING
 
 __all__ = [
     "CARD_FILE_KEYS",
@@ -293,9 +305,14 @@ def _structure_value_or_list(value: Any, cls: Any, *, item_hook: Hook) -> tuple[
         return (item_hook(value, item_type),)
     if not value:
         raise _Invalid("must be a value or a non-empty list of values, got an empty list")
+    return _each(value, item_hook, item_type)
+
+
+def _each(values: Sequence[Any], item_hook: Hook, item_type: Any) -> tuple[Any, ...]:
+    """Each of ``values`` read with ``item_hook``; every item's problem at its index."""
     errors: list[tuple[Path, BaseException]] = []
     out: list[Any] = []
-    for index, item in enumerate(value):
+    for index, item in enumerate(values):
         try:
             out.append(item_hook(item, item_type))
         except Exception as error:
@@ -336,9 +353,14 @@ def _register_class(
 def _class_hook(
     cls: type[Any], check: Callable[[Mapping[Any, Any]], Any] | None = None, **overrides: Hook
 ) -> Hook:
-    field_hooks: dict[str, Any] = {
-        name: override(struct_hook=hook) for name, hook in overrides.items()
-    }
+    field_hooks: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        key = yaml_key(field.name)  # ``if:`` for the field ``if_``
+        hook = overrides.get(field.name)
+        if hook is not None or key != field.name:
+            field_hooks[field.name] = override(
+                struct_hook=hook, rename=None if key == field.name else key
+            )
     generated = make_dict_structure_fn(
         cls,
         converter,
@@ -395,17 +417,68 @@ def _is_keyword_class(t: Any) -> bool:
 
 
 def _keyword_hook(cls: type[Any]) -> Hook:
-    """The hook of an effect or modifier class (a third party's too), made at its first use:
-    each number field gets the range its definition gives (``keywords.about``); a number
-    below the range's lowest (or 0, for a nonzero one) keeps the message it always had."""
+    """The hook of a keyword class of any family (a third party's too), made at its first
+    use: each number field gets the range its definition gives (``keywords.about``); a
+    number below the range's lowest (or 0, for a nonzero one) keeps the message it always
+    had. An amount field (``int | Amount``, 12.2) takes a number in that range, ``all`` where
+    its definition says what that means, or an amount mapping (``value: cards``). A list
+    holds at most ``MAX_ITEMS`` items."""
     overrides: dict[str, Hook] = {}
     for field in attrs.fields(cls):
         info = field_info(field)
         limit = None if info is None else info.range
-        if limit is not None and info is not None:
+        kind, optional = field.type, False
+        if get_origin(kind) in (types.UnionType,) and type(None) in get_args(kind):
+            optional = True
+            (kind,) = (a for a in get_args(kind) if a is not type(None))
+        listed = get_origin(kind) is tuple
+        item = get_args(kind)[0] if listed else kind
+        hook: Hook | None = None
+        if limit is not None and info is not None and is_number(item):
             low = None if info.nonzero else limit[0]
-            overrides[field.name] = _int_hook(low, nonzero=info.nonzero, limit=limit)
+            hook = _int_hook(low, nonzero=info.nonzero, limit=limit)
+            if item is not int:  # an amount
+                hook = _amount_hook(hook, info.every)
+        elif listed:
+            hook = functools.partial(_structure_as, cl=item)
+        if hook is not None and listed:
+            hook = functools.partial(_check_list, item_hook=hook)
+        if hook is not None and optional:
+            hook = _optional(hook)
+        if hook is not None:
+            overrides[field.name] = hook
     return _class_hook(cls, None, **overrides)
+
+
+def _structure_as(value: Any, _: Any, *, cl: Any) -> Any:
+    return converter.structure(value, cl)
+
+
+def _check_list(value: Any, _: Any, *, item_hook: Hook) -> tuple[Any, ...]:
+    """A list in a keyword (``then``, ``of``): 1 to ``MAX_ITEMS`` items, each read with
+    ``item_hook``."""
+    if not isinstance(value, list | tuple):
+        raise _Invalid(f"must be a list, got {_show(value)}")
+    low, high = 1, MAX_ITEMS
+    if not low <= len(value) <= high:
+        raise _Invalid(f"must list from {low} to {high} items, got {len(value):,}")
+    return _each(value, item_hook, None)
+
+
+def _amount_hook(number: Hook, every: str) -> Hook:
+    """An amount (12.2): a plain number (read with ``number``), ``all`` where ``every`` says
+    what it means, or an amount mapping (``value: cards``)."""
+    return functools.partial(_check_amount, number=number, every=every)
+
+
+def _check_amount(value: Any, cls: Any, *, number: Hook, every: str) -> Any:
+    if isinstance(value, Mapping):
+        return _structure_tagged(value, cls, key=AMOUNTS.kind, kinds=AMOUNTS)
+    if value == "all" and isinstance(value, str):
+        if every:
+            return ALL
+        raise _Invalid("'all' means nothing here: write a number or an amount ({value: ...})")
+    return number(value, cls)
 
 
 def _check_card(
@@ -506,7 +579,26 @@ def _tagged_union(key: str, kinds: Mapping[str, type[Any]]) -> Hook:
     return functools.partial(_structure_tagged, key=key, kinds=kinds)
 
 
+#: How deep the keyword being structured sits in others (effects, conditions, amounts).
+_DEPTH = [0]
+
+
 def _structure_tagged(value: Any, _: Any, *, key: str, kinds: Mapping[str, type[Any]]) -> Any:
+    """One keyword of a family, at most ``MAX_NESTING`` deep in others (a hostile file nests
+    them thousands deep: refused at the first too deep, never a RecursionError)."""
+    if _DEPTH[0] >= MAX_NESTING:
+        raise _Invalid(
+            f"effects, conditions and amounts may sit at most {MAX_NESTING} deep inside one "
+            "another, and this one is deeper"
+        )
+    _DEPTH[0] += 1
+    try:
+        return _structure_one(value, key, kinds)
+    finally:
+        _DEPTH[0] -= 1
+
+
+def _structure_one(value: Any, key: str, kinds: Mapping[str, type[Any]]) -> Any:
     names = list(kinds)
     mapping = _require_mapping(value)
     if key not in mapping:
@@ -592,7 +684,7 @@ def _unstructure_model(obj: Any) -> dict[str, Any]:
         default = fields[name].default
         if default is not attrs.NOTHING and value == default and cls is not Forbid:
             continue
-        out[name] = _unstructure_value(value)
+        out[yaml_key(name)] = _unstructure_value(value)
     return out
 
 
@@ -610,6 +702,7 @@ converter.register_unstructure_hook_func(
     lambda member: member.value,
 )
 converter.register_unstructure_hook(Selector, _unstructure_selector)
+converter.register_unstructure_hook(All, lambda _: "all")
 converter.register_unstructure_hook_func(
     lambda t: isinstance(t, type) and attrs.has(t) and t is not Selector, _unstructure_model
 )
@@ -644,7 +737,9 @@ def problems(error: BaseException, path: Path = ()) -> list[tuple[Path, str]]:
     if isinstance(error, _Group):
         return [p for subpath, sub in error.errors for p in problems(sub, (*path, *subpath))]
     if isinstance(error, ForbiddenExtraKeysError):
-        allowed = sorted(str(f.name) for f in attrs.fields(error.cl)) if attrs.has(error.cl) else []
+        allowed = (
+            sorted(yaml_key(f.name) for f in attrs.fields(error.cl)) if attrs.has(error.cl) else []
+        )
         return [
             (
                 (*path, key if isinstance(key, str | int) else str(key)),
@@ -659,9 +754,9 @@ def problems(error: BaseException, path: Path = ()) -> list[tuple[Path, str]]:
             attribute = next((n for n in notes if isinstance(n, AttributeValidationNote)), None)
             item = next((n for n in notes if isinstance(n, IterableValidationNote)), None)
             if attribute is not None and isinstance(sub, KeyError):
-                out.append(((*path, attribute.name), "required field is missing"))
+                out.append(((*path, yaml_key(attribute.name)), "required field is missing"))
             elif attribute is not None:
-                out.extend(problems(sub, (*path, attribute.name)))
+                out.extend(problems(sub, (*path, yaml_key(attribute.name))))
             elif item is not None:
                 out.extend(problems(sub, (*path, item.index)))
             else:

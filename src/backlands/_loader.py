@@ -28,15 +28,22 @@ from ._yaml import YamlDocument, YamlPath, decode_text, read_yaml
 from .database import CardDatabase
 from .errors import CardDatabaseError, LoadProblem, UnreadableFileError
 from .keywords import (
+    AMOUNTS,
     CHARACTER,
+    CONDITIONS,
     EFFECTS,
+    MODIFIERS,
     TRAIT_TRIGGERS,
     CardTarget,
     Owner,
     PlayerTarget,
+    Registry,
     Trigger,
+    Who,
+    field_info,
     target_problem,
     trigger_problem,
+    yaml_key,
 )
 from .model import (
     Card,
@@ -47,6 +54,7 @@ from .model import (
     Modifier,
     Selector,
 )
+from .terms import MAX_NESTING
 
 __all__ = [
     "CARD_FILE_SUFFIXES",
@@ -395,6 +403,8 @@ def _ability_problems(
             if isinstance(trait, Mapping):
                 path = (*found.path, side, "abilities")
                 yield from _abilities_problems(found, path, trait.get("abilities"), CHARACTER)
+                path = (*found.path, side, "modifiers")
+                yield from _modifiers_problems(found, path, trait.get("modifiers"))
 
 
 def _abilities_problems(
@@ -415,42 +425,135 @@ def _abilities_problems(
         never = None if when is None else trigger_problem(when, owner)
         if never is not None:
             yield found.doc.problem((*here, "when"), never)
-        effects = ability.get("effects")
-        if not isinstance(effects, list):
-            continue
-        for e, effect in enumerate(effects):
-            if not isinstance(effect, Mapping):
+        if "if" in ability:  # a filter, as the event is published (12.1)
+            for at, message in _keyword_problems(ability["if"], CONDITIONS, _Context(when, owner)):
+                yield found.doc.problem((*here, "if", *at), message)
+        for key, items, family in (
+            ("effects", ability.get("effects"), EFFECTS),
+            ("while_equipped", ability.get("while_equipped"), MODIFIERS),
+        ):
+            if not isinstance(items, list):
                 continue
-            for key, message in _target_problems(effect, when, owner):
-                yield found.doc.problem((*here, "effects", e, key), message)
+            context = _Context(when, owner, event=family is EFFECTS)
+            for e, item in enumerate(items):
+                for inner, message in _keyword_problems(item, family, context):
+                    yield found.doc.problem((*here, key, e, *inner), message)
 
 
-def _target_problems(
-    effect: Mapping[Any, Any], when: Trigger | None, owner: Owner
-) -> Iterator[tuple[str, str]]:
-    """What is wrong with each target of ``effect`` (written or by default), if anything:
-    (the field, the message). A target is a field of the effect's class whose value is a
-    player or card target."""
-    tag = effect.get("effect")
-    kind = EFFECTS.get(tag) if isinstance(tag, str) else None
+def _modifiers_problems(found: _Found, path: YamlPath, modifiers: object) -> Iterator[LoadProblem]:
+    """Where the conditions of a character's modifiers may point (a trait's ``while:``)."""
+    if not isinstance(modifiers, list):
+        return
+    context = _Context(None, CHARACTER, event=False)
+    for m, item in enumerate(modifiers):
+        for key, message in _keyword_problems(item, MODIFIERS, context):
+            yield found.doc.problem((*path, m, *key), message)
+
+
+@attrs.frozen
+class _Context:
+    """Where a keyword is written: the ability's trigger (None: none, or not valid), the
+    card type or character it is on, whether an event triggered it (not in a ``while:``),
+    and what a ``where:`` around it tests (``"card"``, ``"player"``, or nothing)."""
+
+    when: Trigger | None
+    owner: Owner
+    event: bool = True
+    subject: str = ""
+    depth: int = 0
+
+
+def _keyword_problems(
+    raw: object, family: Registry[Any], context: _Context
+) -> Iterator[tuple[YamlPath, str]]:
+    """What is wrong with where each target of a keyword written as ``raw`` points (its
+    fields', written or by default), and of every keyword inside it (the effects of an
+    ``if``, its condition, an amount's ``where:``...), as (path, message) pairs. Read from
+    the mapping as written, using each value valid on its own; never deeper than the
+    converter reads (``MAX_NESTING``)."""
+    if not isinstance(raw, Mapping) or context.depth >= MAX_NESTING:
+        return
+    tag = raw.get(family.kind)
+    kind = family.get(tag) if isinstance(tag, str) else None
     if kind is None:
         return
     shape: Any = kind
+    needs = getattr(kind, "event_field", "")  # a condition on the triggering event (12.1)
+    if needs and (not context.event or context.when is not None):
+        kinds = [t for t in Trigger if getattr(t.definition, needs, None) is not None]
+        if not context.event or context.when not in kinds:
+            suppliers = " or ".join(f"'when: {t}'" for t in kinds)
+            yield (
+                (family.kind,),
+                (
+                    f"{tag!r} reads the {needs} of the event that triggered the ability: only an "
+                    f"ability {suppliers} has one"
+                ),
+            )
     for field in attrs.fields(shape):
+        key = yaml_key(field.name)
         of = field.type
-        if not (isinstance(of, type) and issubclass(of, PlayerTarget | CardTarget)):
+        args = [a for a in getattr(of, "__args__", ()) if a is not type(None)]
+        inner = args[0] if len(args) == 1 else of
+        if isinstance(inner, type) and issubclass(inner, PlayerTarget | CardTarget):
+            message = _reference_problem(raw, field, inner, str(tag), family, context)
+            if message is not None:
+                yield (key,), message
             continue
-        default = field.default
-        target: PlayerTarget | CardTarget | None
-        if field.name in effect:
-            target = _member(of, effect[field.name])
-        else:
-            target = default if isinstance(default, of) else None
+        if key not in raw:
+            continue
+        info = field_info(field)
+        subject = "" if info is None else info.subject
+        inside = attrs.evolve(context, depth=context.depth + 1, subject=subject or context.subject)
+        value = raw[key]
+        listed = value if isinstance(value, list) else [value]
+        for index, item in enumerate(listed):
+            if not isinstance(item, Mapping):
+                continue
+            nested = next((f for f in (EFFECTS, CONDITIONS, AMOUNTS) if f.kind in item), None)
+            if nested is None:
+                continue
+            at = (key, index) if isinstance(value, list) else (key,)
+            for path, message in _keyword_problems(item, nested, inside):
+                yield (*at, *path), message
+
+
+def _reference_problem(
+    raw: Mapping[Any, Any],
+    field: attrs.Attribute[Any],
+    of: type[Any],
+    tag: str,
+    family: Registry[Any],
+    context: _Context,
+) -> str | None:
+    """What is wrong with the target (or, in a condition or an amount, the player or card it
+    reads) of ``field``, written or by default, if anything."""
+    key = yaml_key(field.name)
+    default = field.default
+    target: PlayerTarget | CardTarget | None
+    if key in raw:
+        target = _member(of, raw[key])
         if target is None:
-            continue
-        what = repr(str(target))
-        if field.name not in effect:
-            what += f" (the default target of {tag!r})"
-        message = target_problem(target, what, when, owner)
-        if message is not None:
-            yield field.name, message
+            return None
+    else:
+        target = default if isinstance(default, of) else None
+        if target is None and of is CardTarget and context.subject != "card":
+            target = CardTarget.THIS  # what a card condition or amount reads outside a where:
+        if target is None:
+            return None
+    what = repr(str(target))
+    if key not in raw and isinstance(default, of):
+        what += f" (the default target of {tag!r})"
+    elif key not in raw:
+        what += f" (what {tag!r} reads when {key!r} is left out)"
+    reading = family is CONDITIONS or family is AMOUNTS
+    if reading and isinstance(target, CardTarget) and target.definition.whose is not None:
+        return (
+            f"{what} names one card among several: a {family.kind} reads one card ('this', "
+            "'attached_to', or, left out, the card its where: tests)"
+        )
+    if isinstance(target, PlayerTarget) and not context.event:
+        kind = target.definition
+        if kind.names is Who.EVENT:
+            return f"{what} is {kind.meaning}, and a while: has no event"
+    return target_problem(target, what, context.when, context.owner)

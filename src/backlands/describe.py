@@ -141,7 +141,10 @@ def describe_ability(ability: object, card_type: CardType | None = None) -> str:
 def _ability(ability: object, card_type: CardType | None) -> str:
     if isinstance(ability, TriggeredAbility):
         effects = "; then ".join(_effect(e) for e in ability.effects)
-        return f"{ability.when.definition.words_for(card_type)}: {effects}."
+        when = ability.when.definition.words_for(card_type)
+        if ability.if_ is not None:  # a filter, checked as the event is published (12.1)
+            when += f", if {ability.if_.words()}"
+        return f"{when}: {effects}."
     if isinstance(ability, ContinuousAbility):
         modifiers = "; ".join(_modifier(m) for m in ability.while_equipped)
         return f"{_WHILE.get(card_type, 'While equipped')}: {modifiers}."

@@ -20,8 +20,10 @@ from typing import TypeAlias
 import attrs
 
 from .keywords import (
+    Amount,
     CardStatModifier,
     CardTarget,
+    Condition,
     Immunity,
     Modifier,
     PlayerStatModifier,
@@ -45,6 +47,7 @@ from .terms import (
 
 __all__ = [
     "Ability",
+    "Amount",
     "AtLeast",
     "AtMost",
     "Card",
@@ -53,6 +56,7 @@ __all__ = [
     "CardTarget",
     "CardType",
     "Character",
+    "Condition",
     "ContinuousAbility",
     "DeckRule",
     "Effect",
@@ -124,10 +128,12 @@ DeckRule: TypeAlias = MaxCopies | Forbid | AtMost | AtLeast
 
 @attrs.frozen
 class TriggeredAbility:
-    """``when`` it happens, resolve ``effects`` in order."""
+    """``when`` it happens, resolve ``effects`` in order; with ``if_`` (``if:`` in card
+    files), only when that condition holds as the event is published (12.1)."""
 
     when: Trigger
     effects: tuple[Effect, ...] = attrs.field(converter=tuple)
+    if_: Condition | None = None
 
 
 @attrs.frozen

@@ -21,8 +21,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LIMITS",
+    "MAX_ITEMS",
+    "MAX_NESTING",
     "CardStat",
     "CardType",
+    "DestroyReason",
     "Keyword",
     "PlayerStat",
     "Rarity",
@@ -30,6 +33,7 @@ __all__ = [
     "Slot",
     "ValueEnum",
     "Whose",
+    "Zone",
 ]
 
 #: The range of every number in a card file (docs/card-format.md, "Limits"): name ->
@@ -46,7 +50,17 @@ LIMITS: dict[str, tuple[int, int]] = {
     "amount": (1, 99),  # damage, repair
     "signed_amount": (-99, 99),  # boost and modifiers: nonzero
     "deck_rule": (0, 999),  # max_copies, at_most, at_least
+    "value": (0, 99),  # a number inside an amount or a condition (12.1, 12.2)
 }
+
+#: How many items a list inside an effect, a condition or an amount may hold (``then``,
+#: ``of``): from 1 to this (docs/card-format.md, "Limits").
+MAX_ITEMS = 16
+
+#: How deep effects, conditions and amounts may sit inside one another (an effect ``if``
+#: holding a condition holding an amount is 3 deep): the loader refuses deeper nesting, which
+#: a JSON Schema cannot say (docs/card-format.md, "Limits").
+MAX_NESTING = 8
 
 # --------------------------------------------------------------------------- enums
 
@@ -164,6 +178,27 @@ class Whose(ValueEnum):
     OWN = "own"
     OPPONENTS = "opponents"
     ALL = "all"
+
+
+class Zone(ValueEnum):
+    """Where a card is (RULINGS 1.5): a player's primal deck, inventory, void or mat; an
+    instant spell is resolving, in no other zone, while its ability resolves (4.6)."""
+
+    PRIMAL_DECK = "primal_deck"
+    INVENTORY = "inventory"
+    VOID = "void"
+    MAT = "mat"
+    RESOLVING = "resolving"
+
+
+class DestroyReason(ValueEnum):
+    """Why a card was destroyed (``CardDestroyed.reason``; a trigger's filter reads it, 12.1)."""
+
+    SALVAGE = "salvage"  # making room in a slot (4.2)
+    WORN_OUT = "worn_out"  # counters reached durability (5.2, 6.2, 4.8)
+    HOST_DESTROYED = "host_destroyed"  # an attach spell goes with its host (4.7)
+    ELIMINATED = "eliminated"  # its controller went out (9.2)
+    EFFECT = "effect"  # DESTROY or CURSE (7.2, 7.4)
 
 
 # --------------------------------------------------------------------------- selectors

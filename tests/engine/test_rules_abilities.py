@@ -44,6 +44,7 @@ from backlands.model import (
     Discard,
     Draw,
     Effect,
+    If,
     Immunity,
     Keyword,
     PlayerTarget,
@@ -1871,7 +1872,7 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
     from backlands.keywords import Effect as EffectBase
 
     assert set(EFFECTS.values()) == {
-        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, Poison, Repair, Sacrifice, Steal
+        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, If, Poison, Repair, Sacrifice, Steal
     }  # fmt: skip
     assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())
     assert set(REACTIONS) == set(Trigger)  # and every trigger has its reaction

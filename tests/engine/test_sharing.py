@@ -15,7 +15,7 @@ from backlands.database import CardDatabase
 from backlands.deck import bundled_deck_files, load_deck
 from backlands.engine import Game, Seat
 from backlands.engine import events as ev
-from backlands.engine import setup as engine_setup
+from backlands.engine import seating as engine_setup
 from backlands.ruleset import STANDARD
 from backlands.simulation import seat
 
@@ -111,7 +111,7 @@ def test_forget_seats_empties_the_caches_a_forked_worker_inherits() -> None:
     import inspect
     import pickle
 
-    from backlands.engine.setup import _instances, _problems, forget_seats
+    from backlands.engine.seating import _instances, _problems, forget_seats
     from backlands.simulation import _run
 
     table = seats("rust-raiders", "iron-bulwark")

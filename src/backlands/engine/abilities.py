@@ -24,7 +24,7 @@ from ..model import Character, TriggeredAbility
 from ..terms import CardType
 from . import events as ev
 from ._compiled import mypyc_attr
-from .effects import EffectStep, Source, TableResolution
+from .effects import Source, reading, resolve_effects
 from .state import CardInstance
 from .table import AbilitySource, Table
 from .triggers import Reaction
@@ -78,19 +78,31 @@ class CardAbility(Reaction):
         """Its effects in printed order, one agenda step each (11.3): the first runs in this
         step, the others wait above what it pushes (its questions, its damage)."""
         table.publish(ev.AbilityResolving, self.player, self.card, self.when)
-        source = Source(self.card, self.player, event)
-        first, *rest = self.ability.effects
-        for effect in reversed(rest):
-            table.run(self.player, EffectStep(effect, source))
-        if table.effect_resolves():  # else the turn did not end: a draw (9.4)
-            first.apply(TableResolution(table, first, source))
+        resolve_effects(table, self.ability.effects, Source(self.card, self.player, event))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.card or 'a character'} for P{self.player + 1}>"
 
 
-def _reaction_class(trigger: Trigger) -> type[CardAbility]:
-    """The reaction class of ``trigger``, named after its definition (``WhenAttacks``)."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # one subclass per trigger, made at import
+class FilteredAbility(CardAbility):
+    """A printed triggered ability with a filter (``if:``): triggered only when the filter
+    holds as the event is published (12.1). A separate class, so that an ability without
+    one pays nothing for filters."""
+
+    __slots__ = ()
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        if not CardAbility.matches(self, table, event):
+            return False
+        condition = self.ability.if_
+        assert condition is not None
+        return condition.holds(reading(table, Source(self.card, self.player, event)))
+
+
+def _reaction_class(trigger: Trigger, filtered: bool = False) -> type[CardAbility]:
+    """The reaction class of ``trigger``, named after its definition (``WhenAttacks``);
+    ``filtered``: of its abilities with an ``if:`` filter (``WhenAttacksIf``)."""
     kind = trigger.definition
     event = getattr(ev, kind.event, None)
     if not (isinstance(event, type) and issubclass(event, ev.Event)):
@@ -108,17 +120,28 @@ def _reaction_class(trigger: Trigger) -> type[CardAbility]:
         "event": event,
         "own_card": kind.heard is not Heard.ANY,
     }
-    return type(type(kind).__name__, (CardAbility,), namespace)
+    name = type(kind).__name__ + ("If" if filtered else "")
+    return type(name, (FilteredAbility if filtered else CardAbility,), namespace)
 
 
 #: The reaction class of each trigger.
 REACTIONS: dict[Trigger, type[CardAbility]] = {t: _reaction_class(t) for t in Trigger}
+#: The reaction class of each trigger's abilities with an ``if:`` filter (12.1).
+FILTERED: dict[Trigger, type[CardAbility]] = {t: _reaction_class(t, True) for t in Trigger}
+
+
+def reaction_of(
+    ability: TriggeredAbility, controller: int, order: int, card: CardInstance | None
+) -> CardAbility:
+    """The reaction of one ``when:`` ability in play (with its filter, if it has one)."""
+    kinds = REACTIONS if ability.if_ is None else FILTERED
+    return kinds[ability.when](controller, order, card, ability)
 
 
 def card_abilities(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:
     """The reactions a card brings into play: one per ``when:`` ability (the default
     ``abilities`` of a ``Game``)."""
-    return tuple(REACTIONS[a.when](controller, order, instance, a) for a in instance.triggers)
+    return tuple(reaction_of(a, controller, order, instance) for a in instance.triggers)
 
 
 def NO_ABILITIES(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:
@@ -149,7 +172,7 @@ def character_abilities(character: Character, player: int) -> tuple[Reaction, ..
     """The reactions of a character's PRO and CON (11.1: its player's; first in 11.3's
     order)."""
     return tuple(
-        REACTIONS[a.when](player, 0, None, a)
+        reaction_of(a, player, 0, None)
         for trait in (character.pro, character.con)
         for a in trait.abilities
     )

@@ -429,7 +429,7 @@ class Values:
     again (the equip of each card in the inventory, the attacks of each attacker, a
     defence's decision). They are made the first time they are needed and kept here by
     card uid, for the game, its copies and every game between the same seats (which share
-    their card instances, ``setup.py``), so that a listing makes no new objects.
+    their card instances, ``seating.py``), so that a listing makes no new objects.
     """
 
     __slots__ = ("_decisions", "_defences", "_hosted", "_reactions", "attacks", "equips")

@@ -91,3 +91,8 @@ def check_durability(t: Table) -> None:
                     continue
                 if eq.counters >= stats.card(eq.instance, _DURABILITY, p.index):
                     t.destroy(p, slot, ev.DestroyReason.WORN_OUT)
+        if stats.live_durability and not stats.stale:
+            # a durability modifier with ``while:`` (12.1): its condition may change at any
+            # step, so the check is due again after the next one
+            stats.stale = True
+            return

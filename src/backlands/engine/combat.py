@@ -210,7 +210,8 @@ class TakeDamage(Step):
         amount = self.amount
         source = self.source
         declared = self.declared
-        if declared is not None and declared != t.stats.version:  # a stat may have changed
+        if declared is not None and (declared != t.stats.version or t.stats.live):
+            # a stat may have changed (12.1: a ``while:`` modifier, at any step)
             assert source is not None and self.by is not None
             found = t.equipped(source)
             if found is not None and found[0].index == self.by:  # else as declared (5.2)

@@ -21,18 +21,21 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar, cast
 
 from ..keywords import (
+    Amount,
     CardRef,
     CardTarget,
     CardThen,
+    Condition,
     Effect,
     PlayerTarget,
     PlayerThen,
-    Who,
     WhyNot,
+    number_of,
 )
 from ..terms import CardStat, Keyword, Slot, Whose
 from . import events as ev
 from .combat import deal_damage
+from .reading import TableReading, find_host, in_turn_order, named_players
 from .state import CardInstance, Equipped, PlayerState
 from .steps import Choice, Work
 from .table import Table
@@ -44,6 +47,8 @@ __all__ = [
     "cards_for",
     "effect_name",
     "players_for",
+    "reading",
+    "resolve_effects",
 ]
 
 _EFFECT: Final = ev.DestroyReason.EFFECT
@@ -77,6 +82,32 @@ def effect_name(effect: Effect) -> str:
     """The effect's name in the card format, as it is registered: ``Damage`` is
     ``"damage"`` (``@effect("damage")``)."""
     return type(effect).name
+
+
+def resolve_effects(table: Table, effects: Sequence[Effect], source: Source) -> None:
+    """Resolve ``effects`` in printed order, one agenda step each (11.3): the first runs in
+    this step, the others wait above what it pushes (its questions, its damage); each counts
+    as an effect resolving (9.4). An ability's effects, and the nested effects of ``if`` and
+    the like, all resolve through here."""
+    if not effects:
+        return
+    first, *rest = effects
+    for effect in reversed(rest):
+        table.run(source.controller, EffectStep(effect, source))
+    if table.effect_resolves():  # else the turn did not end: a draw (9.4)
+        first.apply(TableResolution(table, first, source))
+
+
+def reading(table: Table, source: Source) -> TableReading:
+    """The state as the conditions and amounts of ``source``'s ability read it (12.1, 12.2)."""
+    return TableReading(
+        table.players,
+        table.stats,
+        table.instants_resolving,
+        source.controller,
+        source.card,
+        source.event,
+    )
 
 
 class EffectStep(Work):
@@ -119,6 +150,23 @@ class TableResolution:
     def __repr__(self) -> str:
         return f"<resolution of {self.effect!r} from {self.source!r}>"
 
+    # ------------------------------------------------------------------ conditions, amounts
+
+    @property
+    def view(self) -> TableReading:
+        return reading(self.table, self.source)
+
+    def value(self, amount: int | Amount) -> int:  # 12.2: once, as the effect resolves
+        if type(amount) is int:  # a plain number costs one check
+            return amount
+        return number_of(amount, self.view)
+
+    def holds(self, condition: Condition) -> bool:  # 12.1: as the effect resolves
+        return condition.holds(self.view)
+
+    def resolve(self, effects: Sequence[Effect]) -> None:
+        resolve_effects(self.table, effects, self.source)
+
     # ------------------------------------------------------------------ who and what
 
     def is_immune(self, player: int, keyword: Keyword) -> bool:
@@ -154,16 +202,20 @@ class TableResolution:
         slot: Slot | None,
         then: CardThen,
         why_not: WhyNot | None = None,
+        where: Condition | None = None,
     ) -> None:
         found, choose = cards_for(self.table, target, slot, self.source)
         options = [
             eq.instance for p, eq in found if why_not is None or why_not(self, p.index, eq) is None
         ]
+        if where is not None and options:  # 12.1: only the cards it holds for
+            view = self.view
+            options = [card for card in options if where.holds(view.testing(card=card))]
         if not choose:
             if options:
                 then(self, options[0])
             return
-        self.choose(self.controller, options, then, _CardRefusal(target, slot, why_not))
+        self.choose(self.controller, options, then, _CardRefusal(target, slot, why_not, where))
 
     def choose(
         self,
@@ -324,12 +376,19 @@ class _CardRefusal:
     (it left play, or it is an attach spell, which goes with its host, 4.7), not on the
     target's side, not in the effect's slot, or the effect's own reason (``why_not``)."""
 
-    __slots__ = ("slot", "target", "why_not")
+    __slots__ = ("slot", "target", "where", "why_not")
 
-    def __init__(self, target: CardTarget, slot: Slot | None, why_not: WhyNot | None) -> None:
+    def __init__(
+        self,
+        target: CardTarget,
+        slot: Slot | None,
+        why_not: WhyNot | None,
+        where: Condition | None = None,
+    ) -> None:
         self.target = target
         self.slot = slot
         self.why_not = why_not
+        self.where = where
 
     def __call__(self, r: TableResolution, option: Any) -> str | None:
         if not isinstance(option, CardInstance):
@@ -337,7 +396,7 @@ class _CardRefusal:
         t = r.table
         found = t.equipped(option)
         if found is None:
-            if host_of(t, option) is not None:
+            if find_host(t.players, option) is not None:
                 return "an attach spell goes with the card it sits under: choose that card (4.7)"
             return "it is not equipped: it is not in play (or it left play)"
         p, eq = found
@@ -348,7 +407,11 @@ class _CardRefusal:
             return "it is your own card, and the choice is an opponent's card"
         if self.slot is not None and option.slot is not self.slot:
             return f"it is not in the {self.slot} slot"
-        return None if self.why_not is None else self.why_not(r, p.index, eq)
+        why = None if self.why_not is None else self.why_not(r, p.index, eq)
+        where = self.where
+        if why is None and where is not None and not where.holds(r.view.testing(card=option)):
+            return f"the effect names only a card such that {where.words('it')} (12.1)"
+        return why
 
 
 class _NotInInventory:
@@ -402,43 +465,16 @@ def _discard_card(r: TableResolution, card: CardRef) -> None:
 # --------------------------------------------------------------------------- who and what
 
 
-def in_turn_order(t: Table, first: int) -> list[PlayerState]:
-    """The players still in the game, in turn order from ``first``."""
-    n = len(t.players)
-    return [t.players[(first + k) % n] for k in range(n) if not t.players[(first + k) % n].out]
-
-
 def players_for(
     t: Table, target: PlayerTarget, src: Source, keyword: Keyword | None = None
 ) -> tuple[list[PlayerState], bool]:
     """The players ``target`` names for an effect from ``src`` (its definition's ``names``),
     and whether the controller chooses one of them (11.4). Players out of the game are never
     named (9.2), nor a player immune to the effect's ``keyword`` (11.5)."""
-    me = src.controller
-    kind = target.definition
-    who = kind.names
-    if who is Who.CONTROLLER:
-        found = [t.players[me]]
-    elif who is Who.EVENT:
-        named = getattr(src.event, kind.event_field or "", None)
-        found = [t.players[named]] if isinstance(named, int) else []
-    elif who is Who.EVERYONE:
-        found = in_turn_order(t, me)
-    else:  # OPPONENTS
-        found = [p for p in in_turn_order(t, me) if p.index != me]
-    found = [p for p in found if not p.out]
+    found = named_players(t.players, target, src.controller, src.event)
     if keyword is not None:
         found = [p for p in found if not t.stats.is_immune(p.index, keyword)]
-    return found, kind.chooses
-
-
-def host_of(t: Table, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
-    """The mat and equipped record of the card ``instance`` (an attach spell) sits under."""
-    for p in t.players:
-        for eq in p.mat.values():
-            if any(a.instance is instance for a in eq.attached):
-                return p, eq
-    return None
+    return found, target.definition.chooses
 
 
 def cards_for(
@@ -452,10 +488,10 @@ def cards_for(
     if whose is None:  # this card, or the card its attach spell sits under
         if src.card is None:
             return [], False
-        found = host_of(t, src.card) if kind.host else t.equipped(src.card)
+        found = find_host(t.players, src.card) if kind.host else t.equipped(src.card)
         return ([found] if found is not None else []), False
     cards = []
-    for p in in_turn_order(t, me):
+    for p in in_turn_order(t.players, me):
         if whose is Whose.OWN and p.index != me:
             continue
         if whose is Whose.OPPONENTS and p.index == me:

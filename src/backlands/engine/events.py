@@ -26,7 +26,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from ..errors import BacklandsError
-from ..terms import CardStat, Slot, ValueEnum
+from ..terms import CardStat, DestroyReason, Slot, ValueEnum
 from .shown import shown
 from .state import CardInstance
 
@@ -82,14 +82,6 @@ class SacrificeReason(ValueEnum):
     DAMAGE = "damage"  # undefended damage (6.1)
     BLEED = "bleed"  # bleed damage (6.3)
     EFFECT = "effect"  # a card's SACRIFICE effect (7.5)
-
-
-class DestroyReason(ValueEnum):
-    SALVAGE = "salvage"  # making room in a slot (4.2)
-    WORN_OUT = "worn_out"  # counters reached durability (5.2, 6.2, 4.8)
-    HOST_DESTROYED = "host_destroyed"  # an attach spell goes with its host (4.7)
-    ELIMINATED = "eliminated"  # its controller went out (9.2)
-    EFFECT = "effect"  # DESTROY or CURSE (7.2, 7.4)
 
 
 @attrs.define(eq=True, hash=False)

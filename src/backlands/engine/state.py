@@ -11,19 +11,9 @@ from __future__ import annotations
 import attrs
 
 from ..model import Card, Character, ContinuousAbility, Modifier, TriggeredAbility
-from ..terms import Slot, ValueEnum
+from ..terms import Slot, Zone
 
 __all__ = ["CardInstance", "Equipped", "Outcome", "PlayerState", "Zone"]
-
-
-class Zone(ValueEnum):
-    """Where a card instance is."""
-
-    PRIMAL_DECK = "primal_deck"
-    INVENTORY = "inventory"
-    VOID = "void"
-    MAT = "mat"
-    RESOLVING = "resolving"  # an instant spell while its ability resolves (4.6)
 
 
 class CardInstance:

@@ -6,6 +6,12 @@ in play, seen from the modifier's controller (11.1), plus the card's boosts this
 on their mat (``while_equipped``) and the attach spells they attached, under whoever's card
 (11.1). The list of card-stat modifiers, and each stat computed from it, is kept until a
 source comes or goes (:meth:`Stats.changed`) or a boost is given or ends.
+
+A modifier with ``while:`` applies exactly while its condition holds (12.1), which any step
+may change: while one is in play (``live``), the stats it could change are computed each
+time they are read, never kept, and the worn-out check runs after every step. A ``while:``
+condition reads the stats without the ``while:`` modifiers (so that none depends on itself,
+the project's decision). With none in play, nothing of this costs anything.
 """
 
 from __future__ import annotations
@@ -13,9 +19,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, TypeAlias
 
-from ..model import CardStatModifier, Immunity, Modifier, PlayerStatModifier
+from ..model import (
+    CardStatModifier,
+    Condition,
+    Immunity,
+    Modifier,
+    PlayerStatModifier,
+    Trait,
+)
 from ..ruleset import Ruleset
 from ..terms import CardStat, Keyword, PlayerStat, Whose
+from .reading import TableReading
 from .state import CardInstance, PlayerState
 
 __all__ = ["SharedStats", "Stats", "new_shared"]
@@ -46,14 +60,21 @@ class Stats:
         "_cache",
         "_mods",
         "_players_shared",
+        "_reading",
+        "active",
         "boosts",
         "costs",
         "durability_modified",
+        "live",
+        "live_durability",
+        "live_mods",
         "player_stats",
         "players",
+        "resolving",
         "ruleset",
         "shared",
         "stale",
+        "turn",
         "version",
     )
 
@@ -77,12 +98,27 @@ class Stats:
         self.version = 0
         # BOOSTs until the end of the turn (11.6): card uid -> (stat, amount) in given order
         self.boosts: dict[int, list[tuple[CardStat, int]]] = {}
+        # for ``while:`` conditions (12.1): the turn, its player and the instants resolving,
+        # as the table has them (it keeps them here; ``Table.begin_turn``)
+        self.turn = 0
+        self.active = 0
+        self.resolving: Sequence[CardInstance] = ()
+        # card-stat modifiers with ``while:`` in play, with their controller and card (found
+        # with the others, ``_collect``); ``live``: some modifier with ``while:`` is in play,
+        # so no stat is kept; ``live_durability``: one of them may change durability
+        self.live_mods: list[tuple[int, CardStatModifier, CardInstance | None]] = []
+        self.live = False
+        self.live_durability = False
+        self._reading = False  # a ``while:`` condition is being read
 
     def copy(self, players: Sequence[PlayerState]) -> Stats:
         other = Stats(players, self.ruleset)  # its own tables, filled again as needed
         other.stale = self.stale
         other.durability_modified = self.durability_modified
         other.version = self.version
+        other.turn = self.turn
+        other.active = self.active
+        other.live = self.live  # its ``while:`` modifiers are found again when read
         if self.boosts:
             other.boosts = {uid: list(found) for uid, found in self.boosts.items()}
         return other
@@ -117,6 +153,22 @@ class Stats:
     def seated(self) -> None:
         """The players are at the table (setup): one cost table per side."""
         self.costs = [{} for _ in self.players]
+        self.characters_seated()
+
+    def characters_seated(self) -> None:
+        """The characters (and, in a position, the cards on the mats) are at the table
+        (setup): a modifier with ``while:`` among theirs is live from the start (12.1)."""
+        for p in self.players:
+            sources: list[Trait | CardInstance] = [p.character.pro, p.character.con]
+            if p.mat:  # a position's cards, and their attach spells
+                for eq in p.mat.values():
+                    sources.append(eq.instance)
+                    sources.extend(a.instance for a in eq.attached)
+            for source in sources:
+                for mod in source.modifiers:
+                    if getattr(mod, "while_", None) is not None:
+                        self._live_changed()
+                        return
 
     def share(self, shared: SharedStats) -> None:
         """Start from (and add to) ``shared``: the card stats of every game between these
@@ -140,6 +192,8 @@ class Stats:
         """A card with these ``modifiers`` came into play or left it: forget what they
         change (card stats, player stats; a durability modifier calls for a worn-out check)."""
         for mod in modifiers:
+            if getattr(mod, "while_", None) is not None:  # 12.1: found again, with the rest
+                self._live_changed()
             if isinstance(mod, CardStatModifier):
                 self.version += 1
                 self._mods = None
@@ -154,6 +208,26 @@ class Stats:
                     self.stale = True
             elif isinstance(mod, PlayerStatModifier):
                 self._forget_players()
+
+    def _live_changed(self) -> None:
+        """A modifier with ``while:`` came or went: every stat is found again, and the
+        worn-out check runs (12.1)."""
+        self._forget_card_stats()
+        self._forget_players()
+        self.live = True  # until the next collection finds none
+        self.stale = True
+
+    def holds(self, condition: Condition, controller: int, card: CardInstance | None) -> bool:
+        """Whether a ``while:`` condition holds now (12.1), read without the ``while:``
+        modifiers (none depends on itself)."""
+        if self._reading:
+            return False
+        self._reading = True
+        try:
+            view = TableReading(self.players, self, self.resolving, controller, card)
+            return condition.holds(view)
+        finally:
+            self._reading = False
 
     def _forget_players(self) -> None:
         if self._players_shared:  # never cleared: other games read it
@@ -203,12 +277,22 @@ class Stats:
             if whose is _OPPONENTS and source == side:
                 continue
             value += mod.amount
+        if self.live:  # modifiers with ``while:`` (12.1): never kept
+            for source, mod, by in self.live_mods:
+                if mod.stat is not stat or not mod.cards.matches(card):
+                    continue
+                whose = mod.whose
+                if (whose is _OWN and source != side) or (whose is _OPPONENTS and source == side):
+                    continue
+                if mod.while_ is not None and self.holds(mod.while_, source, by):
+                    value += mod.amount
         if self.boosts:
             for boosted, amount in self.boosts.get(instance.uid, ()):
                 if boosted is stat:
                     value += amount
         value = max(value, 1 if stat is _DURABILITY else 0)
-        self._cache[key] = value
+        if not self.live:
+            self._cache[key] = value
         return value
 
     def cost(self, instance: CardInstance, side: int) -> int:
@@ -216,7 +300,9 @@ class Stats:
         costs = self.costs[side]
         cost = costs.get(instance.uid)
         if cost is None:
-            cost = costs[instance.uid] = self.card(instance, _PRIMAL_COST, side)
+            cost = self.card(instance, _PRIMAL_COST, side)
+            if not self.live:  # 12.1: a ``while:`` modifier may change it at any step
+                costs[instance.uid] = cost
         return cost
 
     def durability_in_play(self) -> bool:
@@ -224,8 +310,10 @@ class Stats:
         mods = self._mods
         if mods is None:
             mods = self._mods = self._collect()
-        return any(m.stat is _DURABILITY for _, m in mods) or any(
-            stat is _DURABILITY for found in self.boosts.values() for stat, _ in found
+        return (
+            any(m.stat is _DURABILITY for _, m in mods)
+            or self.live_durability
+            or any(stat is _DURABILITY for found in self.boosts.values() for stat, _ in found)
         )
 
     def player(self, player: int, stat: PlayerStat) -> int:
@@ -235,23 +323,46 @@ class Stats:
         if cached is not None:
             return cached
         value: int = getattr(self.ruleset, stat._value_)
+        live = False
         for mod in modifiers_of(self.players, player):
             if isinstance(mod, PlayerStatModifier) and mod.stat is stat:
-                value += mod.amount
+                if mod.while_ is None:
+                    value += mod.amount
+                else:
+                    live = True
+        if live:  # 12.1: only while its condition holds, and never kept
+            for mod, card in sources_of(self.players, player):
+                condition = getattr(mod, "while_", None)
+                if isinstance(mod, PlayerStatModifier) and mod.stat is stat and condition:
+                    value += mod.amount if self.holds(condition, player, card) else 0
+            return max(value, 0)
         value = self.player_stats[key] = max(value, 0)
         return value
 
     def is_immune(self, player: int, keyword: Keyword) -> bool:
-        """Whether a PRO/CON or an equipped card makes ``player`` immune to ``keyword``."""
-        return any(
-            isinstance(mod, Immunity) and mod.keyword is keyword
-            for mod in modifiers_of(self.players, player)
+        """Whether a PRO/CON or an equipped card makes ``player`` immune to ``keyword``
+        (with ``while:``, only while it holds, 12.1)."""
+        live = False
+        for mod in modifiers_of(self.players, player):
+            if isinstance(mod, Immunity) and mod.keyword is keyword:
+                if mod.while_ is None:
+                    return True
+                live = True
+        return live and any(
+            isinstance(mod, Immunity)
+            and mod.keyword is keyword
+            and mod.while_ is not None
+            and self.holds(mod.while_, player, card)
+            for mod, card in sources_of(self.players, player)
         )
 
     def _collect(self) -> list[tuple[int, CardStatModifier]]:
-        """Every card-stat modifier in play with its controller (11.1), in one pass."""
+        """Every card-stat modifier in play with its controller (11.1), in one pass; those
+        with ``while:`` apart, in ``live_mods`` (12.1), and whether any modifier with
+        ``while:`` is in play (``live``)."""
         players = self.players
         found = []
+        live: list[tuple[int, Modifier, CardInstance | None]] = []
         for p in players:
             if p.out:
                 continue
@@ -268,6 +379,15 @@ class Stats:
                         for mod in attached.instance.modifiers:
                             if isinstance(mod, CardStatModifier):
                                 found.append((by, mod))
+        if self.live:  # the modifiers with ``while:`` apart, with their cards (12.1)
+            for p in players:
+                if not p.out:
+                    live.extend((p.index, m, c) for m, c in sources_of(players, p.index))
+            live = [(i, m, c) for i, m, c in live if getattr(m, "while_", None) is not None]
+            found = [(i, m) for i, m in found if m.while_ is None]
+            self.live_mods = [(i, m, c) for i, m, c in live if isinstance(m, CardStatModifier)]
+            self.live = bool(live)
+            self.live_durability = any(m.stat is _DURABILITY for _, m, _ in self.live_mods)
         return found
 
 
@@ -286,3 +406,24 @@ def modifiers_of(players: Sequence[PlayerState], index: int) -> Iterator[Any]:
                 by = other.index if attached.controller is None else attached.controller
                 if by == index and attached.instance.modifiers:
                     yield from attached.instance.modifiers
+
+
+def sources_of(
+    players: Sequence[PlayerState], index: int
+) -> list[tuple[Modifier, CardInstance | None]]:
+    """:func:`modifiers_of`, each with the card it comes from (None: the character's), for
+    a ``while:`` condition that reads "this card" (12.1)."""
+    p = players[index]
+    found: list[tuple[Modifier, CardInstance | None]] = [
+        (mod, None) for mod in p.character.modifiers
+    ]
+    cards = [eq.instance for eq in p.mat.values()]
+    cards += [
+        a.instance
+        for other in players
+        for eq in other.mat.values()
+        for a in eq.attached
+        if (other.index if a.controller is None else a.controller) == index
+    ]
+    found += [(mod, card) for card in cards for mod in card.modifiers]
+    return found

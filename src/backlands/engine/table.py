@@ -143,6 +143,7 @@ class Table:
         self.queue: list[tuple[Reaction, ev.Event]] = []
         self.ability_resolving = False
         self.instants_resolving: list[CardInstance] = []
+        self.stats.resolving = self.instants_resolving
         # the out check (9.1, 9.2) is due (a primal deck ran out since it last ran), or
         # waits for an effect in parts to end (11.6)
         self.out_check_due = True
@@ -244,6 +245,7 @@ class Table:
         self.queue = original.queue[:]
         self.ability_resolving = original.ability_resolving
         self.instants_resolving = original.instants_resolving[:]
+        self.stats.resolving = self.instants_resolving
         self.out_check_due = original.out_check_due
         self.out_check_held = original.out_check_held
         self.abilities = original.abilities
@@ -404,6 +406,9 @@ class Table:
         self.decisions_this_turn = 0
         self.effects_this_turn = 0
         self.active = p.index
+        stats = self.stats  # what ``while:`` conditions read (12.1)
+        stats.turn = self.turn
+        stats.active = p.index
         p.turns_taken += 1
         p.attacked.clear()
 

@@ -14,40 +14,61 @@ engine: an effect acts through the :class:`Resolution` the engine gives it.
 
 from __future__ import annotations
 
+from . import amounts as _amounts
+from . import conditions as _conditions
 from . import effects as _effects
-from .api import CardRef, CardThen, Placed, PlayerThen, Resolution, WhyNot
+from .amounts import *  # noqa: F403  # every amount of amounts.py (12.2)
+from .api import CardRef, CardThen, Placed, PlayerThen, Resolution, StateView, WhyNot
+from .conditions import *  # noqa: F403  # every condition of conditions.py (12.1)
 from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
 from .registry import (
+    ALL,
+    AMOUNTS,
+    CONDITIONS,
     EFFECTS,
     FAMILIES,
     MODIFIERS,
+    All,
+    Amount,
+    Condition,
     Defined,
     Effect,
     FieldInfo,
     Modifier,
     Registry,
     about,
+    amount,
+    condition,
     effect,
     family_of,
     field_info,
+    is_number,
     modifier,
+    number_of,
+    yaml_key,
 )
 from .targets import CardTarget, CardTargetKind, PlayerTarget, PlayerTargetKind, Who
 from .triggers import TRAIT_TRIGGERS, Heard, Trigger, TriggerKind
 from .where import CHARACTER, Owner, target_problem, trigger_problem
 
 __all__ = [
+    "ALL",
+    "AMOUNTS",
     "CHARACTER",
+    "CONDITIONS",
     "EFFECTS",
     "FAMILIES",
     "MODIFIERS",
     "TRAIT_TRIGGERS",
+    "All",
+    "Amount",
     "CardRef",
     "CardStatModifier",
     "CardTarget",
     "CardTargetKind",
     "CardThen",
+    "Condition",
     "Defined",
     "Effect",
     "FieldInfo",
@@ -62,16 +83,24 @@ __all__ = [
     "PlayerThen",
     "Registry",
     "Resolution",
+    "StateView",
     "Trigger",
     "TriggerKind",
     "Who",
     "WhyNot",
     "about",
+    "amount",
+    "condition",
     "effect",
     "family_of",
     "field_info",
+    "is_number",
     "modifier",
+    "number_of",
     "target_problem",
     "trigger_problem",
+    "yaml_key",
 ]
 __all__ += _effects.__all__
+__all__ += _conditions.__all__
+__all__ += _amounts.__all__

@@ -21,13 +21,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..terms import CardStat, Keyword, Slot
+from ..terms import CardStat, Keyword, PlayerStat, Slot, Zone
 from .targets import CardTarget, PlayerTarget
 
 if TYPE_CHECKING:
     from ..model import Card
+    from .registry import Amount, Condition, Effect
 
-__all__ = ["CardRef", "CardThen", "Placed", "PlayerThen", "Resolution", "WhyNot"]
+__all__ = ["CardRef", "CardThen", "Placed", "PlayerThen", "Resolution", "StateView", "WhyNot"]
 
 
 class CardRef(Protocol):
@@ -56,6 +57,70 @@ class Placed(Protocol):
 
     @property
     def counters(self) -> int: ...
+
+
+class StateView(Protocol):
+    """The game's state as conditions and amounts read it (12.1, 12.2): read-only, seen from
+    an ability's controller, with what the ability refers to (its card, the event that
+    triggered it) and, inside a ``where:``, the card or player being tested (the
+    *subject*). The engine implements it once (``backlands.engine.reading``); conditions and
+    amounts never import the engine."""
+
+    @property
+    def controller(self) -> int:
+        """The ability's (or the modifier's) controller: "you" (11.1)."""
+        ...
+
+    @property
+    def turn(self) -> int:
+        """The number of the current turn (the first is 1)."""
+        ...
+
+    @property
+    def active(self) -> int:
+        """The player whose turn it is."""
+        ...
+
+    def players(self, target: PlayerTarget | None) -> tuple[Sequence[int], bool]:
+        """The players still in whom ``target`` names (None: the player a ``where:`` tests,
+        else the controller), and whether the target means "one of them" (``opponent``)
+        rather than each of them."""
+        ...
+
+    def card(self, target: CardTarget | None) -> CardRef | None:
+        """The one card ``target`` names (``this``, ``attached_to``; None: the card a
+        ``where:`` tests, else this card), or None when there is none."""
+        ...
+
+    def zone(self, player: int, zone: Zone) -> Sequence[CardRef]:
+        """The cards of ``player``'s ``zone`` (a mat: the cards in its slots, without the
+        attach spells under them; ``resolving``: their instants being played, 4.6)."""
+        ...
+
+    def placed(self, card: CardRef) -> tuple[int, Placed] | None:
+        """Who controls ``card`` and its place on their mat, if it is in a slot."""
+        ...
+
+    def card_stat(self, card: CardRef, stat: CardStat) -> int:
+        """``card``'s live ``stat`` (10.3), on its controller's mat or else its owner's."""
+        ...
+
+    def player_stat(self, player: int, stat: PlayerStat) -> int:
+        """``player``'s live starting inventory or draws per turn (10.3)."""
+        ...
+
+    def poisoned(self, player: int) -> bool:
+        """Whether ``player`` has the POISON marker (7.1)."""
+        ...
+
+    def event_field(self, name: str) -> object:
+        """The field ``name`` of the event that triggered the ability (None: no such field,
+        or no event)."""
+        ...
+
+    def testing(self, card: CardRef | None = None, player: int | None = None) -> StateView:
+        """The same view, testing ``card`` or ``player`` (the subject of a ``where:``)."""
+        ...
 
 
 #: What to do to one player an effect names: ``then(resolution, player)``.
@@ -94,6 +159,28 @@ class Resolution(Protocol):
         """The number of the current turn (the first is 1)."""
         ...
 
+    # ------------------------------------------------------------------ conditions, amounts
+
+    def value(self, amount: int | Amount) -> int:
+        """The number ``amount`` stands for now (12.2): a plain number is itself; an amount
+        (``{value: cards, ...}``, ``all``) is counted as this effect resolves, never below
+        0 and at most 99."""
+        ...
+
+    def holds(self, condition: Condition) -> bool:
+        """Whether ``condition`` holds now, as this effect resolves (12.1)."""
+        ...
+
+    @property
+    def view(self) -> StateView:
+        """The state as conditions and amounts read it, from this effect's ability."""
+        ...
+
+    def resolve(self, effects: Sequence[Effect]) -> None:
+        """Resolve ``effects`` in order, each as one step of its own, as the effects of an
+        ability do (11.3, 9.4): the nested effects of ``if`` and the like."""
+        ...
+
     # ------------------------------------------------------------------ who and what
 
     def is_immune(self, player: int, keyword: Keyword) -> bool:
@@ -116,12 +203,14 @@ class Resolution(Protocol):
         slot: Slot | None,
         then: CardThen,
         why_not: WhyNot | None = None,
+        where: Condition | None = None,
     ) -> None:
         """``then`` for the card ``target`` names (``this``, ``attached_to``), or for the one
         the controller chooses (11.4) among the equipped cards of the target's side, in
         turn order from the controller and slot order (WEAPON, CREATURE, ARMOUR, SPELL), in
-        ``slot`` only if given; a card for which ``why_not`` gives a reason is not legal,
-        and a choice of it is refused with that reason."""
+        ``slot`` only if given, and only a card for which ``where`` holds (12.1); a card for
+        which ``why_not`` gives a reason, or ``where`` does not hold, is not legal, and a
+        choice of it is refused with that reason."""
         ...
 
     def choose(

@@ -13,9 +13,9 @@ import attrs
 
 from ..terms import CardStat, Keyword, Slot
 from .api import CardRef, Placed, Resolution
-from .registry import Effect, about, effect
+from .registry import ALL, Amount, Condition, Effect, about, effect
 from .targets import CardTarget, PlayerTarget
-from .words import card_words, cards_word, player_does, stat_words
+from .words import card_words, number_words, player_does, stat_words
 
 __all__ = [
     "Boost",
@@ -25,6 +25,7 @@ __all__ = [
     "Destroy",
     "Discard",
     "Draw",
+    "If",
     "Poison",
     "Repair",
     "Sacrifice",
@@ -32,6 +33,7 @@ __all__ = [
 ]
 
 _THE_SLOT = about("Only a card in this slot.", unset="any slot")
+_WHERE = about("Only a card it holds for (12.1).", unset="any card", subject="card")
 
 
 # --------------------------------------------------------------------------- players
@@ -42,16 +44,20 @@ _THE_SLOT = about("Only a card in this slot.", unset="any slot")
 class Draw(Effect):
     """DRAW: top cards of the primal deck into the inventory (7.5)."""
 
-    count: int = attrs.field(default=1, metadata=about("How many cards to draw.", limit="count"))
+    count: int | Amount = attrs.field(
+        default=1, metadata=about("How many cards to draw (12.2).", limit="count")
+    )
     target: PlayerTarget = attrs.field(
         default=PlayerTarget.SELF, metadata=about("The player who draws.")
     )
 
     def words(self) -> str:
-        return player_does(self.target, "DRAW", cards_word(self.count))
+        return player_does(self.target, "DRAW", number_words(self.count, "card", "cards"))
 
     def apply(self, r: Resolution) -> None:  # 7.5, 11.6: an empty deck draws nothing
-        r.for_players(self.target, lambda r, player: r.draw(player, self.count))
+        count = r.value(self.count)  # once, as it resolves (12.2)
+        if count:
+            r.for_players(self.target, lambda r, player: r.draw(player, count))
 
 
 @effect("sacrifice")
@@ -59,18 +65,20 @@ class Draw(Effect):
 class Sacrifice(Effect):
     """SACRIFICE N: top N cards of the primal deck to the void (7.5)."""
 
-    count: int = attrs.field(
-        default=1, metadata=about("How many cards to sacrifice.", limit="count")
+    count: int | Amount = attrs.field(
+        default=1, metadata=about("How many cards to sacrifice (12.2).", limit="count")
     )
     target: PlayerTarget = attrs.field(
         default=PlayerTarget.SELF, metadata=about("The player who sacrifices.")
     )
 
     def words(self) -> str:
-        return player_does(self.target, "SACRIFICE", cards_word(self.count))
+        return player_does(self.target, "SACRIFICE", number_words(self.count, "card", "cards"))
 
     def apply(self, r: Resolution) -> None:  # 7.5: takes what is there
-        r.for_players(self.target, lambda r, player: r.sacrifice(player, self.count))
+        count = r.value(self.count)  # once, as it resolves (12.2)
+        if count:
+            r.for_players(self.target, lambda r, player: r.sacrifice(player, count))
 
 
 @effect("discard")
@@ -78,16 +86,25 @@ class Sacrifice(Effect):
 class Discard(Effect):
     """DISCARD: cards from the inventory to the void, chosen by their owner (7.5)."""
 
-    count: int = attrs.field(default=1, metadata=about("How many cards to discard.", limit="count"))
+    count: int | Amount = attrs.field(
+        default=1,
+        metadata=about(
+            "How many cards to discard (12.2).", limit="count", every="the whole inventory"
+        ),
+    )
     target: PlayerTarget = attrs.field(
         default=PlayerTarget.SELF, metadata=about("The player who discards.")
     )
 
     def words(self) -> str:
-        return player_does(self.target, "DISCARD", cards_word(self.count))
+        whose = "your" if self.target is PlayerTarget.SELF else "their"
+        cards = number_words(self.count, "card", "cards", f"{whose} whole INVENTORY")
+        return player_does(self.target, "DISCARD", cards)
 
     def apply(self, r: Resolution) -> None:  # 7.5, 11.4: the discarder chooses
-        r.for_players(self.target, lambda r, player: r.discard(player, self.count))
+        count = r.value(self.count)  # once, as it resolves (12.2); all: 99, every card
+        if count:
+            r.for_players(self.target, lambda r, player: r.discard(player, count))
 
 
 @effect("damage")
@@ -95,7 +112,7 @@ class Discard(Effect):
 class Damage(Effect):
     """The target takes damage and defends it as an attack's damage (6.5)."""
 
-    amount: int = attrs.field(metadata=about("How much damage.", limit="amount"))
+    amount: int | Amount = attrs.field(metadata=about("How much damage (12.2).", limit="amount"))
     target: PlayerTarget = attrs.field(
         default=PlayerTarget.OPPONENT, metadata=about("The player who takes the damage.")
     )
@@ -105,10 +122,12 @@ class Damage(Effect):
 
     def words(self) -> str:
         tail = "" if self.defendable else " (it cannot be defended)"
-        return f"deal {self.amount} damage to {self.target.words}{tail}"
+        return f"deal {number_words(self.amount, 'damage', 'damage')} to {self.target.words}{tail}"
 
     def apply(self, r: Resolution) -> None:  # 6.5, 11.6
-        r.deal_damage(self.target, self.amount, defendable=self.defendable)
+        amount = r.value(self.amount)  # once, as it resolves (12.2)
+        if amount:  # 0 damage: nothing, no defence asked (12.2)
+            r.deal_damage(self.target, amount, defendable=self.defendable)
 
 
 @effect("poison")
@@ -155,12 +174,13 @@ class Destroy(Effect):
         default=CardTarget.OPPONENT_CARD, metadata=about("The card destroyed.")
     )
     slot: Slot | None = attrs.field(default=None, metadata=_THE_SLOT)
+    where: Condition | None = attrs.field(default=None, metadata=_WHERE)
 
     def words(self) -> str:
-        return f"DESTROY {card_words(self.target, self.slot)}"
+        return f"DESTROY {card_words(self.target, self.slot, self.where)}"
 
     def apply(self, r: Resolution) -> None:  # 7.4
-        r.for_cards(self.target, self.slot, _destroy)
+        r.for_cards(self.target, self.slot, _destroy, where=self.where)
 
 
 def _destroy(r: Resolution, card: CardRef) -> None:
@@ -176,12 +196,13 @@ class Curse(Effect):
         default=CardTarget.OPPONENT_CARD, metadata=about("The card cursed.")
     )
     slot: Slot | None = attrs.field(default=None, metadata=_THE_SLOT)
+    where: Condition | None = attrs.field(default=None, metadata=_WHERE)
 
     def words(self) -> str:
-        return f"CURSE {card_words(self.target, self.slot)} (equipped this turn)"
+        return f"CURSE {card_words(self.target, self.slot, self.where)} (equipped this turn)"
 
     def apply(self, r: Resolution) -> None:  # 7.2, 11.5, 11.6
-        r.for_cards(self.target, self.slot, _destroy, _not_cursed)
+        r.for_cards(self.target, self.slot, _destroy, _not_cursed, self.where)
 
 
 def _not_cursed(r: Resolution, controller: int, placed: Placed) -> str | None:
@@ -207,12 +228,13 @@ class Steal(Effect):
         default=CardTarget.OPPONENT_CARD, metadata=about("The card stolen.")
     )
     slot: Slot | None = attrs.field(default=None, metadata=_THE_SLOT)
+    where: Condition | None = attrs.field(default=None, metadata=_WHERE)
 
     def words(self) -> str:
-        return f"STEAL {card_words(self.target, self.slot)}"
+        return f"STEAL {card_words(self.target, self.slot, self.where)}"
 
     def apply(self, r: Resolution) -> None:  # 7.3, 11.5, 11.6
-        r.for_cards(self.target, self.slot, _steal, _not_stolen)
+        r.for_cards(self.target, self.slot, _steal, _not_stolen, self.where)
 
 
 def _steal(r: Resolution, card: CardRef) -> None:
@@ -233,18 +255,31 @@ def _not_stolen(r: Resolution, controller: int, placed: Placed) -> str | None:
 class Repair(Effect):
     """Remove up to ``amount`` durability counters from a card."""
 
-    amount: int = attrs.field(
-        metadata=about("How many durability counters to remove.", limit="amount")
+    amount: int | Amount = attrs.field(
+        metadata=about(
+            "How many durability counters to remove (12.2).",
+            limit="amount",
+            every="every durability counter",
+        )
     )
     target: CardTarget = attrs.field(default=CardTarget.THIS, metadata=about("The card repaired."))
+    where: Condition | None = attrs.field(default=None, metadata=_WHERE)
 
     def words(self) -> str:
-        counters = f"{self.amount} durability counter{'s' * (self.amount != 1)}"
-        return f"remove up to {counters} from {self.target.words}"
+        counters = number_words(
+            self.amount, "durability counter", "durability counters", "every durability counter"
+        )
+        up_to = "" if self.amount is ALL else "up to "
+        return f"remove {up_to}{counters} from {card_words(self.target, None, self.where)}"
 
     def apply(self, r: Resolution) -> None:  # 11.6
-        # only a card with counters is worth choosing: on any other, the repair does nothing
-        r.for_cards(self.target, None, lambda r, card: r.repair(card, self.amount), _unworn)
+        amount = r.value(self.amount)  # once, as it resolves (12.2)
+        if amount:
+            # only a card with counters is worth choosing: on any other, the repair does
+            # nothing
+            r.for_cards(
+                self.target, None, lambda r, card: r.repair(card, amount), _unworn, self.where
+            )
 
 
 def _unworn(r: Resolution, controller: int, placed: Placed) -> str | None:
@@ -259,27 +294,62 @@ class Boost(Effect):
     """Change a card's stat by ``amount`` until the end of the current turn."""
 
     stat: CardStat = attrs.field(metadata=about("The stat changed."))
-    amount: int = attrs.field(
-        metadata=about("How much it changes.", limit="signed_amount", nonzero=True)
+    amount: int | Amount = attrs.field(
+        metadata=about(
+            "How much it changes (12.2): an amount adds.", limit="signed_amount", nonzero=True
+        )
     )
     target: CardTarget = attrs.field(default=CardTarget.THIS, metadata=about("The card boosted."))
+    where: Condition | None = attrs.field(default=None, metadata=_WHERE)
 
     def words(self) -> str:
-        return (
-            f"{self.target.words} gets {self.amount:+d} {stat_words(self.stat)} "
-            "until the end of the turn"
-        )
+        card = card_words(self.target, None, self.where)
+        stat = stat_words(self.stat)
+        if isinstance(self.amount, int):
+            return f"{card} gets {self.amount:+d} {stat} until the end of the turn"
+        extra = number_words(self.amount, stat, f"extra {stat}")
+        return f"{card} gets {extra} until the end of the turn"
 
     def apply(self, r: Resolution) -> None:  # 11.6: until the end of the turn
+        amount = r.value(self.amount)  # once, as it resolves (12.2)
+        if not amount:
+            return
         # a card is boosted only in a stat it has (a damage boost on armour does nothing)
         r.for_cards(
             self.target,
             None,
-            lambda r, card: r.boost(card, self.stat, self.amount),
+            lambda r, card: r.boost(card, self.stat, amount),
             self._lacks_the_stat,
+            self.where,
         )
 
     def _lacks_the_stat(self, r: Resolution, controller: int, placed: Placed) -> str | None:
         if getattr(placed.instance.card, self.stat.value) is not None:
             return None
         return f"it has no {stat_words(self.stat)} to change (11.6)"
+
+
+# --------------------------------------------------------------------------- conditions
+
+
+@effect("if")
+@attrs.frozen
+class If(Effect):
+    """IF: the effects of ``then`` when the condition holds as this effect resolves (not when
+    the ability triggered), else those of ``otherwise`` (12.1)."""
+
+    condition: Condition = attrs.field(metadata=about("What must hold (12.1)."))
+    then: tuple[Effect, ...] = attrs.field(metadata=about("The effects when it holds."))
+    otherwise: tuple[Effect, ...] = attrs.field(
+        default=(), metadata=about("The effects when it does not.", unset="nothing")
+    )
+
+    def words(self) -> str:
+        then = "; then ".join(e.words() for e in self.then)
+        words = f"if {self.condition.words()}: {then}"
+        if self.otherwise:
+            words += f"; otherwise: {'; then '.join(e.words() for e in self.otherwise)}"
+        return words
+
+    def apply(self, r: Resolution) -> None:  # 12.1: checked as it resolves
+        r.resolve(self.then if r.holds(self.condition) else self.otherwise)

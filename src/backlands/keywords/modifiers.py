@@ -9,12 +9,19 @@ from __future__ import annotations
 import attrs
 
 from ..terms import CardStat, Keyword, PlayerStat, Selector, Whose
-from .registry import Modifier, about, modifier
+from .registry import Condition, Modifier, about, modifier
 from .words import stat_words
 
 __all__ = ["CardStatModifier", "Immunity", "PlayerStatModifier"]
 
 _WHOSE = {Whose.OWN: "your", Whose.OPPONENTS: "opponents'", Whose.ALL: "all"}
+_WHILE = about(
+    "It applies only while this holds, checked whenever it is read (12.1).", unset="always"
+)
+
+
+def _while(words: str, condition: Condition | None) -> str:
+    return words if condition is None else f"{words} while {condition.words()}"
 
 
 @modifier("card_stat")
@@ -28,10 +35,12 @@ class CardStatModifier(Modifier):
     )
     cards: Selector = attrs.field(default=Selector(), metadata=about("The cards changed."))
     whose: Whose = attrs.field(default=Whose.OWN, metadata=about("Whose cards."))
+    while_: Condition | None = attrs.field(default=None, metadata=_WHILE)
 
     def words(self) -> str:
         selected = "cards" if self.cards == Selector() else f"cards with {self.cards}"
-        return f"{_WHOSE[self.whose]} {selected} get {self.amount:+d} {stat_words(self.stat)}"
+        words = f"{_WHOSE[self.whose]} {selected} get {self.amount:+d} {stat_words(self.stat)}"
+        return _while(words, self.while_)
 
 
 @modifier("player_stat")
@@ -43,9 +52,10 @@ class PlayerStatModifier(Modifier):
     amount: int = attrs.field(
         metadata=about("How much it changes.", limit="signed_amount", nonzero=True)
     )
+    while_: Condition | None = attrs.field(default=None, metadata=_WHILE)
 
     def words(self) -> str:
-        return f"{self.amount:+d} {str(self.stat).replace('_', ' ')}"
+        return _while(f"{self.amount:+d} {str(self.stat).replace('_', ' ')}", self.while_)
 
 
 @modifier("immune")
@@ -54,6 +64,7 @@ class Immunity(Modifier):
     """The controller is not affected by the ``keyword`` (11.5)."""
 
     keyword: Keyword = attrs.field(metadata=about("The keyword the controller is immune to."))
+    while_: Condition | None = attrs.field(default=None, metadata=_WHILE)
 
     def words(self) -> str:
-        return f"you are not affected by {str(self.keyword).upper()}"
+        return _while(f"you are not affected by {str(self.keyword).upper()}", self.while_)

@@ -18,31 +18,54 @@ This module knows nothing of YAML, files or the engine.
 
 from __future__ import annotations
 
+import keyword as _python
 import re
+import types
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Protocol,
+    Self,
+    TypeVar,
+    get_args,
+    get_origin,
+)
 
 import attrs
 
 from ..terms import LIMITS, ValueEnum
 
 if TYPE_CHECKING:
-    from .api import Resolution
+    from .api import Resolution, StateView
 
 __all__ = [
+    "ALL",
+    "AMOUNTS",
+    "CONDITIONS",
     "EFFECTS",
     "FAMILIES",
     "MODIFIERS",
+    "All",
+    "Amount",
+    "Condition",
     "Defined",
     "Effect",
     "FieldInfo",
     "Modifier",
     "Registry",
     "about",
+    "amount",
+    "condition",
     "effect",
     "family_of",
     "field_info",
+    "is_number",
     "modifier",
+    "number_of",
+    "yaml_key",
 ]
 
 #: The key of a keyword field's :class:`FieldInfo` in its attrs metadata.
@@ -57,12 +80,17 @@ class FieldInfo:
     """What a keyword's field means (``doc``, the schema's hover text, without its default)
     and, for a number, its range: a name of :data:`~backlands.terms.LIMITS` or
     ``(lowest, highest)``; ``nonzero``: 0 is refused too. ``unset``: what a field whose
-    default is None means when it is left out (``any slot``)."""
+    default is None means when it is left out (``any slot``). ``every``: for an amount
+    (``int | Amount``), what the word ``all`` means there (``the whole inventory``); empty:
+    ``all`` is refused there (12.2). ``subject``: for a ``where:`` condition, what it
+    tests (``"card"`` or ``"player"``), which its conditions read when they name none."""
 
     doc: str
     limit: str | tuple[int, int] | None = None
     nonzero: bool = False
     unset: str = ""
+    every: str = ""
+    subject: str = ""
 
     @property
     def range(self) -> tuple[int, int] | None:
@@ -78,11 +106,33 @@ def about(
     limit: str | tuple[int, int] | None = None,
     nonzero: bool = False,
     unset: str = "",
+    every: str = "",
+    subject: str = "",
 ) -> dict[str, FieldInfo]:
     """The metadata of a keyword's field: ``attrs.field(default=1, metadata=about("How many
     cards to draw", limit="count"))``. Every integer field needs a ``limit`` (a card file can
-    never make the engine do work in proportion to a number, docs/card-format.md "Limits")."""
-    return {_INFO: FieldInfo(doc, limit, nonzero, unset)}
+    never make the engine do work in proportion to a number, docs/card-format.md "Limits"),
+    and so does an amount (``int | Amount``), whose ``limit`` is the range of a plain number
+    written there; ``every``: what ``all`` means in that amount (12.2)."""
+    return {_INFO: FieldInfo(doc, limit, nonzero, unset, every, subject)}
+
+
+def yaml_key(name: str) -> str:
+    """The key of a field in card files: its name, but ``if`` and ``while`` for the fields
+    ``if_`` and ``while_`` (Python's words cannot name a field)."""
+    if name.endswith("_") and _python.iskeyword(name[:-1]):
+        return name[:-1]
+    return name
+
+
+def is_number(kind: Any) -> bool:
+    """Whether a field of type ``kind`` holds a number: ``int``, an amount (``int |
+    Amount``, 12.2) or a list of either."""
+    if get_origin(kind) is tuple:
+        kind = get_args(kind)[0]
+    if kind is int:
+        return True
+    return get_origin(kind) is types.UnionType and set(get_args(kind)) == {int, Amount}
 
 
 def field_info(field: attrs.Attribute[Any]) -> FieldInfo | None:
@@ -134,6 +184,89 @@ class Modifier:
         return _generic(self)
 
 
+class Condition:
+    """The base of every condition (12.1): whether something holds in the game's state now,
+    seen from an ability's controller. Written ``condition: <name>`` in an effect ``if``, in
+    ``while:`` on a modifier, in ``if:`` on a triggered ability and in ``where:`` on a card
+    target or an amount.
+
+    A subclass is a frozen attrs class registered with :func:`condition`. It says what it
+    checks in :meth:`words` and checks it in :meth:`holds`, through the read-only
+    :class:`~backlands.keywords.StateView` the engine gives it.
+    """
+
+    __slots__ = ()
+
+    #: Its YAML name (``condition: poisoned``), set by :func:`condition`.
+    name: ClassVar[str] = ""
+
+    def words(self, it: str = "") -> str:
+        """What it checks, as a clause: ``you are POISONED``. ``it``: the words of what a
+        ``where:`` tests (``it``, ``they``), which a condition without a named card or
+        player checks; empty outside a ``where:``."""
+        return _generic(self)
+
+    def holds(self, s: StateView) -> bool:
+        """Whether it holds now (12.1)."""
+        raise NotImplementedError(
+            f"the condition {self.name or type(self).__name__!r} has no holds"
+        )
+
+
+class Amount:
+    """The base of every amount (12.2): a number that depends on the game, written
+    ``value: <name>`` wherever an effect has a number (``count``, ``amount``).
+
+    A subclass is a frozen attrs class registered with :func:`amount`: its words
+    (:meth:`words`: ``the number of cards in your VOID``) and its number
+    (:meth:`count`), read through the :class:`~backlands.keywords.StateView` the engine
+    gives it. An effect reads it through ``Resolution.value``, once, as it resolves: never
+    below 0, at most 99 (:func:`number_of`).
+    """
+
+    __slots__ = ()
+
+    #: Its YAML name (``value: cards``), set by :func:`amount`.
+    name: ClassVar[str] = ""
+
+    def words(self, it: str = "") -> str:
+        """What it counts: ``the number of cards in your VOID``."""
+        return _generic(self)
+
+    def count(self, s: StateView) -> int:
+        """Its number now, before the bounds of 12.2 (:func:`number_of`)."""
+        raise NotImplementedError(f"the amount {self.name or type(self).__name__!r} has no count")
+
+
+def number_of(value: int | Amount, s: StateView) -> int:
+    """The number ``value`` stands for now (12.2): a plain number is itself; an amount is
+    counted, never below 0 and at most :data:`MOST`."""
+    if type(value) is int:
+        return value
+    assert isinstance(value, Amount)
+    return min(max(value.count(s), 0), MOST)
+
+
+#: The most an amount ever is (12.2): also what ``all`` counts, "as many as there are".
+MOST: int = LIMITS["value"][1]
+
+
+@attrs.frozen
+class All(Amount):
+    """``all``: as many as there are (the whole inventory, every counter), where the field
+    says what it means (``about(..., every=...)``); it counts :data:`MOST` (12.2)."""
+
+    def words(self, it: str = "") -> str:
+        return "all"
+
+    def count(self, s: StateView) -> int:
+        return MOST
+
+
+#: The one ``all``.
+ALL = All()
+
+
 def _generic(value: object) -> str:
     """The words of a keyword that gives none: ``name(field=value, ...)``."""
     shape: Any = type(value)
@@ -183,7 +316,7 @@ class Registry(Mapping[str, type[K]], Generic[K]):
         attrs.resolve_types(shape)
         for field in attrs.fields(shape):
             info = field_info(field)
-            if field.type is int and (info is None or info.range is None):
+            if is_number(field.type) and (info is None or info.range is None):
                 raise TypeError(
                     f"the field {field.name!r} of the {self.kind} {name!r} is a number without "
                     "a limit: give it metadata=about(..., limit=...)"
@@ -219,10 +352,16 @@ EFFECTS: Registry[Effect] = Registry("effect", Effect, "does", "effects")
 #: Every modifier: ``modifier:`` name -> class.
 MODIFIERS: Registry[Modifier] = Registry("modifier", Modifier, "changes", "modifiers")
 
+#: Every condition: ``condition:`` name -> class (12.1).
+CONDITIONS: Registry[Condition] = Registry("condition", Condition, "checks", "conditions")
+
+#: Every amount: ``value:`` name -> class (12.2).
+AMOUNTS: Registry[Amount] = Registry("value", Amount, "counts", "amounts")
+
 #: Every family of keywords with fields. A new family (a condition, an amount, a static) is
 #: a base class, its registry and decorator here, and its definitions in a module of its own:
 #: the converter, the schema generator and the test strategies read this tuple.
-FAMILIES: tuple[Registry[Any], ...] = (EFFECTS, MODIFIERS)
+FAMILIES: tuple[Registry[Any], ...] = (EFFECTS, MODIFIERS, CONDITIONS, AMOUNTS)
 
 
 def family_of(cls: type[Any]) -> Registry[Any] | None:
@@ -232,6 +371,8 @@ def family_of(cls: type[Any]) -> Registry[Any] | None:
 
 E = TypeVar("E", bound=Effect)
 M = TypeVar("M", bound=Modifier)
+C = TypeVar("C", bound=Condition)
+A = TypeVar("A", bound=Amount)
 
 
 def effect(name: str) -> Callable[[type[E]], type[E]]:
@@ -251,6 +392,26 @@ def modifier(name: str) -> Callable[[type[M]], type[M]]:
 
     def register(cls: type[M]) -> type[M]:
         MODIFIERS.add(name, cls)
+        return cls
+
+    return register
+
+
+def condition(name: str) -> Callable[[type[C]], type[C]]:
+    """Register a condition class under its YAML name (``@condition("poisoned")``)."""
+
+    def register(cls: type[C]) -> type[C]:
+        CONDITIONS.add(name, cls)
+        return cls
+
+    return register
+
+
+def amount(name: str) -> Callable[[type[A]], type[A]]:
+    """Register an amount class under its YAML name (``@amount("cards")``: ``value: cards``)."""
+
+    def register(cls: type[A]) -> type[A]:
+        AMOUNTS.add(name, cls)
         return cls
 
     return register

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..terms import CardType, ValueEnum
+from ..terms import CardType, DestroyReason, ValueEnum
 from .registry import Defined
 from .targets import PlayerTarget
 
@@ -68,6 +68,9 @@ class TriggerKind:
     words: ClassVar[str]
     #: Other words on some card types: an attach spell's "attacks" is its host's.
     words_on: ClassVar[Mapping[CardType, str]] = {}
+    #: The reasons its event gives (``CardDestroyed.reason``), which a filter may read
+    #: (``{condition: reason, ...}``, 12.1); None: its event has none.
+    reason: ClassVar[type[ValueEnum] | None] = None
 
     def matches(self, event: Any, controller: int) -> bool:
         """Whether ``event`` (of the ``event`` class) triggers the ability of ``controller``.
@@ -162,6 +165,7 @@ class WhenDestroyed(TriggerKind):
     event = "CardDestroyed"
     heard = Heard.THIS_CARD
     words = "When this card is destroyed"
+    reason = DestroyReason
 
 
 class WhenAnOpponentEquips(TriggerKind):

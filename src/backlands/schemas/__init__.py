@@ -29,14 +29,18 @@ from .._convert import CARD_ORDER, DECK_RULE_KEYS, SLUG
 from ..database import CardDatabase
 from ..deckrules import MAX_COPIES
 from ..keywords import (
+    AMOUNTS,
+    CONDITIONS,
     FAMILIES,
     TRAIT_TRIGGERS,
+    Amount,
     CardTarget,
     PlayerTarget,
     Registry,
     Trigger,
     family_of,
     field_info,
+    yaml_key,
 )
 from ..model import (
     Card,
@@ -53,7 +57,7 @@ from ..model import (
     TriggeredAbility,
     Whose,
 )
-from ..terms import LIMITS
+from ..terms import LIMITS, MAX_ITEMS, DestroyReason, Zone
 
 __all__ = [
     "FOLDER",
@@ -84,6 +88,8 @@ _ENUMS: dict[type[enum.Enum], str] = {
     PlayerStat: "playerStat",
     Keyword: "keyword",
     Whose: "whose",
+    Zone: "zone",
+    DestroyReason: "destroyReason",
 }
 
 # What each field of the model's containers means, for an editor's hover text (the fields of
@@ -180,18 +186,28 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
         )
     words = info.doc.rstrip(".")
     kind, optional, listed = field.type, False, False
-    if get_origin(kind) in (Union, types.UnionType):
+    if get_origin(kind) is tuple and get_args(kind)[1:] == (Ellipsis,):  # tuple[X, ...]
+        kind, listed = get_args(kind)[0], True
+    if get_origin(kind) in (Union, types.UnionType) and set(get_args(kind)) != {int, Amount}:
         args = [a for a in get_args(kind) if a is not type(None)]
         optional = len(args) != len(get_args(kind))
         if len(args) != 1:
             raise TypeError(f"the schema cannot say what {cls.__name__}.{field.name} is")
         kind = args[0]
-    if get_origin(kind) is tuple and get_args(kind)[1:] == (Ellipsis,):  # tuple[X, ...]
-        kind, listed = get_args(kind)[0], True
     schema: dict[str, Any]
     family = family_of(kind) if isinstance(kind, type) else None
     if family is not None:  # any keyword of a family: a condition, an effect...
         schema = _ref(family.kind)
+    elif get_origin(kind) is types.UnionType:  # an amount (12.2): int | Amount
+        limit = info.range
+        assert limit is not None  # the registry refuses a number without its range
+        choices = [_number(limit, info.nonzero), _ref(AMOUNTS.kind)]
+        words += f": {limit[0]} to {limit[1]}" + (" but not 0" if info.nonzero else "")
+        if info.every:
+            choices.insert(1, {"const": "all"})
+            words += f", all ({info.every})"
+        words += f", or an amount ({{{AMOUNTS.kind}: ...}})"
+        schema = {"oneOf": choices}
     elif kind is bool:
         schema = {"type": "boolean"}
     elif kind is int:
@@ -211,7 +227,8 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
     else:
         raise TypeError(f"the schema cannot say what {cls.__name__}.{field.name} is ({kind!r})")
     if listed:
-        schema = {"type": "array", "items": schema, "minItems": 1}
+        low, high = 1, MAX_ITEMS
+        schema = {"type": "array", "items": schema, "minItems": low, "maxItems": high}
     if optional:
         schema = {"oneOf": [schema, {"type": "null"}]}
     if field.default is attrs.NOTHING:
@@ -237,8 +254,8 @@ def _tagged(family: Registry[Any]) -> dict[str, Any]:
         doc = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ").replace("``", "")
         properties: dict[str, Any] = {key: {"description": f"{name}: {doc}", "const": name}}
         for field in attrs.fields(cls):
-            properties[field.name] = _field_schema(cls, field)
-        required = [f.name for f in attrs.fields(cls) if f.default is attrs.NOTHING]
+            properties[yaml_key(field.name)] = _field_schema(cls, field)
+        required = [yaml_key(f.name) for f in attrs.fields(cls) if f.default is attrs.NOTHING]
         branches.append(
             {
                 "if": {
@@ -315,9 +332,17 @@ def _effects_list() -> dict[str, Any]:
     }
 
 
+def _filter() -> dict[str, Any]:
+    return {
+        "description": "A condition (12.1): the ability triggers only when it holds as the "
+        "event happens.",
+        **_ref(CONDITIONS.kind),
+    }
+
+
 def _abilities() -> dict[str, Any]:
     fields = attrs.fields_dict(TriggeredAbility)
-    assert set(fields) == {"when", "effects"}
+    assert set(fields) == {"when", "effects", "if_"}
     assert set(attrs.fields_dict(ContinuousAbility)) == {"while_equipped"}
     whens = ", ".join(str(t) for t in Trigger)
     triggered = {
@@ -328,6 +353,7 @@ def _abilities() -> dict[str, Any]:
                 **_ref("trigger"),
             },
             "effects": _effects_list(),
+            "if": _filter(),
         },
         "additionalProperties": False,
         "required": ["when", "effects"],
@@ -356,6 +382,7 @@ def _abilities() -> dict[str, Any]:
                 **_ref("traitTrigger"),
             },
             "effects": _effects_list(),
+            "if": _filter(),
         },
         "additionalProperties": False,
         "required": ["when", "effects"],

@@ -250,7 +250,7 @@ def _start_worker(blob: bytes, stop: Any) -> None:
     """A worker process: Ctrl-C is for the parent to handle (it stops the workers)."""
     global _PLAN, _STOP
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    forget_seats()  # the parent's caches are keyed by its own seats (engine/setup.py)
+    forget_seats()  # the parent's caches are keyed by its own seats (engine/seating.py)
     _PLAN = pickle.loads(blob)
     _STOP = stop
 

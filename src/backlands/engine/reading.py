@@ -1,0 +1,186 @@
+"""The state as conditions and amounts read it (RULINGS 12.1, 12.2): the engine's one
+implementation of ``backlands.keywords.StateView``.
+
+A :class:`TableReading` is made where a condition or an amount is read: by an effect as it
+resolves (``TableResolution.view``), by a triggered ability's filter as its event is
+published, and by the stats for a ``while:`` modifier (``stats.py``). It reads the players'
+zones and the live stats, never changes anything, and holds nothing but references: it is
+made, read and dropped.
+
+Who a player target names (:func:`named_players`) and where a card is
+(:func:`find_equipped`, :func:`find_host`) are here too, read from the players alone, so that
+the effects (``effects.py``) and the readings name players and cards the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, cast
+
+from ..keywords import CardRef, CardTarget, PlayerTarget, Who
+from ..terms import CardStat, PlayerStat, Zone
+from .state import CardInstance, Equipped, PlayerState
+
+if TYPE_CHECKING:
+    from .stats import Stats
+
+__all__ = ["TableReading", "find_equipped", "find_host", "in_turn_order", "named_players"]
+
+_MAT: Final = Zone.MAT
+
+
+def in_turn_order(players: Sequence[PlayerState], first: int) -> list[PlayerState]:
+    """The players still in the game, in turn order from ``first``."""
+    n = len(players)
+    return [players[(first + k) % n] for k in range(n) if not players[(first + k) % n].out]
+
+
+def named_players(
+    players: Sequence[PlayerState], target: PlayerTarget, controller: int, event: object
+) -> list[PlayerState]:
+    """The players still in whom ``target`` names, seen from ``controller``, with the
+    ``event`` that triggered the ability (its definition's ``names``, 11.4, 9.2)."""
+    kind = target.definition
+    who = kind.names
+    if who is Who.CONTROLLER:
+        found = [players[controller]]
+    elif who is Who.EVENT:
+        named = getattr(event, kind.event_field or "", None)
+        found = [players[named]] if isinstance(named, int) else []
+    elif who is Who.EVERYONE:
+        found = in_turn_order(players, controller)
+    else:  # OPPONENTS
+        found = [p for p in in_turn_order(players, controller) if p.index != controller]
+    return [p for p in found if not p.out]
+
+
+def find_equipped(
+    players: Sequence[PlayerState], instance: CardInstance
+) -> tuple[PlayerState, Equipped] | None:
+    """The mat and equipped record of a card in a slot, or None."""
+    slot = instance.slot
+    if slot is None:
+        return None
+    for p in players:
+        eq = p.mat.get(slot)
+        if eq is not None and eq.instance is instance:
+            return p, eq
+    return None
+
+
+def find_host(
+    players: Sequence[PlayerState], instance: CardInstance
+) -> tuple[PlayerState, Equipped] | None:
+    """The mat and equipped record of the card ``instance`` (an attach spell) sits under."""
+    for p in players:
+        for eq in p.mat.values():
+            if any(a.instance is instance for a in eq.attached):
+                return p, eq
+    return None
+
+
+class TableReading:
+    """The state seen from ``controller``'s ability (or modifier) of ``card`` (None: a
+    character's), triggered by ``event`` (None: none), testing ``subject_card`` or
+    ``subject_player`` inside a ``where:`` (see ``backlands.keywords.StateView``)."""
+
+    __slots__ = (
+        "active",
+        "card_of",
+        "controller",
+        "event",
+        "resolving",
+        "seated",
+        "stats",
+        "subject_card",
+        "subject_player",
+        "turn",
+    )
+
+    def __init__(
+        self,
+        players: Sequence[PlayerState],
+        stats: Stats,
+        resolving: Sequence[CardInstance],
+        controller: int,
+        card: CardInstance | None,
+        event: object = None,
+        subject_card: CardInstance | None = None,
+        subject_player: int | None = None,
+    ) -> None:
+        self.seated = players
+        self.stats = stats
+        self.turn = stats.turn
+        self.active = stats.active
+        self.resolving = resolving
+        self.controller = controller
+        self.card_of = card
+        self.event = event
+        self.subject_card = subject_card
+        self.subject_player = subject_player
+
+    def testing(self, card: CardRef | None = None, player: int | None = None) -> TableReading:
+        return TableReading(
+            self.seated,
+            self.stats,
+            self.resolving,
+            self.controller,
+            self.card_of,
+            self.event,
+            cast("CardInstance | None", card),
+            player,
+        )
+
+    def players(self, target: PlayerTarget | None) -> tuple[list[int], bool]:
+        if target is None:
+            subject = self.subject_player
+            return [self.controller if subject is None else subject], False
+        found = named_players(self.seated, target, self.controller, self.event)
+        return [p.index for p in found], target.definition.chooses
+
+    def card(self, target: CardTarget | None) -> CardInstance | None:
+        if target is None:
+            subject = self.subject_card
+            return self.card_of if subject is None else subject
+        kind = target.definition
+        own = self.card_of
+        if kind.whose is not None or own is None:  # a condition names one card, never "an"
+            return None
+        if kind.host:
+            found = find_host(self.seated, own)
+            return None if found is None else found[1].instance
+        return own
+
+    def zone(self, player: int, zone: Zone) -> Sequence[CardInstance]:
+        p = self.seated[player]
+        if zone is _MAT:
+            return [eq.instance for eq in p.mat.values()]
+        if zone is Zone.PRIMAL_DECK:
+            return p.primal_deck
+        if zone is Zone.INVENTORY:
+            return p.inventory
+        if zone is Zone.VOID:
+            return p.void
+        return [c for c in self.resolving if c.owner == player]
+
+    def placed(self, card: CardRef) -> tuple[int, Equipped] | None:
+        found = find_equipped(self.seated, cast(CardInstance, card))
+        return None if found is None else (found[0].index, found[1])
+
+    def card_stat(self, card: CardRef, stat: CardStat) -> int:
+        instance = cast(CardInstance, card)
+        found = find_equipped(self.seated, instance)
+        side = card.owner if found is None else found[0].index
+        return self.stats.card(instance, stat, side)
+
+    def player_stat(self, player: int, stat: PlayerStat) -> int:
+        return self.stats.player(player, stat)
+
+    def poisoned(self, player: int) -> bool:
+        return self.seated[player].poisoned
+
+    def event_field(self, name: str) -> object:
+        return getattr(self.event, name, None)
+
+    def __repr__(self) -> str:
+        return f"<reading for P{self.controller + 1} of {self.card_of or 'a character'}>"
