@@ -196,7 +196,7 @@ class Referee:
         # what each player's side and the live stats were at the last check, and at which
         # versions (``_versions_say_what_changed``)
         self.sides: list[tuple[Any, int]] = []
-        self.stats: tuple[dict[tuple[int, int, CardStat], int], int] = ({}, -1)
+        self.stats: tuple[dict[tuple[int, int, CardStat], int], int | None] = ({}, -1)
         game.bus.subscribe(events.Event, self)
         # what happened before the first decision (the setup, or a position's forced
         # answers) was not watched: a defence pending is of the last damage taken, and the
@@ -571,7 +571,7 @@ class Referee:
             for card in p.inventory:
                 stats[card.uid, p.index, CardStat.PRIMAL_COST] = game.cost(card, p.index)
         seen, version = self.stats
-        if version == game.stats_version:
+        if version is not None and version == game.stats_version:  # None: no claim (12.1)
             changed = sorted(k for k, v in stats.items() if seen.get(k, v) != v)
             if changed:
                 self.problem(f"live stats {changed} changed, the stats version did not")

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from backlands.engine import Attack, DecisionKind, Defend, Equip, Game, MatCard, Pass, StartPhase
+from backlands.keywords.conditions import Poisoned
 from backlands.model import (
     Boost,
     CardStat,
@@ -154,3 +155,23 @@ def test_effects_change_the_version_of_the_side_they_touch(
     assert game.players[0].mat[Slot.ARMOUR].instance is find(game, vest)
     after = versions(game)
     assert after[0] != before[0] and after[1] != before[1] and game.stats_version != stats
+
+
+def test_a_while_modifier_in_play_leaves_no_stats_version(
+    make_card: Fixture, player: Fixture, position: Fixture
+) -> None:
+    """12.1: a modifier with ``while:`` applies exactly while its condition holds, which any
+    step may change: while one is in play there is no stats version to keep stats by."""
+    blade = make_card(
+        WEAPON,
+        name="Spite Blade",
+        abilities=[
+            ContinuousAbility(
+                (CardStatModifier(CardStat.DAMAGE, 2, Selector(), Whose.OWN, while_=Poisoned()),)
+            )
+        ],
+    )
+    plain = position(player(5, mat={Slot.WEAPON: make_card(WEAPON)}), player(5))
+    assert isinstance(plain.stats_version, int)
+    game = position(player(5, mat={Slot.WEAPON: blade}), player(5))
+    assert game.stats_version is None

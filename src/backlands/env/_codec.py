@@ -398,8 +398,8 @@ class ObservationEncoder:
         if game is not self._watched or kept is None:
             kept = self._keep(game)
         turn = game.turn
-        version = game.stats_version
-        if version != kept.version or turn != kept.turn:
+        version = game.stats_version  # None: a stat may change at any step (12.1)
+        if version is None or version != kept.version or turn != kept.turn:
             kept.refresh(version, turn)
         view = kept.views[player]
         out = view.out
@@ -418,7 +418,7 @@ class ObservationEncoder:
                 out[at : at + self._seat_width] = kept.blocks[seat]
                 copied = True
         me = players[player]
-        if me.version != view.hand or version != view.hand_version:
+        if me.version != view.hand or version is None or version != view.hand_version:
             view.hand = me.version
             view.hand_version = version
             self._write_hand(out, me, game, kept.costs)
@@ -616,7 +616,7 @@ class _View:
         self.out: Any = self.buffer.data
         self.seen = [-1] * players  # each seat block (seen from here): its render copied
         self.hand = -1  # the hand blocks: the player's version when written
-        self.hand_version = -1  # and the stats version
+        self.hand_version: int | None = -1  # and the stats version
         self.decision: object = _NOTHING  # the global entries: the decision written
         self.turn = -1  # and the turn
         self.active = self.deciding = _OVER  # the active and deciding entries set
@@ -649,7 +649,8 @@ class _Kept:
         self.players = players
         # for each player: (relative seat, seat, its block's offset) of every seat
         self.order = [[(r, (player + r) % n, seat_at[r]) for r in range(n)] for player in range(n)]
-        self.version = -1  # the stats version the rows, costs and blocks were read at
+        # the stats version the rows, costs and blocks were read at (None: none)
+        self.version: int | None = -1
         self.turn = -1  # the turn the blocks were rendered in
         self.rows: dict[int, tuple[memoryview, int]] = {}  # uid * 8 + side -> (block, durability)
         self.costs: dict[int, int] = {}  # card number * 8 + side -> primal cost
@@ -661,10 +662,11 @@ class _Kept:
         self.renders = 0
         self.views = [_View(size, n) for _ in range(n)]
 
-    def refresh(self, version: int, turn: int) -> None:
-        """The stats version or the turn changed: the blocks to render again."""
+    def refresh(self, version: int | None, turn: int) -> None:
+        """The stats version or the turn changed (or there is no stats version: a stat may
+        change at any step): the blocks to render again."""
         rendered = self.rendered
-        if version != self.version:  # a live stat may have changed: every block again
+        if version is None or version != self.version:  # a stat may have changed: all again
             self.version = version
             self.rows.clear()
             self.costs.clear()
