@@ -52,10 +52,8 @@ from backlands.keywords import (
     CHARACTER,
     CONDITIONS,
     EFFECTS,
-    TRAIT_TRIGGERS,
     Owner,
     Registry,
-    Who,
     family_of,
     field_info,
     is_number,
@@ -84,6 +82,7 @@ from backlands.model import (
     Rarity,
     Selector,
     Slot,
+    Subject,
     Trait,
     Trigger,
     TriggeredAbility,
@@ -194,11 +193,17 @@ def _where(owner: CardType | None) -> Owner:
     return CHARACTER if owner is None else owner
 
 
-def triggers(owner: CardType) -> tuple[Trigger, ...]:
-    """The triggers that may fire on a card of type ``owner``, as their definitions say
-    (an instant's ability is its effect, 4.6; only what attacks has "attacks", only what
-    defends "defends")."""
-    return tuple(t for t in Trigger if trigger_problem(t, owner) is None)
+def triggers(owner: Owner) -> tuple[tuple[Trigger, Subject | None], ...]:
+    """The triggers, each with a ``whose`` (None: its default), that may fire on a card of
+    type ``owner`` or a character, as their definitions say (an instant's ability is its
+    effect, 4.6; only what attacks has "attacks", only what defends "defends"; a character
+    hears its player's events, 12.7)."""
+    return tuple(
+        (t, whose)
+        for t in Trigger
+        for whose in (None, *t.definition.whose)
+        if trigger_problem(t, owner, whose) is None
+    )
 
 
 def targets(kind: type[T], owner: CardType | None, when: Trigger | None) -> tuple[T, ...]:
@@ -249,15 +254,22 @@ def _reads(kind: Any, owner: CardType | None, when: Trigger | None, ctx: Context
         return False
     for f in attrs.fields(kind):
         found, _ = _unwrap(f.type)
-        if found is CardTarget and not _card_refs(owner, ctx):
+        if found is CardTarget and not _card_refs(owner, when, ctx):
             return False
     return True
 
 
-def _card_refs(owner: CardType | None, ctx: Context) -> tuple[CardTarget | None, ...]:
-    """The cards a condition or amount may read on a card of type ``owner``: one card
-    ('this', 'attached_to'), or (None) what its where: tests, else this card."""
-    single = tuple(t for t in card_targets(owner) if t.definition.whose is None)
+def _card_refs(
+    owner: CardType | None, when: Trigger | None, ctx: Context
+) -> tuple[CardTarget | None, ...]:
+    """The cards a condition or amount may read on a card of type ``owner`` in an ability
+    ``when``: one card ('this', 'attached_to', the event's where the trigger names one and
+    there is an event, 12.7), or (None) what its where: tests, else this card."""
+    single = tuple(
+        t
+        for t in targets(CardTarget, owner, when)
+        if t.definition.whose is None and (ctx.event or not t.definition.from_event)
+    )
     if ctx.subject == "card" or CardTarget.THIS in single:
         return (None, *single)
     return single
@@ -287,12 +299,10 @@ def field_value(
         ctx.event,
     )
     if ctx.reading and kind is CardTarget:
-        return pick(draw, _card_refs(owner, ctx))
+        return pick(draw, _card_refs(owner, when, ctx))
     if ctx.reading and kind is PlayerTarget:
-        named = [
-            t for t in player_targets(when) if ctx.event or t.definition.names is not Who.EVENT
-        ]
-        return pick(draw, (None, *named))
+        named = [t for t in player_targets(when) if ctx.event or not t.definition.from_event]
+        return pick(draw, (None, *named) if optional else tuple(named))
     if optional and chance(draw, 3):
         return None
     if get_origin(kind) is tuple:
@@ -414,14 +424,14 @@ def any_effects(draw: st.DrawFn) -> Effect:
 
 def triggered_ability(draw: st.DrawFn, owner: CardType | None) -> TriggeredAbility:
     """A triggered ability of a card of type ``owner`` (None: a character's PRO or CON),
-    sometimes with a filter (``if:``, 12.1)."""
-    when = pick(draw, TRAIT_TRIGGERS if owner is None else triggers(owner))
+    about a ``whose`` it takes (12.7), sometimes with a filter (``if:``, 12.1)."""
+    when, whose = pick(draw, triggers(_where(owner)))
     count = draw(_between(1, 2))
     effects = tuple(effect(draw, owner, when) for _ in range(count))
     condition = None
     if chance(draw, 4):
         condition = keyword(draw, CONDITIONS, owner, when, depth=1, ctx=Context(reading=True))
-    return TriggeredAbility(when, effects, condition)
+    return TriggeredAbility(when, effects, condition, whose=whose)
 
 
 def selector(draw: st.DrawFn, pool: Sequence[Card]) -> Selector:

@@ -25,6 +25,7 @@ from backlands._loader import TRAIT_TRIGGERS
 from backlands._resources import bundled_decks, schema_path
 from backlands.deck import Deck, load_deck, validate_deck
 from backlands.describe import describe_ability, describe_card, describe_character
+from backlands.keywords import CHARACTER, Subject, trigger_problem
 from backlands.model import (
     Boost,
     Card,
@@ -127,10 +128,12 @@ def test_a_characters_abilities_are_its_pros_then_its_cons() -> None:
 def test_the_opponent_equips_trigger() -> None:
     assert Trigger("opponent_equips") is Trigger.OPPONENT_EQUIPS
     assert str(Trigger.OPPONENT_EQUIPS) == "opponent_equips"
-    assert set(TRAIT_TRIGGERS) == {
-        Trigger.START_OF_TURN,
-        Trigger.END_OF_TURN,
-        Trigger.OPPONENT_EQUIPS,
+    # 12.7: a character hears every trigger about its player or their cards, only not
+    # those about this very card
+    assert set(Trigger) - set(TRAIT_TRIGGERS) == {
+        Trigger.EQUIPPED,
+        Trigger.ATTACKS,
+        Trigger.DEFENDS,
     }
 
 
@@ -221,14 +224,14 @@ def test_every_bundled_deck_is_legal_for_the_new_character(path: Path) -> None:
         (
             card("creature", one("attacks", "{effect: damage, amount: 1, target: attacker}")),
             "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: 'attacker' is the "
-            "player whose attack this card defends: only an ability 'when: defends' has one, "
-            "not 'when: attacks'",
+            "attacking player: only an ability 'when: defends' or 'when: opponent_attacks' has "
+            "one, not 'when: attacks'",
         ),
         (
             card("armour", one("opponent_equips", "{effect: poison, target: attacker}")),
             "cards/core.yaml:14: cards[0].abilities[0].effects[0].target: 'attacker' is the "
-            "player whose attack this card defends: only an ability 'when: defends' has one, "
-            "not 'when: opponent_equips'",
+            "attacking player: only an ability 'when: defends' or 'when: opponent_attacks' has "
+            "one, not 'when: opponent_equips'",
         ),
         (
             card("weapon", one("attacks", "{effect: repair, amount: 1, target: attached_to}")),
@@ -294,6 +297,121 @@ def test_each_card_check_refuses_with_file_line_and_path(
     assert problems() == [expected]
 
 
+def whose(when: str, subject: str, effect: str = "{effect: draw}") -> str:
+    """One ability ``when`` about ``subject`` (12.7), its ``whose`` one line below."""
+    return f"- when: {when}\n  whose: {subject}\n  effects:\n    - {effect}\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            card("weapon", whose("equipped", "own")),
+            "cards/core.yaml:14: cards[0].abilities[0].whose: 'when: equipped' takes only "
+            "'whose: this', not 'own'",
+        ),
+        (
+            card("weapon", whose("draws", "this")),
+            "cards/core.yaml:14: cards[0].abilities[0].whose: 'when: draws' takes 'whose: own, "
+            "opponents or all', not 'this'",
+        ),
+        (
+            card("weapon", whose("eliminated", "own")),
+            "cards/core.yaml:14: cards[0].abilities[0].whose: 'when: eliminated' takes 'whose: "
+            "all or opponents', not 'own': a player who is out resolves no ability (9.2)",
+        ),
+        (
+            card("attach_spell", one("stolen", "{effect: draw}")),
+            "cards/core.yaml:11: cards[0].abilities[0].when: an attach_spell is never stolen "
+            "itself (it goes with the card it sits under, 4.7), so 'when: stolen' would never "
+            "fire (about your other cards: 'whose: another')",
+        ),
+        (
+            card("attach_spell", one("worn_out", "{effect: draw}")),
+            "cards/core.yaml:11: cards[0].abilities[0].when: an attach_spell has no durability "
+            "counters, so 'when: worn_out' would never fire (about your other cards: 'whose: "
+            "another')",
+        ),
+        (
+            card("instant_spell", one("draws", "{effect: draw}")),
+            "cards/core.yaml:11: cards[0].abilities[0].when: an instant spell is never in play: "
+            "its ability resolves as it is played ('when: equipped'), never 'when: draws'",
+        ),
+        (
+            card("weapon", one("equipped", "{effect: destroy, target: that_card}")),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: 'that_card' is the "
+            "card the trigger is about (the card destroyed, stolen, equipped...): only an "
+            "ability 'when: destroyed', 'when: opponent_equips', 'when: takes_damage', 'when: "
+            "stolen', 'when: salvaged', 'when: worn_out' or 'when: takes_counters' has one, "
+            "not 'when: equipped'",
+        ),
+        (
+            card("armour", one("opponent_equips", "{effect: destroy, target: attacking_card}")),
+            "cards/core.yaml:14: cards[0].abilities[0].effects[0].target: 'attacking_card' is "
+            "the attacking card: only an ability 'when: attacks' or 'when: opponent_attacks' "
+            "has one, not 'when: opponent_equips'",
+        ),
+        (
+            card("weapon", one("attacks", "{effect: draw, target: that_player}")),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: 'that_player' is the "
+            "player the trigger is about (who drew, took damage, whose turn it is...): an "
+            "ability 'when: attacks' has none (every trigger has one but 'when: equipped', "
+            "'when: attacks', 'when: defends', 'when: takes_counters' and 'when: "
+            "opponent_attacks')",
+        ),
+        (  # 12.9: the effects of a delayed ability are checked as the ability's own
+            card(
+                "weapon",
+                one(
+                    "equipped",
+                    "{effect: delayed, at: end_of_turn, effects: [{effect: draw, target: "
+                    "that_player}]}",
+                ),
+            ),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].effects[0].target: "
+            "'that_player' is the player the trigger is about (who drew, took damage, whose "
+            "turn it is...): an ability 'when: equipped' has none (every trigger has one but "
+            "'when: equipped', 'when: attacks', 'when: defends', 'when: takes_counters' and "
+            "'when: opponent_attacks')",
+        ),
+        (
+            card("weapon", one("equipped", "{effect: delayed, at: end_of_turn, effects: []}")),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].effects: must list from 1 to "
+            "16 items, got 0",
+        ),
+        (
+            card(
+                "weapon", one("equipped", "{effect: delayed, at: later, effects: [{effect: draw}]}")
+            ),
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].at: must be one of "
+            "start_of_your_next_turn, end_of_turn, end_of_your_next_turn, got 'later'",
+        ),
+    ],
+)
+def test_rule_12_7_each_whose_and_reference_check_refuses_with_file_line_and_path(
+    here: Path, text: str, expected: str
+) -> None:
+    write(text)
+    assert problems() == [expected]
+
+
+@pytest.mark.parametrize(
+    ("ability", "whose_"),
+    [
+        ("destroyed", "another"),
+        ("stolen", "opponents"),
+        ("takes_counters", "all"),
+        ("draws", "opponents"),
+        ("start_of_turn", "all"),
+        ("eliminated", "opponents"),
+    ],
+)
+def test_rule_12_7_a_whose_the_trigger_takes_loads(here: Path, ability: str, whose_: str) -> None:
+    write(card("armour", whose(ability, whose_, "{effect: draw, target: each_player}")))
+    loaded = load_cards("cards")["test-card"].abilities[0]
+    assert (str(loaded.when), str(loaded.whose)) == (ability, whose_)
+
+
 TRAIT_MISTAKES = [
     (
         one("start_of_turn", "{effect: repair, amount: 1, target: this}"),
@@ -320,8 +438,9 @@ TRAIT_MISTAKES = [
     ),
     (
         one("end_of_turn", "{effect: damage, amount: 1, target: attacker}"),
-        "cards/core.yaml:9: characters[0].pro.abilities[0].effects[0].target: a character's "
-        "ability cannot target 'attacker': a character neither attacks nor defends",
+        "cards/core.yaml:9: characters[0].pro.abilities[0].effects[0].target: 'attacker' is "
+        "the attacking player: only an ability 'when: defends' or 'when: opponent_attacks' has "
+        "one, not 'when: end_of_turn'",
     ),
     (
         "- while_equipped:\n    - {modifier: immune, keyword: poison}\n",
@@ -344,15 +463,27 @@ def test_each_character_check_refuses_with_file_line_and_path(
 def test_a_character_refuses_every_other_trigger(here: Path, when: Trigger) -> None:
     write(character(one(str(when), "{effect: draw}")))
     assert problems() == [
-        f"cards/core.yaml:7: characters[0].pro.abilities[0].when: a character's ability "
-        f"triggers only on start_of_turn, end_of_turn or opponent_equips, got '{when}'"
+        f"cards/core.yaml:7: characters[0].pro.abilities[0].when: a character is not a card in "
+        f"play, so its ability cannot trigger on 'when: {when}', which is about this card"
+    ]
+
+
+@pytest.mark.parametrize("when", [t for t in TRAIT_TRIGGERS if Subject.THIS in t.definition.whose])
+def test_rule_12_7_a_character_refuses_a_trigger_about_this_card(here: Path, when: Trigger) -> None:
+    write(character(one(str(when), "{effect: draw}")))
+    assert problems() == [
+        f"cards/core.yaml:7: characters[0].pro.abilities[0].when: a character is not a card in "
+        f"play, so its ability cannot trigger on 'when: {when}' about this card: write "
+        "'whose: own, opponents or all'"
     ]
 
 
 @pytest.mark.parametrize("when", TRAIT_TRIGGERS)
 def test_a_character_accepts_its_triggers(here: Path, when: Trigger) -> None:
-    write(character(one(str(when), "{effect: draw, target: each_player}")))
-    assert load_cards("cards").character("test-hero").pro.abilities[0].when is when
+    whose = next(w for w in when.definition.whose if not w.card)  # 12.7: its player's
+    write(character(f"- when: {when}\n  whose: {whose}\n  effects: [{{effect: draw}}]\n"))
+    ability = load_cards("cards").character("test-hero").pro.abilities[0]
+    assert (ability.when, ability.whose) == (when, whose)
 
 
 def test_every_problem_of_every_card_and_file_in_one_pass(here: Path) -> None:
@@ -376,8 +507,8 @@ def test_every_problem_of_every_card_and_file_in_one_pass(here: Path) -> None:
         "mythical, got 'shiny'",
         "cards/a.yaml:15: cards[0].abilities[0].effects[0].target: 'attack_target' is the "
         "player this card attacks: only an ability 'when: attacks' has one, not 'when: equipped'",
-        "cards/b.yaml:7: characters[0].pro.abilities[0].when: a character's ability triggers "
-        "only on start_of_turn, end_of_turn or opponent_equips, got 'attacks'",
+        "cards/b.yaml:7: characters[0].pro.abilities[0].when: a character is not a card in "
+        "play, so its ability cannot trigger on 'when: attacks', which is about this card",
         "cards/b.yaml:9: characters[0].pro.abilities[0].effects[0].target: a character's "
         "ability cannot target 'attack_target': a character neither attacks nor defends",
         "cards/b.yaml:12: characters[0].pro.abilities[1].effects[0].target: a character's "
@@ -392,16 +523,15 @@ def test_every_problem_of_every_card_and_file_in_one_pass(here: Path) -> None:
         # A target the converter refuses is not judged again.
         (
             card("weapon", one("equipped", "{effect: poison, target: attack_targt}")),
-            "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: must be one of self, "
-            "opponent, each_opponent, each_player, attack_target, attacker, got 'attack_targt' "
+            "cards/core.yaml:15: cards[0].abilities[0].effects[0].target: must be one of "
+            f"{', '.join(str(t) for t in PlayerTarget)}, got 'attack_targt' "
             "(did you mean 'attack_target'?)",
         ),
         # Nor a target whose trigger is not valid.
         (
             card("weapon", one("equiped", "{effect: poison, target: attack_target}")),
-            "cards/core.yaml:13: cards[0].abilities[0].when: must be one of equipped, "
-            "start_of_turn, end_of_turn, attacks, defends, destroyed, opponent_equips, "
-            "got 'equiped' (did you mean 'equipped'?)",
+            "cards/core.yaml:13: cards[0].abilities[0].when: must be one of "
+            f"{', '.join(str(t) for t in Trigger)}, got 'equiped' (did you mean 'equipped'?)",
         ),
         # Nor a card target on a card whose type is not valid.
         (
@@ -573,9 +703,17 @@ _character_effects = st.one_of(
     st.builds(Repair, st.integers(1, 5), _cards),
     st.builds(Boost, st.sampled_from(CardStat), st.integers(-3, 3).filter(bool), _cards),
 )
+_trait_whens = st.sampled_from(
+    [
+        (t, w)
+        for t in Trigger
+        for w in (None, *t.definition.whose)
+        if trigger_problem(t, CHARACTER, w) is None
+    ]
+)
 _trait_abilities = st.builds(
-    TriggeredAbility,
-    st.sampled_from(TRAIT_TRIGGERS),
+    lambda when, effects: TriggeredAbility(when[0], effects, whose=when[1]),
+    _trait_whens,
     st.lists(_character_effects, min_size=1, max_size=3),
 )
 _traits = st.builds(

@@ -29,6 +29,7 @@ from backlands.model import (
     Cure,
     Curse,
     Damage,
+    Delayed,
     Destroy,
     Discard,
     Draw,
@@ -239,6 +240,7 @@ def test_unstructure_writes_tags_and_leaves_out_defaults() -> None:
 def test_every_tag_has_a_model_class() -> None:
     assert set(EFFECTS.values()) == {
         Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost, If,
+        Delayed,
     }  # fmt: skip
     assert set(MODIFIERS.values()) == {CardStatModifier, PlayerStatModifier, Immunity}
     assert all(attrs.has(cls) for cls in (*EFFECTS.values(), *MODIFIERS.values()))

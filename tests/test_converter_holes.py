@@ -16,6 +16,7 @@ from backlands import CardDatabaseError, card_to_data, load_cards
 from backlands._converter import LIMITS, _Group, converter, structure_at
 from backlands._yaml import YamlDocument
 from backlands.errors import LoadProblem
+from backlands.keywords import EFFECTS
 from backlands.model import (
     Card,
     CardStatModifier,
@@ -189,7 +190,7 @@ def test_a_deck_rule_count_of_1000_is_refused_and_999_loads(here: Path) -> None:
 # --------------------------------------------------------------------------- tags
 
 
-TAGS = "draw, sacrifice, discard, damage, poison, cure, destroy, curse, steal, repair, boost, if"
+TAGS = ", ".join(EFFECTS)  # every effect's name, in the registry's order
 
 
 @pytest.mark.parametrize(

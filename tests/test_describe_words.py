@@ -10,7 +10,7 @@ import pytest
 
 from backlands.cli import main
 from backlands.describe import describe_abilities, describe_card, describe_character
-from backlands.keywords import CardTarget, PlayerTarget
+from backlands.keywords import CardTarget, PlayerTarget, Subject
 from backlands.keywords.effects import Draw
 from backlands.keywords.modifiers import CardStatModifier
 from backlands.keywords.triggers import Trigger
@@ -43,6 +43,64 @@ EXPECTED: dict[tuple[Trigger, CardType], str] = {
     (Trigger.DEFENDS, T): "When the card this is attached to absorbs damage",
     **{(Trigger.DESTROYED, k): "When this card is destroyed" for k in IN_PLAY},
     **{(Trigger.OPPONENT_EQUIPS, k): "When an opponent equips a card" for k in IN_PLAY},
+    # 12.7, with their default whose
+    **{(Trigger.TAKES_DAMAGE, k): "When you take damage" for k in IN_PLAY},
+    **{(Trigger.POISONED, k): "When you are POISONED" for k in IN_PLAY},
+    **{(Trigger.CURED, k): "When you are CURED" for k in IN_PLAY},
+    **{(Trigger.DRAWS, k): "When you DRAW a card" for k in IN_PLAY},
+    **{(Trigger.DISCARDS, k): "When you DISCARD a card" for k in IN_PLAY},
+    **{(Trigger.SACRIFICES, k): "When you SACRIFICE a card" for k in IN_PLAY},
+    **{(Trigger.STOLEN, k): "When this card is stolen" for k in (W, C, A, S)},
+    **{(Trigger.SALVAGED, k): "When this card is salvaged" for k in (W, C, A, S)},
+    **{(Trigger.WORN_OUT, k): "When this card is worn out" for k in (W, C, A, S)},
+    **{
+        (Trigger.TAKES_COUNTERS, k): "When this card takes durability counters"
+        for k in (W, C, A, S)
+    },
+    **{(Trigger.OPPONENT_ATTACKS, k): "When an opponent attacks you" for k in IN_PLAY},
+    **{
+        (Trigger.OPPONENT_PLAYS_INSTANT, k): "When an opponent plays an instant spell"
+        for k in IN_PLAY
+    },
+    **{(Trigger.ELIMINATED, k): "When a player is out of the game" for k in IN_PLAY},
+}
+
+#: 12.7: the words of every trigger with every whose it takes but its default, on a card in
+#: play (an attach spell's too) and on a character where it may be written there.
+WHOSE: dict[tuple[Trigger, Subject], str] = {
+    (Trigger.START_OF_TURN, Subject.OPPONENTS): "At the start of each opponent's turn",
+    (Trigger.START_OF_TURN, Subject.ALL): "At the start of each turn",
+    (Trigger.END_OF_TURN, Subject.OPPONENTS): "At the end of each opponent's turn",
+    (Trigger.END_OF_TURN, Subject.ALL): "At the end of each turn",
+    (Trigger.ELIMINATED, Subject.OPPONENTS): "When an opponent is out of the game",
+    **{
+        (trigger, whose): f"When {card} {does}"
+        for trigger, does in (
+            (Trigger.DESTROYED, "is destroyed"),
+            (Trigger.STOLEN, "is stolen"),
+            (Trigger.SALVAGED, "is salvaged"),
+            (Trigger.WORN_OUT, "is worn out"),
+            (Trigger.TAKES_COUNTERS, "takes durability counters"),
+        )
+        for whose, card in (
+            (Subject.OWN, "one of your cards"),
+            (Subject.ANOTHER, "another of your cards"),
+            (Subject.OPPONENTS, "an opponent's card"),
+            (Subject.ALL, "a card"),
+        )
+    },
+    **{
+        (trigger, whose): f"When {who} {does}"
+        for trigger, does in (
+            (Trigger.TAKES_DAMAGE, "takes damage"),
+            (Trigger.POISONED, "is POISONED"),
+            (Trigger.CURED, "is CURED"),
+            (Trigger.DRAWS, "DRAWS a card"),
+            (Trigger.DISCARDS, "DISCARDS a card"),
+            (Trigger.SACRIFICES, "SACRIFICES a card"),
+        )
+        for whose, who in ((Subject.OPPONENTS, "an opponent"), (Subject.ALL, "a player"))
+    },
 }
 
 
@@ -76,6 +134,28 @@ def test_rule_12_10_a_trigger_is_described_as_it_fires_on_the_card_type(trigger,
     assert describe_abilities(card) == [words]
     assert f"    - {words}" in describe_card(card).splitlines()
     assert ability_words(card) == words  # the one line of the terminal and the deck sheet
+
+
+def test_rule_12_7_every_whose_of_every_trigger_has_its_words_written_out():
+    assert set(WHOSE) == {
+        (t, w) for t in Trigger for w in t.definition.whose if w is not t.definition.default
+    }
+
+
+WHOSE_CASES = sorted(WHOSE, key=lambda pair: (pair[0].value, pair[1].value))
+
+
+@pytest.mark.parametrize(
+    ("trigger", "whose"), WHOSE_CASES, ids=[f"{t.value}-{w.value}" for t, w in WHOSE_CASES]
+)
+def test_rule_12_7_a_trigger_is_described_for_whose_event_it_hears(trigger, whose):
+    ability = TriggeredAbility(trigger, (Draw(1),), whose=whose)
+    words = f"{WHOSE[(trigger, whose)]}: DRAW 1 card."
+    for kind in IN_PLAY:  # the same on every card in play: whose event, not which card's
+        assert describe_abilities(_card(kind, ability)) == [words]
+    if not whose.card:  # a character's: its player's (11.1)
+        character = Character("probe", "Probe", Trait("t", abilities=(ability,)), Trait("n"))
+        assert f"    - ability: {words}" in describe_character(character).splitlines()
 
 
 def test_rule_12_10_a_characters_abilities_are_its_players():
@@ -248,3 +328,58 @@ def test_only_destroy_curse_and_steal_have_a_slot_as_card_format_md_says(capsys,
     out, _ = capsys.readouterr()
     assert code == 1
     assert f"{path}:16: cards[0].abilities[0].effects[0].slot: unknown key 'slot'" in out
+
+
+TRIGGERED = """\
+cards:
+  - id: fever-ward
+    name: Fever Ward
+    type: armour
+    primal_cost: 0
+    durability: 3
+    rarity: common
+    set: T
+    number: 1
+    year: 2026
+    text: >-
+      When you are POISONED, DRAW a card. When an opponent SACRIFICES a card, deal 1 damage
+      to that player.
+    abilities:
+      - when: poisoned
+        effects:
+          - {effect: draw}
+      - when: sacrifices
+        whose: opponents
+        effects:
+          - {effect: damage, amount: 1, target: that_player}
+  - id: quiet-ward
+    name: Quiet Ward
+    type: armour
+    primal_cost: 0
+    durability: 3
+    rarity: common
+    set: T
+    number: 2
+    year: 2026
+    text: When you draw a card, deal 1 damage to an opponent.
+    abilities:
+      - when: draws
+        effects:
+          - {effect: damage, amount: 1}
+"""
+
+
+def test_rule_12_7_check_cards_reads_the_keywords_of_a_triggers_words(capsys, tmp_path):
+    """12.7, 12.10: a trigger's words name the rulebook's keywords it is about in capitals
+    ("When you are POISONED", "When an opponent SACRIFICES a card"), so a text that says
+    them agrees, and one that writes "draw" as a plain word is warned about."""
+    path = tmp_path / "wards.yaml"
+    path.write_text(TRIGGERED)
+    code = main(["check-cards", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "warning: quiet-ward (Quiet Ward): the words of its abilities name DRAW, its printed "
+        "text does not",
+        "the cards load: 2 cards, 0 characters; 1 warning",
+    ]

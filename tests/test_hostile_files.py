@@ -34,6 +34,7 @@ from backlands.deckrules import MAX_COPIES, MAX_CURVE_ROWS, MAX_SUGGESTIONS
 from backlands.describe import printable
 from backlands.errors import UnreadableFileError
 from backlands.model import Card, CardType, Rarity
+from backlands.terms import MAX_NESTING
 
 CARDS = load_cards()
 REBAR = CARDS["rebar-club"]
@@ -532,6 +533,44 @@ def test_very_deep_nesting(capsys: pytest.CaptureFixture[str], depth: int) -> No
         assert problems == [
             "cards.yaml:1: invalid YAML, column 1007: exceeded maximum nesting depth"
         ]
+
+
+def _delayed(depth: int) -> str:
+    """A card whose ability's effect holds ``depth`` effects one inside another (12.9)."""
+    nested = "{effect: draw}"
+    for _ in range(depth - 1):
+        nested = f"{{effect: delayed, at: end_of_turn, effects: [{nested}]}}"
+    return (
+        "cards:\n  - {id: deep, name: Deep, type: weapon, primal_cost: 0, damage: 1,\n"
+        "     durability: 1, rarity: common, set: T, number: 1, year: 2026,\n"
+        f"     abilities: [{{when: equipped, effects: [{nested}]}}]}}\n"
+    )
+
+
+@pytest.mark.parametrize("depth", [9, 50, 200, 5000])
+def test_effects_nested_deeper_than_the_limit_are_refused_at_their_line(
+    capsys: pytest.CaptureFixture[str], depth: int
+) -> None:
+    """12.9, card-format.md "Limits": effects in effects (``delayed``) nest at most
+    MAX_NESTING deep; deeper is one problem at its file and line, never a traceback."""
+    with within(2):
+        problems = card_problems(capsys, _delayed(depth))
+    if depth >= 1000:  # libyaml's own limit, as for any value (above)
+        assert len(problems) == 1
+        assert problems[0].startswith("cards.yaml:4: invalid YAML, column ")
+        assert problems[0].endswith(": exceeded maximum nesting depth")
+        return
+    assert len(problems) == 1
+    path = "cards[0].abilities[0].effects[0]" + ".effects[0]" * MAX_NESTING
+    assert problems == [
+        f"cards.yaml:4: {path}: effects, conditions and amounts may sit at most {MAX_NESTING} "
+        "deep inside one another, and this one is deeper"
+    ]
+
+
+def test_effects_nested_as_deep_as_the_limit_load() -> None:
+    write("cards.yaml", _delayed(MAX_NESTING))
+    assert load_cards("cards.yaml")["deep"]
 
 
 def test_billion_laughs_is_bounded_and_said_plainly(capsys: pytest.CaptureFixture[str]) -> None:

@@ -533,7 +533,8 @@ class Referee:
                 problem("the game is over, yet a decision is pending")
             if outcome.winner is not None and remaining != [outcome.winner]:
                 problem(f"{outcome} with {remaining} still in (9.1)")
-            if outcome.winner is None and remaining and game.turn < limit:
+            looped = outcome.reason.endswith("in one turn (9.4)")  # abilities that loop (12.7)
+            if outcome.winner is None and remaining and game.turn < limit and not looped:
                 problem(f"a draw with {remaining} still in, before the turn limit (9.3)")
         elif decision is None:
             problem("no decision and no outcome")

@@ -38,8 +38,8 @@ from .keywords import (
     Owner,
     PlayerTarget,
     Registry,
+    Subject,
     Trigger,
-    Who,
     field_info,
     target_problem,
     trigger_problem,
@@ -422,9 +422,11 @@ def _abilities_problems(
                 "an instant spell is never equipped, so it has no 'while_equipped' ability",
             )
         when = _member(Trigger, ability.get("when"))
-        never = None if when is None else trigger_problem(when, owner)
+        whose = _member(Subject, ability.get("whose"))
+        never = None if when is None else trigger_problem(when, owner, whose)
         if never is not None:
-            yield found.doc.problem((*here, "when"), never)
+            key = "whose" if whose is not None else "when"
+            yield found.doc.problem((*here, key), never)
         if "if" in ability:  # a filter, as the event is published (12.1)
             for at, message in _keyword_problems(ability["if"], CONDITIONS, _Context(when, owner)):
                 yield found.doc.problem((*here, "if", *at), message)
@@ -552,8 +554,6 @@ def _reference_problem(
             f"{what} names one card among several: a {family.kind} reads one card ('this', "
             "'attached_to', or, left out, the card its where: tests)"
         )
-    if isinstance(target, PlayerTarget) and not context.event:
-        kind = target.definition
-        if kind.names is Who.EVENT:
-            return f"{what} is {kind.meaning}, and a while: has no event"
+    if not context.event and target.definition.from_event:  # 12.7: the event's
+        return f"{what} is {target.definition.meaning}, and a while: has no event"
     return target_problem(target, what, context.when, context.owner)

@@ -141,7 +141,7 @@ def describe_ability(ability: object, card_type: CardType | None = None) -> str:
 def _ability(ability: object, card_type: CardType | None) -> str:
     if isinstance(ability, TriggeredAbility):
         effects = "; then ".join(_effect(e) for e in ability.effects)
-        when = ability.when.definition.words_for(card_type)
+        when = ability.when.definition.words_for(card_type, ability.whose)
         if ability.if_ is not None:  # a filter, checked as the event is published (12.1)
             when += f", if {ability.if_.words()}"
         return f"{when}: {effects}."

@@ -26,8 +26,10 @@ from .keywords import (
     Condition,
     Immunity,
     Modifier,
+    Moment,
     PlayerStatModifier,
     PlayerTarget,
+    Subject,
     Trigger,
 )
 from .keywords import Effect as EffectBase
@@ -65,12 +67,14 @@ __all__ = [
     "Keyword",
     "MaxCopies",
     "Modifier",
+    "Moment",
     "PlayerStat",
     "PlayerStatModifier",
     "PlayerTarget",
     "Rarity",
     "Selector",
     "Slot",
+    "Subject",
     "Trait",
     "Trigger",
     "TriggeredAbility",
@@ -128,10 +132,12 @@ DeckRule: TypeAlias = MaxCopies | Forbid | AtMost | AtLeast
 
 @attrs.frozen
 class TriggeredAbility:
-    """``when`` it happens, resolve ``effects`` in order; with ``if_`` (``if:`` in card
-    files), only when that condition holds as the event is published (12.1)."""
+    """``when`` it happens (to ``whose``: None is the trigger's default, 12.7), resolve
+    ``effects`` in order; with ``if_`` (``if:`` in card files), only when that condition
+    holds as the event is published (12.1)."""
 
     when: Trigger
+    whose: Subject | None = attrs.field(default=None, kw_only=True)
     effects: tuple[Effect, ...] = attrs.field(converter=tuple)
     if_: Condition | None = None
 

@@ -17,7 +17,6 @@ from backlands.engine import (
     DecisionKind,
     EndPhase,
     Equip,
-    Game,
     MatCard,
     Position,
     Reaction,
@@ -35,33 +34,19 @@ from backlands.model import (
     Cure,
     Destroy,
     Draw,
-    Effect,
     PlayerTarget,
     Repair,
     Slot,
     Steal,
     Trigger,
-    TriggeredAbility,
 )
+
+from .played import resolving, when
 
 WEAPON, CREATURE, ARMOUR = CardType.WEAPON, CardType.CREATURE, CardType.ARMOUR
 INSTANT, ATTACH = CardType.INSTANT_SPELL, CardType.ATTACH_SPELL
 
 Fixture = Callable[..., Any]
-
-
-def when(trigger: Trigger, *effects: Effect) -> TriggeredAbility:
-    return TriggeredAbility(trigger, effects)
-
-
-def resolving(game: Game, since: int = 0) -> list[tuple[int, Any, str]]:
-    """(controller, card, trigger) of each ability that started to resolve (11.3)."""
-    assert game.log is not None
-    return [
-        (e.player, e.card, e.trigger)
-        for e in game.log[since:]
-        if isinstance(e, ev.AbilityResolving)
-    ]
 
 
 # --------------------------------------------------------------------------- legal

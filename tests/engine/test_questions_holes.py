@@ -365,11 +365,12 @@ def test_an_ability_triggered_as_the_attack_phase_starts_resolves_before_it_asks
     assert game.decision == Decision(DecisionKind.ATTACK, 0)
 
 
-def test_an_ability_triggered_by_damage_resolves_before_the_defence_is_asked(
+def test_rule_12_7_an_ability_triggered_by_damage_waits_for_the_whole_defence(
     make_card, player, position, find
 ):
-    """questions.take_damage: the defence is asked at once only when nothing is due; what
-    the damage triggered resolves first (6.1, 11.3)."""
+    """TakeDamage.run: what the damage triggered (``DamageTaken``) does not make the defence
+    wait: the defence is asked at once, and the ability joins the queue once the whole
+    defence has resolved (11.3, 12.7)."""
     weapon = make_card(CardType.WEAPON, damage=2)
     armour = make_card(CardType.ARMOUR)
     seen: list[Any] = []
@@ -378,8 +379,10 @@ def test_an_ability_triggered_by_damage_resolves_before_the_defence_is_asked(
         phase=StartPhase.ATTACK,
     ).start(abilities=_abilities(_WhenDamaged, armour, seen))
     game.play(Attack(find(game, weapon), 1))
-    assert seen == [None]
+    assert seen == []
     assert game.decision == Decision(DecisionKind.DEFEND, 1, 2, find(game, weapon))
+    game.play(Defend(((find(game, armour), 2),)))
+    assert seen == [None]
 
 
 def test_a_modifier_worn_out_by_its_attack_wears_out_what_it_kept_before_the_damage(

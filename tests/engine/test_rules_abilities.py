@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from backlands.database import CardDatabase
 from backlands.engine import (
     AttachedCard,
     Attack,
@@ -40,10 +39,10 @@ from backlands.model import (
     Cure,
     Curse,
     Damage,
+    Delayed,
     Destroy,
     Discard,
     Draw,
-    Effect,
     If,
     Immunity,
     Keyword,
@@ -60,6 +59,8 @@ from backlands.model import (
     Whose,
 )
 
+from .played import database, mark, resolving, when
+
 WEAPON, CREATURE, ARMOUR = CardType.WEAPON, CardType.CREATURE, CardType.ARMOUR
 INSTANT, ATTACH, ACTIVE = CardType.INSTANT_SPELL, CardType.ATTACH_SPELL, CardType.ACTIVE_SPELL
 SELF, OPPONENT = PlayerTarget.SELF, PlayerTarget.OPPONENT
@@ -74,11 +75,6 @@ HOST_DESTROYED = ev.DestroyReason.HOST_DESTROYED
 ELIMINATED = ev.DestroyReason.ELIMINATED
 
 
-def when(trigger: Trigger, *effects: Effect) -> TriggeredAbility:
-    """One triggered ability: ``when`` it happens, ``effects`` in printed order."""
-    return TriggeredAbility(trigger, effects)
-
-
 def character(name: str, *abilities: TriggeredAbility, immune: Keyword | None = None) -> Character:
     """A character whose PRO carries ``abilities`` (and an immunity, 10.3)."""
     modifiers = () if immune is None else (Immunity(immune),)
@@ -88,28 +84,6 @@ def character(name: str, *abilities: TriggeredAbility, immune: Keyword | None = 
         Trait("pro", modifiers=modifiers, abilities=abilities),
         Trait("con"),
     )
-
-
-def resolving(game: Game, since: int = 0) -> list[tuple[int, Any, str]]:
-    """(controller, card, trigger) of each ability that started to resolve (11.3)."""
-    assert game.log is not None
-    return [
-        (e.player, e.card, e.trigger)
-        for e in game.log[since:]
-        if isinstance(e, ev.AbilityResolving)
-    ]
-
-
-def mark(game: Game) -> int:
-    assert game.log is not None
-    return len(game.log)
-
-
-def database(game: Game) -> CardDatabase:
-    """Every card and character of ``game``, to replay its record."""
-    cards = {i.card.id: i.card for i in game.instances.values()}
-    characters = {p.character.id: p.character for p in game.players}
-    return CardDatabase(cards.values(), characters.values())
 
 
 def log_json(game: Game) -> list[dict[str, Any]]:
@@ -1872,10 +1846,11 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
     from backlands.keywords import Effect as EffectBase
 
     assert set(EFFECTS.values()) == {
-        Boost, Cure, Curse, Damage, Destroy, Discard, Draw, If, Poison, Repair, Sacrifice, Steal
+        Boost, Cure, Curse, Damage, Delayed, Destroy, Discard, Draw, If, Poison, Repair,
+        Sacrifice, Steal,
     }  # fmt: skip
     assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())
-    assert set(REACTIONS) == set(Trigger)  # and every trigger has its reaction
+    assert {key[0] for key in REACTIONS} == set(Trigger)  # and every trigger has its reaction
 
 
 def test_a_game_without_abilities_replays_with_the_same_abilities() -> None:

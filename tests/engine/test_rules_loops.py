@@ -366,3 +366,79 @@ def test_a_history_as_a_tuple_reads_its_base_up_to_the_branch_then_its_own():
     branch.append(3)
     assert branch.to_tuple() == (0, 1, 2, 3) == tuple(branch)
     assert root.to_tuple() == (0, 1, 2, 9)
+
+
+# --------------------------------------------------------------------------- 12.7's triggers
+
+
+@pytest.fixture(scope="module")
+def trigger_cards() -> CardDatabase:
+    """The fixtures of ``tests/loops/triggers.yaml``, with the bundled set."""
+    return load_cards([None, LOOPS / "triggers.yaml"])
+
+
+def test_rule_9_4_abilities_that_answer_their_own_events_end_the_turn_as_a_draw(
+    trigger_cards, player, position
+):
+    """9.4, 12.7: "when you are POISONED, CURE yourself" and "when you are CURED, POISON
+    yourself" never run out of anything: the turn ends as a draw after its effects."""
+    deck = [trigger_cards["dune-rat-swarm"]] * 10
+    game = position(
+        player(deck, inventory=[trigger_cards["fever-dart"]]),
+        player(
+            deck,
+            mat={
+                Slot.ARMOUR: trigger_cards["fever-charm"],
+                Slot.SPELL: trigger_cards["relapse-charm"],
+            },
+        ),
+        ruleset=Ruleset(max_effects_per_turn=40),
+    )
+    game.play(Equip(game.players[0].inventory[0]))
+    assert game.outcome is not None and game.outcome.winner is None
+    assert game.outcome.reason == _loop_reason(3, "40 resolved effects")
+    assert game.log is not None  # the dart's POISON, then 39 of the charms' answers
+    assert sum(isinstance(e, ev.PlayerPoisoned) for e in game.log) == 20
+    assert sum(isinstance(e, ev.PlayerCured) for e in game.log) == 20
+
+
+def test_rule_9_4_draw_for_each_card_drawn_ends_with_the_deck(trigger_cards, player, position):
+    """9.1, 12.7: "when you DRAW a card, DRAW a card" draws the whole primal deck at the
+    start of the turn: the player is out at once (9.2), and the other wins (9.1)."""
+    deck = [trigger_cards["dune-rat-swarm"]] * 10
+    game = position(
+        player(deck, inventory=[trigger_cards["fever-dart"]]),
+        player(deck, mat={Slot.CREATURE: trigger_cards["bottomless-satchel"]}),
+    )
+    game.play(Equip(game.players[0].inventory[0]))
+    while game.decision is not None and game.decision.player == 0:
+        game.play(game.legal_actions()[-1])  # P1 ends each phase: P2's turn starts
+    assert game.outcome is not None
+    assert (game.outcome.winner, game.outcome.reason) == (0, _WON)
+    assert len(game.players[1].inventory) == 10
+
+
+@pytest.mark.parametrize("agents", ["random", "greedy"])
+def test_rule_9_4_bots_end_every_game_with_the_looping_triggers(trigger_cards, agents):
+    """9.4: decks full of the looping charms, played by bots: every game ends."""
+    from backlands.engine import Seat
+
+    cards = tuple(
+        trigger_cards[c]
+        for c in ("fever-charm", "relapse-charm", "bottomless-satchel", "fever-dart")
+        for _ in range(5)
+    ) + tuple(
+        trigger_cards[c]
+        for c in ("dune-rat-swarm", "rebar-club", "sand-skink", "sackcloth-wraps")
+        for _ in range(4)
+    )
+    keeper = trigger_cards.character("wren-of-the-herds")
+    for seed in range(4):
+        game = Game(
+            [Seat(keeper, cards), Seat(keeper, cards)],
+            seed=seed,
+            ruleset=Ruleset(max_effects_per_turn=300, turn_limit=40),
+        )
+        kind = RandomAgent if agents == "random" else GreedyAgent
+        outcome = play_game(game, [kind(seed), kind(seed + 1)])
+        assert outcome is game.outcome and game.decision is None

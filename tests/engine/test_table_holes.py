@@ -44,15 +44,15 @@ from backlands.model import (
     Damage,
     Destroy,
     Draw,
-    Effect,
     PlayerTarget,
     Selector,
     Slot,
     Trigger,
-    TriggeredAbility,
     Whose,
 )
 from backlands.ruleset import Ruleset
+
+from .played import resolving, when
 
 Fixture = Callable[..., Any]
 
@@ -60,20 +60,6 @@ WEAPON, CREATURE, ARMOUR = CardType.WEAPON, CardType.CREATURE, CardType.ARMOUR
 INSTANT, ATTACH = CardType.INSTANT_SPELL, CardType.ATTACH_SPELL
 MAIN, RESPONSE, CHOOSE = DecisionKind.MAIN, DecisionKind.RESPONSE, DecisionKind.CHOOSE
 NO_WINDOWS = Ruleset(response_windows=False)
-
-
-def when(trigger: Trigger, *effects: Effect) -> TriggeredAbility:
-    return TriggeredAbility(trigger, effects)
-
-
-def resolving(game: Game, since: int = 0) -> list[tuple[int, Any, str]]:
-    """(controller, card, trigger) of each ability that started to resolve (11.3)."""
-    assert game.log is not None
-    return [
-        (e.player, e.card, e.trigger)
-        for e in game.log[since:]
-        if isinstance(e, ev.AbilityResolving)
-    ]
 
 
 def drawn(game: Game, since: int = 0) -> list[int]:

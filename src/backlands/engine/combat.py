@@ -24,6 +24,7 @@ from .equipping import TargetWindow
 from .state import CardInstance, PlayerState
 from .steps import Question, Step, one
 from .table import Table
+from .triggers import Reaction
 
 __all__ = [
     "Defence",
@@ -225,10 +226,25 @@ class TakeDamage(Step):
         if amount <= 0:
             return
         t.publish(ev.DamageTaken, target, amount, source)
-        if self.defendable:
+        if t.triggered:  # 11.3, 12.7: what the damage triggered waits for its defence
+            self.after_the_defence(t, amount)
+        elif self.defendable:
             t.then(Defence(target, amount, source, self.by))
         else:
             t.sacrifice(t.players[target], amount, ev.SacrificeReason.DAMAGE)
+
+    def after_the_defence(self, t: Table, amount: int) -> None:
+        """The damage triggered abilities (``DamageTaken``: all the step has, since a step
+        starts with nothing triggered): they wait for the whole defence, held by it, or for
+        the sacrifice of damage that cannot be defended (11.3, 12.7)."""
+        triggered = t.triggered
+        waiting = tuple(triggered)
+        triggered.clear()
+        if self.defendable:
+            t.then(Defence(self.player, amount, self.source, self.by, waiting))
+        else:
+            t.sacrifice(t.players[self.player], amount, ev.SacrificeReason.DAMAGE)
+            triggered.extend(waiting)
 
     def survives_active_out(self) -> bool:
         return True  # 9.2: damage already dealt is still defended
@@ -248,16 +264,26 @@ def defenders(t: Table, p: PlayerState) -> list[tuple[CardInstance, int]]:
 
 
 class Defence(Question):
-    """Damage to defend (6.1 to 6.4): name defending cards and amounts, or do not defend."""
+    """Damage to defend (6.1 to 6.4): name defending cards and amounts, or do not defend.
+    ``waiting``: the abilities the damage triggered (``DamageTaken``), which join the queue
+    once the whole defence has resolved (11.3, 12.7), after what the defence triggered."""
 
-    __slots__ = ("amount", "by", "source")
+    __slots__ = ("amount", "by", "source", "waiting")
     kind = DecisionKind.DEFEND
 
-    def __init__(self, player: int, amount: int, source: CardInstance | None, by: int | None):
+    def __init__(
+        self,
+        player: int,
+        amount: int,
+        source: CardInstance | None,
+        by: int | None,
+        waiting: tuple[tuple[Reaction, ev.Event], ...] = (),
+    ):
         super().__init__(player)
         self.amount = amount
         self.source = source
         self.by = by
+        self.waiting = waiting
 
     def decision(self, t: Table) -> Decision:
         return t.values.decision(_DEFEND, self.player, self.amount, self.source)
@@ -290,13 +316,14 @@ class Defence(Question):
             absorbed += n
             t.add_counters(p, eq, n)  # 6.2
         rest = self.amount - absorbed
-        if rest <= 0:
-            return
-        if absorbed:
-            t.publish(ev.Bled, p.index, rest)  # 6.3
-            t.sacrifice(p, rest, ev.SacrificeReason.BLEED)
-        else:
-            t.sacrifice(p, rest, ev.SacrificeReason.DAMAGE)  # 6.1
+        if rest > 0:
+            if absorbed:
+                t.publish(ev.Bled, p.index, rest)  # 6.3
+                t.sacrifice(p, rest, ev.SacrificeReason.BLEED)
+            else:
+                t.sacrifice(p, rest, ev.SacrificeReason.DAMAGE)  # 6.1
+        if self.waiting:  # the whole defence has resolved (11.3, 12.7)
+            t.triggered.extend(self.waiting)
 
     def survives_active_out(self) -> bool:
         return True  # 9.2: damage already dealt is still defended

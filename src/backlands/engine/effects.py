@@ -17,8 +17,8 @@ none means the effect does nothing).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Final, TypeVar, cast
 
 from ..keywords import (
     Amount,
@@ -27,6 +27,7 @@ from ..keywords import (
     CardThen,
     Condition,
     Effect,
+    Moment,
     PlayerTarget,
     PlayerThen,
     WhyNot,
@@ -34,13 +35,17 @@ from ..keywords import (
 )
 from ..terms import CardStat, Keyword, Slot, Whose
 from . import events as ev
+from ._compiled import mypyc_attr
 from .combat import deal_damage
-from .reading import TableReading, find_host, in_turn_order, named_players
+from .reading import NOTHING_SUPPLIED, TableReading, find_host, in_turn_order, named_players
 from .state import CardInstance, Equipped, PlayerState
 from .steps import Choice, Work
 from .table import Table
+from .triggers import Reaction, reaction_class
 
 __all__ = [
+    "DELAYED",
+    "DelayedAbility",
     "EffectStep",
     "Source",
     "TableResolution",
@@ -65,14 +70,31 @@ def _instance(card: CardRef) -> CardInstance:
 
 class Source:
     """Where an effect comes from: the ability's ``card`` (None: a character's), its
-    ``controller`` (11.1) and the ``event`` that triggered it."""
+    ``controller`` (11.1), the ``event`` that triggered it, the targets that event names
+    (``supplies``: target -> the event's field, from the trigger's definition, 12.7) and the
+    ability's place in the order of 11.3 (``order``). Immutable: a delayed ability keeps the
+    source of the ability that made it (12.9)."""
 
-    __slots__ = ("card", "controller", "event")
+    __slots__ = ("card", "controller", "event", "order", "supplies")
 
-    def __init__(self, card: CardInstance | None, controller: int, event: ev.Event) -> None:
+    def __init__(
+        self,
+        card: CardInstance | None,
+        controller: int,
+        event: ev.Event,
+        supplies: Mapping[Any, str] = NOTHING_SUPPLIED,
+        order: int = 0,
+    ) -> None:
         self.card = card
         self.controller = controller
         self.event = event
+        self.supplies = supplies
+        self.order = order
+
+    def named(self, target: object) -> object:
+        """What the triggering event names for ``target`` (``that_player``...), or None."""
+        field = self.supplies.get(target)
+        return None if field is None else getattr(self.event, field, None)
 
     def __repr__(self) -> str:
         return f"Source({self.card!r}, controller={self.controller})"
@@ -87,8 +109,8 @@ def effect_name(effect: Effect) -> str:
 def resolve_effects(table: Table, effects: Sequence[Effect], source: Source) -> None:
     """Resolve ``effects`` in printed order, one agenda step each (11.3): the first runs in
     this step, the others wait above what it pushes (its questions, its damage); each counts
-    as an effect resolving (9.4). An ability's effects, and the nested effects of ``if`` and
-    the like, all resolve through here."""
+    as an effect resolving (9.4). An ability's effects, a delayed ability's (12.9), and the
+    nested effects of ``if`` and the like, all resolve through here."""
     if not effects:
         return
     first, *rest = effects
@@ -107,6 +129,7 @@ def reading(table: Table, source: Source) -> TableReading:
         source.controller,
         source.card,
         source.event,
+        source.supplies,
     )
 
 
@@ -302,6 +325,12 @@ class TableResolution:
         if found is not None:
             t.add_counters(found[0], found[1], amount)
 
+    # ------------------------------------------------------------------ later
+
+    def delay(self, at: Moment, effects: Sequence[Effect]) -> None:  # 12.9
+        t = self.table
+        t.triggers.add(DELAYED[at](self.source, tuple(effects), t.turn))
+
 
 class Then(Choice):
     """Apply ``then`` to the chosen player or card, as part of ``effect``."""
@@ -471,7 +500,7 @@ def players_for(
     """The players ``target`` names for an effect from ``src`` (its definition's ``names``),
     and whether the controller chooses one of them (11.4). Players out of the game are never
     named (9.2), nor a player immune to the effect's ``keyword`` (11.5)."""
-    found = named_players(t.players, target, src.controller, src.event)
+    found = named_players(t.players, target, src.controller, src.event, src.supplies)
     if keyword is not None:
         found = [p for p in found if not t.stats.is_immune(p.index, keyword)]
     return found, target.definition.chooses
@@ -485,10 +514,14 @@ def cards_for(
     me = src.controller
     kind = target.definition
     whose = kind.whose
-    if whose is None:  # this card, or the card its attach spell sits under
-        if src.card is None:
+    if whose is None:  # this card, the card its attach spell sits under, the event's card
+        card = src.card
+        if kind.from_event:
+            named = src.named(target)
+            card = named if isinstance(named, CardInstance) else None
+        if card is None:
             return [], False
-        found = find_host(t.players, src.card) if kind.host else t.equipped(src.card)
+        found = find_host(t.players, card) if kind.host else t.equipped(card)  # in a slot
         return ([found] if found is not None else []), False
     cards = []
     for p in in_turn_order(t.players, me):
@@ -501,3 +534,54 @@ def cards_for(
             if eq is not None and (slot is None or at is slot):
                 cards.append((p, eq))
     return cards, True
+
+
+# --------------------------------------------------------------------------- 12.9
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # one subclass per moment, made at import
+class DelayedAbility(Reaction):
+    """A delayed ability waiting in the index for its moment (12.9): the ``effects`` of a
+    ``delayed`` effect, made on turn ``made`` by the ability whose ``source`` it keeps (its
+    controller, card, place in 11.3's order and triggering event, so that ``that_player``
+    names what it named then). The first event of its moment's class that ``matches``
+    triggers it; it leaves the index as it starts resolving (once), or as its controller
+    goes out (9.2). Immutable, like every reaction: a copied game shares it."""
+
+    moment: ClassVar[Moment]
+    pending = True
+    __slots__ = ("effects", "made", "source")
+
+    def __init__(self, source: Source, effects: tuple[Effect, ...], made: int) -> None:
+        super().__init__(source.controller, source.order)
+        self.source = source
+        self.effects = effects
+        self.made = made
+
+    def matches(self, table: Table, event: ev.Event) -> bool:
+        return isinstance(event, self.event) and self.moment.definition.matches(
+            event, self.player, self.made, table.turn
+        )
+
+    def resolve(self, table: Table, event: ev.Event) -> None:
+        table.triggers.remove(self)  # it triggers once
+        source = self.source
+        table.publish(ev.AbilityResolving, self.player, source.card, _DELAYED)
+        resolve_effects(table, self.effects, source)
+
+    def __repr__(self) -> str:
+        card = self.source.card
+        return f"<{type(self).__name__} of {card or 'a character'} for P{self.player + 1}>"
+
+
+_DELAYED: Final = "delayed"  # its ``AbilityResolving.trigger``: the effect's name
+
+
+def _delayed_class(moment: Moment) -> type[DelayedAbility]:
+    """The delayed-ability class of ``moment``, listening to its event class."""
+    kind = moment.definition
+    return reaction_class(DelayedAbility, kind, kind.event, moment=moment)
+
+
+#: The delayed-ability class of each moment.
+DELAYED: dict[Moment, type[DelayedAbility]] = {m: _delayed_class(m) for m in Moment}

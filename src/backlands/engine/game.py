@@ -102,10 +102,10 @@ class Game:
         )
         self._legal = LegalActions(t)
         seat_table(t, seats, first_player)
-        seat_characters(t)
         for event_class, handler in handlers:
             t.bus.subscribe(event_class, handler)
         start_seats(t, first_player)
+        seat_characters(t)  # from the first turn on: the starting draws trigger nothing (12.7)
         check_state(t)
         advance(t)
 

@@ -14,8 +14,8 @@ the effects (``effects.py``) and the readings name players and cards the same wa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, cast
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..keywords import CardRef, CardTarget, PlayerTarget, Who
 from ..terms import CardStat, PlayerStat, Zone
@@ -24,9 +24,19 @@ from .state import CardInstance, Equipped, PlayerState
 if TYPE_CHECKING:
     from .stats import Stats
 
-__all__ = ["TableReading", "find_equipped", "find_host", "in_turn_order", "named_players"]
+__all__ = [
+    "NOTHING_SUPPLIED",
+    "TableReading",
+    "event_named",
+    "find_equipped",
+    "find_host",
+    "in_turn_order",
+    "named_players",
+]
 
 _MAT: Final = Zone.MAT
+#: The references of no trigger (a modifier's reading, a source without an event).
+NOTHING_SUPPLIED: Final[Mapping[Any, str]] = {}
 
 
 def in_turn_order(players: Sequence[PlayerState], first: int) -> list[PlayerState]:
@@ -36,22 +46,34 @@ def in_turn_order(players: Sequence[PlayerState], first: int) -> list[PlayerStat
 
 
 def named_players(
-    players: Sequence[PlayerState], target: PlayerTarget, controller: int, event: object
+    players: Sequence[PlayerState],
+    target: PlayerTarget,
+    controller: int,
+    event: object,
+    supplies: Mapping[Any, str],
 ) -> list[PlayerState]:
     """The players still in whom ``target`` names, seen from ``controller``, with the
-    ``event`` that triggered the ability (its definition's ``names``, 11.4, 9.2)."""
+    ``event`` that triggered the ability and the targets its trigger ``supplies`` (target ->
+    the event's field that names it, 12.7) (its definition's ``names``, 11.4, 9.2)."""
     kind = target.definition
     who = kind.names
     if who is Who.CONTROLLER:
         found = [players[controller]]
-    elif who is Who.EVENT:
-        named = getattr(event, kind.event_field or "", None)
+    elif who is Who.EVENT:  # 12.7: the player the triggering event names
+        named = event_named(event, supplies, target)
         found = [players[named]] if isinstance(named, int) else []
     elif who is Who.EVERYONE:
         found = in_turn_order(players, controller)
     else:  # OPPONENTS
         found = [p for p in in_turn_order(players, controller) if p.index != controller]
     return [p for p in found if not p.out]
+
+
+def event_named(event: object, supplies: Mapping[Any, str], target: object) -> object:
+    """What ``event`` names for ``target`` (``that_player``, ``attacking_card``...), as its
+    trigger ``supplies`` it, or None."""
+    field = supplies.get(target)
+    return None if field is None else getattr(event, field, None)
 
 
 def find_equipped(
@@ -81,8 +103,9 @@ def find_host(
 
 class TableReading:
     """The state seen from ``controller``'s ability (or modifier) of ``card`` (None: a
-    character's), triggered by ``event`` (None: none), testing ``subject_card`` or
-    ``subject_player`` inside a ``where:`` (see ``backlands.keywords.StateView``)."""
+    character's), triggered by ``event`` (None: none) whose trigger ``supplies`` its
+    references (12.7), testing ``subject_card`` or ``subject_player`` inside a ``where:``
+    (see ``backlands.keywords.StateView``)."""
 
     __slots__ = (
         "active",
@@ -94,6 +117,7 @@ class TableReading:
         "stats",
         "subject_card",
         "subject_player",
+        "supplies",
         "turn",
     )
 
@@ -105,6 +129,7 @@ class TableReading:
         controller: int,
         card: CardInstance | None,
         event: object = None,
+        supplies: Mapping[Any, str] = NOTHING_SUPPLIED,
         subject_card: CardInstance | None = None,
         subject_player: int | None = None,
     ) -> None:
@@ -116,6 +141,7 @@ class TableReading:
         self.controller = controller
         self.card_of = card
         self.event = event
+        self.supplies = supplies
         self.subject_card = subject_card
         self.subject_player = subject_player
 
@@ -127,6 +153,7 @@ class TableReading:
             self.controller,
             self.card_of,
             self.event,
+            self.supplies,
             cast("CardInstance | None", card),
             player,
         )
@@ -135,7 +162,7 @@ class TableReading:
         if target is None:
             subject = self.subject_player
             return [self.controller if subject is None else subject], False
-        found = named_players(self.seated, target, self.controller, self.event)
+        found = named_players(self.seated, target, self.controller, self.event, self.supplies)
         return [p.index for p in found], target.definition.chooses
 
     def card(self, target: CardTarget | None) -> CardInstance | None:
@@ -143,6 +170,9 @@ class TableReading:
             subject = self.subject_card
             return self.card_of if subject is None else subject
         kind = target.definition
+        if kind.from_event:  # 12.7: the event's card ("that card"), wherever it is now
+            named = event_named(self.event, self.supplies, target)
+            return named if isinstance(named, CardInstance) else None
         own = self.card_of
         if kind.whose is not None or own is None:  # a condition names one card, never "an"
             return None

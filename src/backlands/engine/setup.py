@@ -122,6 +122,10 @@ def position_table(
         raise GameSetupError(
             "the active player is on their first turn, which has no attack phase (3.3)"
         )
+    # the turn and its player first: a while: condition (12.1) may read them as durability
+    # is checked
+    table.turn = table.stats.turn = turn
+    table.active = table.first_player = table.stats.active = active
     table.stats.seated()
     for state in table.players:  # 6.2: a card at its durability would have been destroyed
         for slot, eq in state.mat.items():
@@ -134,8 +138,6 @@ def position_table(
     for instance, stat, amount in boosts:  # until the end of this turn (11.6)
         if getattr(instance.card, stat._value_) is not None:  # a stat it lacks: nothing
             table.stats.boost(instance.uid, stat, amount)
-    table.turn = table.stats.turn = turn
-    table.active = table.first_player = table.stats.active = active
     if attack:
         table.push(one(EndPhase, active))
         table.push(one(AttackPhase, active))

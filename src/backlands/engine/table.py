@@ -478,6 +478,10 @@ class Table:
         for p in players:
             p.out = True
             p.version += 1
+        if self.triggers.pending:  # 12.9: their delayed abilities end unresolved
+            out = {p.index for p in players}
+            for reaction in [r for r in self.triggers if r.pending and r.player in out]:
+                self.triggers.remove(reaction)
         for p in players:
             for slot in list(p.mat):
                 self.destroy(p, slot, ev.DestroyReason.ELIMINATED)

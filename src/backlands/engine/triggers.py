@@ -17,7 +17,7 @@ queue resolves one ability at a time, each completely before the next (``flow.py
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from ..terms import Slot
 from . import events as ev
@@ -28,7 +28,7 @@ from .state import CardInstance
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["SLOT_ORDER", "Reaction", "TriggerIndex", "resolution_order"]
+__all__ = ["SLOT_ORDER", "Reaction", "TriggerIndex", "reaction_class", "resolution_order"]
 
 # 11.3: one player's abilities resolve in slot order WEAPON, CREATURE, ARMOUR, SPELL, an
 # attach spell right after its host; a character's (no slot) come first
@@ -51,6 +51,9 @@ class Reaction:
     # (``Table.card_listeners``), not the index, so an event about any other card is never
     # built or matched for it (an "equipped", "attacks", "defends" or "destroyed" ability)
     own_card: ClassVar[bool] = False
+    # a delayed ability waiting for its moment (12.9): it leaves the index once triggered,
+    # or as its player goes out (``Table.eliminate``, 9.2)
+    pending: ClassVar[bool] = False
     __slots__ = ("order", "player")
 
     def __init__(self, player: int, order: int = 0) -> None:
@@ -75,20 +78,24 @@ class Reaction:
 class TriggerIndex:
     """Every reaction in play, by the event class it listens to."""
 
-    __slots__ = ("_by_event", "heard")
+    __slots__ = ("_by_event", "heard", "pending")
 
     def __init__(self) -> None:
         self._by_event: dict[type[Event], list[Reaction]] = {}
+        self.pending = 0  # how many delayed abilities wait for their moment (12.9)
         # the game's count of listeners by event class (``Table.heard``): one per class here
         self.heard: dict[type, int] | None = None
 
     def copy(self) -> TriggerIndex:
         other = TriggerIndex()
         other._by_event = {cls: list(found) for cls, found in self._by_event.items()}
+        other.pending = self.pending
         return other
 
     def add(self, reaction: Reaction) -> None:
         """``reaction`` is in play (its card was equipped, say)."""
+        if reaction.pending:
+            self.pending += 1
         found = self._by_event.get(reaction.event)
         if found is not None:
             found.append(reaction)
@@ -103,6 +110,8 @@ class TriggerIndex:
         if found is None or reaction not in found:
             raise LookupError(f"{reaction!r} is not in play")
         found.remove(reaction)
+        if reaction.pending:
+            self.pending -= 1
         if not found:
             del self._by_event[reaction.event]
             if self.heard is not None:  # nothing listens to the class any more
@@ -128,3 +137,30 @@ def resolution_order(
 ) -> list[tuple[Reaction, Event]]:
     """What one step triggered, in the order of 11.3 (stable for equal places)."""
     return sorted(triggered, key=lambda pair: ((pair[0].player - active) % players, pair[0].order))
+
+
+R = TypeVar("R", bound=Reaction)
+
+
+def reaction_class(
+    base: type[R], keyword: Any, event_name: str, own_card: bool = False, **attributes: Any
+) -> type[R]:
+    """A subclass of ``base`` made at import for a ``keyword``'s definition (a trigger's, a
+    delayed ability's moment), named after it and listening to the event class of
+    ``backlands.engine.events`` named ``event_name``; ``attributes`` are its class
+    attributes (the table reads ``event`` and ``own_card`` of every reaction as those)."""
+    event = getattr(ev, event_name, None)
+    if not (isinstance(event, type) and issubclass(event, Event)):
+        raise TypeError(
+            f"{keyword!r} listens to {event_name!r}, which is not an event class of "
+            "backlands.engine.events"
+        )
+    namespace = {
+        "__slots__": (),
+        "__doc__": type(keyword).__doc__,
+        "__module__": base.__module__,
+        "event": event,
+        "own_card": own_card,
+        **attributes,
+    }
+    return type(type(keyword).__name__, (base,), namespace)

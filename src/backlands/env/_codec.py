@@ -160,7 +160,11 @@ def families(card: Card) -> tuple[str, ...]:
     found: set[str] = set()
     for ability in card.abilities:
         if isinstance(ability, TriggeredAbility):
-            found.update(type(effect).__name__.lower() for effect in ability.effects)
+            effects = list(ability.effects)
+            while effects:  # an effect's own effects too (a delayed ability's, 12.9)
+                effect = effects.pop()
+                found.add(type(effect).name or type(effect).__name__.lower())
+                effects.extend(effect.inner())
         elif isinstance(ability, ContinuousAbility):
             for mod in ability.while_equipped:
                 if isinstance(mod, CardStatModifier | PlayerStatModifier):

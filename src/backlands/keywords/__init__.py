@@ -49,7 +49,7 @@ from .registry import (
     yaml_key,
 )
 from .targets import CardTarget, CardTargetKind, PlayerTarget, PlayerTargetKind, Who
-from .triggers import TRAIT_TRIGGERS, Heard, Trigger, TriggerKind
+from .triggers import TRAIT_TRIGGERS, Heard, Moment, MomentKind, Subject, Trigger, TriggerKind
 from .where import CHARACTER, Owner, target_problem, trigger_problem
 
 __all__ = [
@@ -75,6 +75,8 @@ __all__ = [
     "Heard",
     "Immunity",
     "Modifier",
+    "Moment",
+    "MomentKind",
     "Owner",
     "Placed",
     "PlayerStatModifier",
@@ -84,6 +86,7 @@ __all__ = [
     "Registry",
     "Resolution",
     "StateView",
+    "Subject",
     "Trigger",
     "TriggerKind",
     "Who",

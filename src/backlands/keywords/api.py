@@ -27,6 +27,7 @@ from .targets import CardTarget, PlayerTarget
 if TYPE_CHECKING:
     from ..model import Card
     from .registry import Amount, Condition, Effect
+    from .triggers import Moment
 
 __all__ = ["CardRef", "CardThen", "Placed", "PlayerThen", "Resolution", "StateView", "WhyNot"]
 
@@ -277,4 +278,14 @@ class Resolution(Protocol):
     def add_counters(self, card: CardRef, amount: int) -> None:
         """``amount`` durability counters on the card, if it is still in a slot: it is worn
         out (destroyed) when they reach its durability (6.2)."""
+        ...
+
+    # ------------------------------------------------------------------ later
+
+    def delay(self, at: Moment, effects: Sequence[Effect]) -> None:
+        """A delayed ability (12.9): ``effects`` resolve once, in order, at the moment
+        ``at`` (the first one after now), as an ability of the controller that joins the
+        queue of 11.3 like any other; the triggering event's references (``that_player``,
+        ``that_card``...) still name what they named now. It ends unresolved if the
+        controller is out before (9.2)."""
         ...

@@ -15,6 +15,7 @@ from ..terms import CardStat, Keyword, Slot
 from .api import CardRef, Placed, Resolution
 from .registry import ALL, Amount, Condition, Effect, about, effect
 from .targets import CardTarget, PlayerTarget
+from .triggers import Moment
 from .words import card_words, number_words, player_does, stat_words
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "Cure",
     "Curse",
     "Damage",
+    "Delayed",
     "Destroy",
     "Discard",
     "Draw",
@@ -353,3 +355,25 @@ class If(Effect):
 
     def apply(self, r: Resolution) -> None:  # 12.1: checked as it resolves
         r.resolve(self.then if r.holds(self.condition) else self.otherwise)
+
+
+# --------------------------------------------------------------------------- later
+
+
+@effect("delayed")
+@attrs.frozen
+class Delayed(Effect):
+    """A delayed ability (12.9): its effects resolve once, at a later moment, as an ability
+    of yours that joins the queue of 11.3 ("at the start of your next turn, DRAW 2 cards")."""
+
+    at: Moment = attrs.field(metadata=about("The moment the effects resolve."))
+    effects: tuple[Effect, ...] = attrs.field(
+        metadata=about("The effects that resolve then, in order.")
+    )
+
+    def words(self) -> str:
+        said = "; then ".join(e.words() for e in self.effects)
+        return f"{self.at.definition.words}, {said if len(self.effects) == 1 else f'({said})'}"
+
+    def apply(self, r: Resolution) -> None:  # 12.9
+        r.delay(self.at, self.effects)

@@ -165,6 +165,19 @@ class Effect:
         """Do it (RULINGS 11.3 to 11.6): find whom or what it acts on and act, through ``r``."""
         raise NotImplementedError(f"the effect {self.name or type(self).__name__!r} has no apply")
 
+    def inner(self) -> tuple[Effect, ...]:
+        """The effects this effect holds in its fields, in order (a ``delayed`` effect's,
+        12.9): none for most. Not those the inner effects hold in turn."""
+        found: list[Effect] = []
+        shape: Any = type(self)  # an attrs class (``Registry.add``)
+        for field in attrs.fields(shape):
+            value = getattr(self, field.name)
+            if isinstance(value, Effect):
+                found.append(value)
+            elif isinstance(value, tuple):
+                found.extend(v for v in value if isinstance(v, Effect))
+        return tuple(found)
+
 
 class Modifier:
     """The base of every modifier: a continuous change, live while its source is in play

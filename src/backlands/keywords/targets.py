@@ -30,8 +30,9 @@ class PlayerTargetKind:
     """The definition of a player target.
 
     ``names`` says whom it names, and ``chooses`` whether the controller chooses one of them
-    (11.4). A target named by the triggering event (``Who.EVENT``) reads the event's
-    ``event_field``; only a trigger that ``supplies`` it has one, and ``meaning`` says what
+    (11.4). A target named by the triggering event (``Who.EVENT``, 12.7) is the player a
+    field of that event names: only a trigger that ``supplies`` it has one (the trigger's
+    definition says which field, ``backlands.keywords.triggers``), and ``meaning`` says what
     it is when it is written elsewhere. ``on_character``: why a character's ability cannot
     use it (None: it can).
     """
@@ -40,9 +41,13 @@ class PlayerTargetKind:
     words: str
     names: Who
     chooses: bool = False
-    event_field: str | None = None
     meaning: str = ""
     on_character: str | None = None
+
+    @property
+    def from_event(self) -> bool:
+        """Whether the triggering event names it (12.7): only a trigger that supplies it."""
+        return self.names is Who.EVENT
 
 
 _NEITHER = "a character neither attacks nor defends"
@@ -61,17 +66,17 @@ class PlayerTarget(Defined):
         "attack_target",
         "the player it attacks",
         Who.EVENT,
-        event_field="target",
         meaning="the player this card attacks",
         on_character=_NEITHER,
     )
-    ATTACKER = PlayerTargetKind(  # trigger: defends
-        "attacker",
-        "the attacking player",
+    ATTACKER = PlayerTargetKind(  # triggers: defends, opponent_attacks
+        "attacker", "the attacking player", Who.EVENT, meaning="the attacking player"
+    )
+    THAT_PLAYER = PlayerTargetKind(  # 12.7: most triggers (see their definitions)
+        "that_player",
+        "that player",
         Who.EVENT,
-        event_field="attacker",
-        meaning="the player whose attack this card defends",
-        on_character=_NEITHER,
+        meaning="the player the trigger is about (who drew, took damage, whose turn it is...)",
     )
 
     @property
@@ -86,15 +91,20 @@ class CardTargetKind:
 
     ``whose``: the controller chooses a card among these players' (11.4); None: the target
     names one card, the ability's own (``host`` False) or the card its attach spell sits
-    under (``host`` True). ``refusals``: the card types on which it makes no sense, with the
-    loader's message (``{what}``: the target as written, ``{owner}``: the card type with its
-    article). ``on_character``: why a character's ability cannot use it (None: it can).
+    under (``host`` True), or, ``from_event``, the card a field of the triggering event
+    names (12.7: only a trigger that supplies it has one, and ``meaning`` says what it is
+    when it is written elsewhere). ``refusals``: the card types on which it makes no sense,
+    with the loader's message (``{what}``: the target as written, ``{owner}``: the card type
+    with its article). ``on_character``: why a character's ability cannot use it (None: it
+    can).
     """
 
     name: str
     words: str
     whose: Whose | None
     host: bool = False
+    from_event: bool = False
+    meaning: str = ""
     refusals: Mapping[CardType, str] = attrs.field(factory=dict)
     on_character: str | None = None
 
@@ -139,6 +149,16 @@ class CardTarget(Defined):
     OPPONENT_CARD = CardTargetKind("opponent_card", "an opponent's equipped card", Whose.OPPONENTS)
     OWN_CARD = CardTargetKind("own_card", "one of your equipped cards", Whose.OWN)
     ANY_CARD = CardTargetKind("any_card", "any equipped card", Whose.ALL)
+    THAT_CARD = CardTargetKind(  # 12.7: the card triggers (see their definitions)
+        "that_card",
+        "that card",
+        None,
+        from_event=True,
+        meaning="the card the trigger is about (the card destroyed, stolen, equipped...)",
+    )
+    ATTACKING_CARD = CardTargetKind(  # 12.7: triggers attacks, opponent_attacks
+        "attacking_card", "the attacking card", None, from_event=True, meaning="the attacking card"
+    )
 
     @property
     def words(self) -> str:

@@ -1,6 +1,7 @@
 """Where an ability may point (docs/card-format.md, "Where abilities may point"): which
-triggers may fire on a card of a type or on a character, and which targets make sense where
-an ability is written, each read from the definitions of the triggers and targets.
+triggers (with which ``whose``) may fire on a card of a type or on a character, and which
+targets make sense where an ability is written, each read from the definitions of the
+triggers and targets.
 
 The loader reports these problems at their file and line; the test strategies draw only
 what passes them. An ability is written on an ``Owner``: a card of a type, a character
@@ -13,8 +14,8 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from ..terms import CardType
-from .targets import CardTarget, PlayerTarget, Who
-from .triggers import TRAIT_TRIGGERS, Trigger
+from .targets import CardTarget, PlayerTarget
+from .triggers import IN_PLAY, Subject, Trigger
 from .words import article
 
 __all__ = ["CHARACTER", "Owner", "target_problem", "trigger_problem"]
@@ -23,28 +24,59 @@ CHARACTER: Final = "character"
 Owner = CardType | Literal["character"] | None
 
 
-def _either(words: list[str]) -> str:
+def _either(words: list[str], word: str = "or") -> str:
     *first, last = words
-    return f"{', '.join(first)} or {last}" if first else last
+    return f"{', '.join(first)} {word} {last}" if first else last
 
 
-def trigger_problem(when: Trigger, owner: Owner) -> str | None:
-    """Why an ability ``when`` written on ``owner`` could never fire, if so."""
+def _whose_words(values: tuple[Subject, ...] | list[Subject]) -> str:
+    return _either([str(w) for w in values])
+
+
+def trigger_problem(when: Trigger, owner: Owner, whose: Subject | None = None) -> str | None:
+    """Why an ability ``when`` (about ``whose``; None: the trigger's default) written on
+    ``owner`` could never fire, if so."""
     kind = when.definition
+    if whose is not None and whose not in kind.whose:
+        only = "only " if len(kind.whose) == 1 else ""
+        note = f": {kind.whose_note}" if kind.whose_note else ""
+        return (
+            f"'when: {when}' takes {only}'whose: {_whose_words(kind.whose)}', "
+            f"not {str(whose)!r}{note}"
+        )
+    said = kind.default if whose is None else whose
+    players = [w for w in kind.whose if not w.card]
     if owner == CHARACTER:
-        if kind.on_character:
+        if not said.card:
             return None
-        allowed = _either([str(t) for t in TRAIT_TRIGGERS])
-        return f"a character's ability triggers only on {allowed}, got {str(when)!r}"
-    if not isinstance(owner, CardType) or owner in kind.fires_on:
+        if players:
+            return (
+                f"a character is not a card in play, so its ability cannot trigger on "
+                f"'when: {when}' about {'this card' if said is Subject.THIS else 'another card'}"
+                f": write 'whose: {_whose_words(players)}'"
+            )
+        return (
+            f"a character is not a card in play, so its ability cannot trigger on "
+            f"'when: {when}', which is about this card"
+        )
+    if not isinstance(owner, CardType):
         return None
-    if owner is CardType.INSTANT_SPELL:
+    if said is Subject.THIS and owner in kind.fires_on:
+        return None
+    if owner not in IN_PLAY:  # an instant: its ability is its being played (4.6)
         played = _either([f"'when: {t}'" for t in Trigger if owner in t.definition.fires_on])
         return (
             f"an instant spell is never in play: its ability resolves as it is played "
             f"({played}), never 'when: {when}'"
         )
-    return f"{article(str(owner))} never {kind.never}, so 'when: {when}' would never fire"
+    if said is not Subject.THIS:
+        return None
+    hint = (
+        f" (about your other cards: 'whose: {Subject.ANOTHER}')"
+        if Subject.ANOTHER in kind.whose
+        else ""
+    )
+    return f"{article(str(owner))} {kind.never}, so 'when: {when}' would never fire{hint}"
 
 
 def target_problem(
@@ -54,21 +86,21 @@ def target_problem(
     ``owner``, if anything; ``what`` is the target as the message names it (``'this' (the
     default target of 'repair')``)."""
     kind = target.definition
-    if owner == CHARACTER:
-        if kind.on_character is None:
-            return None
+    if owner == CHARACTER and kind.on_character is not None:
         return f"a character's ability cannot target {what}: {kind.on_character}"
-    if isinstance(target, PlayerTarget):
-        if target.definition.names is not Who.EVENT or when is None:
-            return None
-        if target in when.definition.supplies:
-            return None
-        suppliers = _either([f"'when: {t}'" for t in Trigger if target in t.definition.supplies])
+    if kind.from_event and when is not None and target not in when.definition.supplies:
+        suppliers = [f"'when: {t}'" for t in Trigger if target in t.definition.supplies]
+        lacking = [f"'when: {t}'" for t in Trigger if target not in t.definition.supplies]
+        if len(suppliers) > len(lacking):
+            return (
+                f"{what} is {kind.meaning}: an ability 'when: {when}' has none (every "
+                f"trigger has one but {_either(lacking, 'and')})"
+            )
         return (
-            f"{what} is {target.definition.meaning}: only an ability {suppliers} has one, "
+            f"{what} is {kind.meaning}: only an ability {_either(suppliers)} has one, "
             f"not 'when: {when}'"
         )
-    if owner is None:
+    if owner == CHARACTER or owner is None or isinstance(target, PlayerTarget):
         return None
     refusal = target.definition.refusals.get(owner)
     return None if refusal is None else refusal.format(what=what, owner=article(str(owner)))

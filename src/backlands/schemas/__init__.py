@@ -37,6 +37,7 @@ from ..keywords import (
     CardTarget,
     PlayerTarget,
     Registry,
+    Subject,
     Trigger,
     family_of,
     field_info,
@@ -342,7 +343,7 @@ def _filter() -> dict[str, Any]:
 
 def _abilities() -> dict[str, Any]:
     fields = attrs.fields_dict(TriggeredAbility)
-    assert set(fields) == {"when", "effects", "if_"}
+    assert set(fields) == {"when", "whose", "effects", "if_"}
     assert set(attrs.fields_dict(ContinuousAbility)) == {"while_equipped"}
     whens = ", ".join(str(t) for t in Trigger)
     triggered = {
@@ -352,6 +353,7 @@ def _abilities() -> dict[str, Any]:
                 "description": f"The trigger: when the ability resolves ({whens}).",
                 **_ref("trigger"),
             },
+            "whose": _whose(tuple(Subject)),
             "effects": _effects_list(),
             "if": _filter(),
         },
@@ -378,9 +380,10 @@ def _abilities() -> dict[str, Any]:
         "type": "object",
         "properties": {
             "when": {
-                "description": f"The trigger: {traits} (the turns are the character's player's).",
+                "description": f"The trigger: {traits} (the player is the character's).",
                 **_ref("traitTrigger"),
             },
+            "whose": _whose(tuple(s for s in Subject if not s.card)),
             "effects": _effects_list(),
             "if": _filter(),
         },
@@ -390,6 +393,22 @@ def _abilities() -> dict[str, Any]:
         "trait's modifiers hold all game)",
     }
     return {"ability": {"oneOf": [triggered, continuous]}, "traitAbility": trait}
+
+
+def _whose(values: Sequence[Subject]) -> dict[str, Any]:
+    """The ``whose`` of a triggered ability (12.7), with what each trigger takes."""
+    takes = "; ".join(
+        f"{t}: {_either([str(w) for w in t.definition.whose])}"
+        for t in Trigger
+        if len(t.definition.whose) > 1
+    )
+    return {
+        "description": "Whose event the trigger hears, seen from the ability's controller: "
+        "this (this card), own (you or one of your cards), another (another of your cards), "
+        "opponents, all. Left out: the trigger's default, the first listed here "
+        f"(docs/card-format.md#triggers). {takes}; every other trigger takes no whose.",
+        "enum": [str(v) for v in values],
+    }
 
 
 def _card() -> dict[str, Any]:
