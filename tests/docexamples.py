@@ -17,10 +17,15 @@ example of docs/ loads; the tests of each family play theirs from a position.
 
 from __future__ import annotations
 
+import functools
 import re
+import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from backlands import CardDatabase, load_cards
+from backlands.deck import Deck
+from backlands.engine import Seat
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -50,3 +55,48 @@ def load_example(
     path = folder / f"{name}.yaml"
     path.write_text(examples(doc)[name], encoding="utf-8")
     return load_cards([None, str(path)] if with_sample_set else str(path))
+
+
+@functools.cache
+def with_the_examples(doc: str = "effects.md") -> CardDatabase:
+    """The bundled sample set and every card that ``docs/<doc>`` shows as an example."""
+    folder = Path(tempfile.mkdtemp(prefix="doc-examples-"))
+    for name, text in examples(doc).items():
+        (folder / f"{name}.yaml").write_text(text, encoding="utf-8")
+    return load_cards([None, str(folder)])
+
+
+#: The cards of docs/effects.md that ask the decisions of options and extra costs (12.3, 12.4).
+OPTIONS = (
+    "scrap-bargain",
+    "fork-in-the-dust",
+    "extortion-hook",
+    "gravetooth-ravager",
+    "bloodprice-pike",
+    "grindstone-automaton",
+    "drifters-recall",
+    "grit-squall",
+    "gravediggers-trade",
+)
+
+
+def seats_with_the_examples(
+    decks: Sequence[Deck], doc: str = "effects.md", only: Sequence[str] = OPTIONS
+) -> list[Seat]:
+    """Seats of ``decks`` in which the cards ``docs/<doc>`` shows (those of ``only``) take
+    the place of cards of their type, two copies each, so that each deck stays legal (its
+    character's rules by type hold): games that play them, for the tests of every decision
+    kind."""
+    db = with_the_examples(doc)
+    shown = [db[name] for name in only for _ in range(2)]
+    seats = []
+    for deck in decks:
+        cards = list(deck.cards)
+        for card in shown:
+            at = next(
+                (i for i, c in enumerate(cards) if c.type is card.type and c.set != "DOC"), None
+            )
+            if at is not None:
+                cards[at] = card
+        seats.append(Seat(deck.character, cards, deck.name))  # type: ignore[arg-type]
+    return seats

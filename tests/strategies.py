@@ -5,9 +5,9 @@ deck is built by the rules it claims to follow, a position holds only what a gam
 so a test that fails on one has found a problem in the code under test, not in its input.
 docs/testing.md describes them:
 
-- ``cards(card_type)``: a valid ``Card`` of any type (or the one given), abilities included,
-  each ability firing and pointing only where the card format allows (card-format.md,
-  "Where abilities may point").
+- ``cards(card_type)``: a valid ``Card`` of any type (or the one given), abilities and extra
+  costs included, each ability firing and pointing only where the card format allows
+  (card-format.md, "Where abilities may point").
 - ``card_pools()``, ``characters(pool)``, ``card_databases()``: cards of every type with
   unique ids, names and set numbers; characters whose PRO and CON carry deck rules,
   modifiers and abilities; a ``CardDatabase`` of both.
@@ -51,6 +51,7 @@ from backlands.keywords import (
     AMOUNTS,
     CHARACTER,
     CONDITIONS,
+    COSTS,
     EFFECTS,
     Owner,
     Registry,
@@ -206,13 +207,19 @@ def triggers(owner: Owner) -> tuple[tuple[Trigger, Subject | None], ...]:
     )
 
 
-def targets(kind: type[T], owner: CardType | None, when: Trigger | None) -> tuple[T, ...]:
+def targets(
+    kind: type[T],
+    owner: CardType | None,
+    when: Trigger | None,
+    supplied: frozenset[Any] = frozenset(),
+) -> tuple[T, ...]:
     """The player or card targets (``kind``) an ability of ``owner`` (None: a character)
-    ``when`` may use, as the definitions of the targets and triggers say."""
+    ``when`` may use, as the definitions of the targets and triggers say (``supplied``: those
+    the effects around it name, the chooser inside an option, 12.3)."""
     return tuple(
         t
         for t in kind  # type: ignore[attr-defined]
-        if target_problem(t, repr(str(t)), when, _where(owner)) is None
+        if target_problem(t, repr(str(t)), when, _where(owner), supplied) is None
     )
 
 
@@ -239,11 +246,15 @@ def _unwrap(kind: Any) -> tuple[Any, bool]:
 class Context:
     """Where a keyword is drawn: inside a condition or an amount (``reading``), testing
     what a ``where:`` tests (``subject``: "card", "player" or ""), with an event or not (a
-    ``while:`` has none)."""
+    ``while:`` has none), inside effects that name targets for it (``supplied``: the chooser
+    inside an option, 12.3), inside an effect or not (``effect``: "that many" is read only
+    there, 12.2)."""
 
     reading: bool = False
     subject: str = ""
     event: bool = True
+    supplied: frozenset[Any] = frozenset()
+    effect: bool = False
 
 
 def _reads(kind: Any, owner: CardType | None, when: Trigger | None, ctx: Context) -> bool:
@@ -284,19 +295,24 @@ def field_value(
     small: bool = True,
     depth: int = 0,
     ctx: Context = Context(),
+    supplies: frozenset[Any] = frozenset(),
 ) -> Any:
     """A value of one field of a keyword class, as its definition allows: a number in its
     range (``small``: 1 or 2 over its lowest, or a small change for a signed one, so that
     games last), sometimes an amount (12.2) where one may be, a target where the ability may
     point, any member of another enum, maybe None where None is allowed, true or false
     (mostly the default), and a keyword of a family (an effect inside an effect, a
-    condition) or a non-empty tuple of them, nested at most 2 deep."""
+    condition) or a non-empty tuple of them (as many as its range allows, at most one over
+    its fewest), or a tuple of such tuples (modes, 12.3), nested at most 2 deep.
+    ``supplies``: the targets the keyword whose field this is names for the keywords in it
+    (12.3)."""
     kind, optional = _unwrap(field.type)
     info = field_info(field)
-    inside = Context(
-        ctx.reading or family_of(kind) in (CONDITIONS, AMOUNTS),
-        (info.subject if info is not None else "") or ctx.subject,
-        ctx.event,
+    inside = attrs.evolve(
+        ctx,
+        reading=ctx.reading or family_of(kind) in (CONDITIONS, AMOUNTS),
+        subject=(info.subject if info is not None else "") or ctx.subject,
+        supplied=ctx.supplied | supplies,
     )
     if ctx.reading and kind is CardTarget:
         return pick(draw, _card_refs(owner, when, ctx))
@@ -312,11 +328,24 @@ def field_value(
                 _number(draw, field, owner, when, small, depth, inside)
                 for _ in range(draw(_between(1, 2)))
             )
+        low, high = (1, 2) if info is None or info.range is None else info.range
+        count = draw(_between(low, min(high, low + 1)))
+        if get_origin(item) is tuple:  # a tuple of tuples (the modes of a choose_one)
+            (item,) = (a for a in get_args(item) if a is not Ellipsis)
+            family = family_of(item)
+            assert family is not None, f"no strategy for a tuple of tuples of {item!r}"
+            return tuple(
+                tuple(
+                    keyword(draw, family, owner, when, small=small, depth=depth + 1, ctx=inside)
+                    for _ in range(draw(_between(1, 2)))
+                )
+                for _ in range(count)
+            )
         family = family_of(item)
         assert family is not None, f"no strategy for a tuple of {item!r}"
         return tuple(
             keyword(draw, family, owner, when, small=small, depth=depth + 1, ctx=inside)
-            for _ in range(draw(_between(1, 2)))
+            for _ in range(count)
         )
     family = family_of(kind) if isinstance(kind, type) else None
     if family is not None:
@@ -326,7 +355,7 @@ def field_value(
     if is_number(kind):
         return _number(draw, field, owner, when, small, depth, inside)
     if kind is PlayerTarget or kind is CardTarget:
-        return pick(draw, targets(kind, owner, when))
+        return pick(draw, targets(kind, owner, when, ctx.supplied))
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return pick(draw, tuple(kind))
     raise TypeError(f"no strategy for a field of type {kind!r}: add one to field_value")
@@ -349,7 +378,7 @@ def _number(
     if item is not int and depth < 2 and chance(draw, 4):  # an amount (12.2)
         if info.every and chance(draw, 3):
             return ALL
-        inside = Context(True, ctx.subject, ctx.event)
+        inside = attrs.evolve(ctx, reading=True)
         return keyword(draw, AMOUNTS, owner, when, small=small, depth=depth + 1, ctx=inside)
     low, high = info.range
     if not small:
@@ -363,8 +392,9 @@ def _number(
 def _nests(cls: type[Any]) -> bool:
     """Whether a keyword class holds keywords (an effect of effects)."""
     for f in attrs.fields(cls):
-        kind, _ = _unwrap(f.type)
-        inner = get_args(kind)[0] if get_origin(kind) is tuple else kind
+        inner, _ = _unwrap(f.type)
+        while get_origin(inner) is tuple:
+            inner = get_args(inner)[0]
         if isinstance(inner, type) and family_of(inner) is not None:
             return True
     return False
@@ -387,13 +417,17 @@ def keyword(
         for cls in family.values()
         if (depth < 2 or not _nests(cls))
         and (family not in (CONDITIONS, AMOUNTS) or _reads(cls, owner, when, ctx))
+        and (ctx.effect or not getattr(cls, "effects_only", False))  # that_many (12.2)
     ]
     if not kinds:
         reject()
     kind = pick(draw, kinds)
+    supplies = getattr(kind, "supplies", frozenset())
     return kind(
         **{
-            f.name: field_value(draw, f, owner, when, small=small, depth=depth, ctx=ctx)
+            f.name: field_value(
+                draw, f, owner, when, small=small, depth=depth, ctx=ctx, supplies=supplies
+            )
             for f in attrs.fields(kind)
         }
     )
@@ -402,7 +436,7 @@ def keyword(
 def effect(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Effect:
     """Any effect of the registry, aimed where an ability of ``owner`` (None: a character)
     ``when`` may: a new effect needs no edit here."""
-    made: Effect = keyword(draw, EFFECTS, owner, when)
+    made: Effect = keyword(draw, EFFECTS, owner, when, ctx=Context(effect=True))
     return made
 
 
@@ -487,6 +521,9 @@ def card(
     if kind is not CardType.INSTANT_SPELL and chance(draw, 4):
         count = draw(_between(1, 2))
         abilities.append(ContinuousAbility(tuple(modifier(draw, pool) for _ in range(count))))
+    costs: tuple[Any, ...] = ()
+    if chance(draw, 6):  # extra costs (12.4), each of the registry
+        costs = tuple(keyword(draw, COSTS, kind, None) for _ in range(draw(_between(1, 2))))
     return Card(
         id=ident,
         name=ident.replace("-", " ").title(),
@@ -499,6 +536,7 @@ def card(
         damage=draw(_between(0, 4)) if kind.has_damage else None,
         durability=draw(_between(1, 5)) if kind.has_durability else None,
         abilities=tuple(abilities),
+        extra_costs=costs,
     )
 
 

@@ -1,5 +1,5 @@
 """Adding an effect is one definition (docs/effects.md, "Adding an effect"): the docs' own
-WEAR, added exactly as the docs show it, and a third party's effect defined in this test
+WEAKEN, added exactly as the docs show it, and a third party's effect defined in this test
 module, each registered, loaded from a card file, played in a game from a position, described
 by ``describe_card``, checked by the loader and present in the generated schema. Each test
 takes its effect out of the registry again, so that no other test sees it."""
@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import backlands.keywords.effects as builtin_effects
-from backlands import CardDatabaseError, load_cards
+from backlands import CardDatabaseError, IllegalActionError, load_cards
 from backlands.describe import describe_card
-from backlands.engine import Choose, Equip, MatCard, PlayerSetup, Position, events
+from backlands.engine import Choose, Equip, PlayerSetup, Position, events
 from backlands.keywords import (
     EFFECTS,
     Effect,
@@ -32,14 +32,14 @@ from backlands.keywords import (
     effect,
 )
 from backlands.keywords.words import cards_word, player_does
-from backlands.model import CardTarget, Slot
+from backlands.model import CardStat, CardTarget, Slot
 from backlands.schemas import card_file_schema
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "effects.md"
 
 
 def _docs_block() -> str:
-    """The definition of WEAR as docs/effects.md shows it, under "Adding an effect"."""
+    """The definition of WEAKEN as docs/effects.md shows it, under "Adding an effect"."""
     section = DOCS.read_text(encoding="utf-8").split("\n## Adding an effect\n", 1)[1]
     marker = "<!-- the definition of an effect: tests/test_adding_an_effect.py runs this block -->"
     found = re.search(re.escape(marker) + r"\n```python\n(.*?)\n```", section, re.S)
@@ -48,19 +48,20 @@ def _docs_block() -> str:
 
 
 @pytest.fixture
-def wear() -> Iterator[type[Effect]]:
-    """The docs' WEAR, defined as if in src/backlands/keywords/effects.py (its globals: the
+def weaken() -> Iterator[type[Effect]]:
+    """The docs' WEAKEN, defined as if in src/backlands/keywords/effects.py (its globals: the
     imports of that module), and registered by its decorator."""
     namespace = dict(vars(builtin_effects))
     exec(compile(_docs_block(), "docs/effects.md", "exec"), namespace)
     try:
-        yield namespace["Wear"]
+        yield namespace["Weaken"]
     finally:
-        EFFECTS.remove("wear")
+        EFFECTS.remove("weaken")
 
 
 def card_file(folder: Path, effect_yaml: str, card_type: str = "instant_spell") -> Path:
-    """One card with one ability ``when: equipped`` doing ``effect_yaml``, and an armour."""
+    """One card with one ability ``when: equipped`` doing ``effect_yaml``, an armour and a
+    weapon."""
     stats = "" if card_type == "instant_spell" else "    durability: 3\n"
     path = folder / "mine.yaml"
     path.write_text(
@@ -79,7 +80,9 @@ def card_file(folder: Path, effect_yaml: str, card_type: str = "instant_spell") 
         "        effects:\n"
         f"          - {effect_yaml}\n"
         "  - {id: tin-plate, name: Tin Plate, type: armour, primal_cost: 0, durability: 3,\n"
-        "     rarity: common, set: DOC, number: 2, year: 2026}\n",
+        "     rarity: common, set: DOC, number: 2, year: 2026}\n"
+        "  - {id: tin-knife, name: Tin Knife, type: weapon, primal_cost: 0, damage: 2,\n"
+        "     durability: 3, rarity: common, set: DOC, number: 3, year: 2026}\n",
         encoding="utf-8",
     )
     return path
@@ -104,67 +107,69 @@ def _game(
     ).start(seed=1)
 
 
-# --------------------------------------------------------------------------- the docs' WEAR
+# --------------------------------------------------------------------------- the docs' WEAKEN
 
 
-def test_the_docs_effect_is_registered_by_its_one_definition(wear: type[Effect]) -> None:
-    assert EFFECTS["wear"] is wear and wear.name == "wear"
-    assert list(EFFECTS)[-1] == "wear"  # after the built-in ones
+def test_the_docs_effect_is_registered_by_its_one_definition(weaken: type[Effect]) -> None:
+    assert EFFECTS["weaken"] is weaken and weaken.name == "weaken"
+    assert list(EFFECTS)[-1] == "weaken"  # after the built-in ones
 
 
-def test_the_docs_effect_loads_from_a_card_file_and_plays(tmp_path: Path, wear: Any) -> None:
-    """WEAR 2 on the only opponent's card (1 counter, durability 3): the game takes it (11.4),
-    and the card is worn out by the counters (6.2)."""
-    cards = load_cards(card_file(tmp_path, "{effect: wear, amount: 2}"))
-    assert cards["grinding-dust"].abilities[0].effects == (wear(2),)
-    game = _game(cards, theirs={Slot.ARMOUR: MatCard(cards["tin-plate"], counters=1)})
-    p2_armour = game.players[1].mat[Slot.ARMOUR]
+def test_the_docs_effect_loads_from_a_card_file_and_plays(tmp_path: Path, weaken: Any) -> None:
+    """WEAKEN 2 on P2's only card, a weapon: the game takes it (11.4); it deals 0 this turn
+    (11.6)."""
+    cards = load_cards(card_file(tmp_path, "{effect: weaken, amount: 2}"))
+    assert cards["grinding-dust"].abilities[0].effects == (weaken(2),)
+    knife = cards["tin-knife"]
+    game = _game(cards, mine={Slot.WEAPON: knife}, theirs={Slot.WEAPON: knife})
+    knife = game.players[1].mat[Slot.WEAPON].instance
     since = len(game.log)
     game.play(Equip(game.players[0].inventory[0]))
-    log = game.log[since:]
-    added = [e for e in log if isinstance(e, events.CounterAdded)]
-    assert [(e.card, e.amount, e.counters) for e in added] == [(p2_armour.instance, 2, 3)]
-    destroyed = [e for e in log if isinstance(e, events.CardDestroyed)]
-    assert [(e.card, e.reason) for e in destroyed] == [
-        (p2_armour.instance, events.DestroyReason.WORN_OUT)
-    ]
-    assert Slot.ARMOUR not in game.players[1].mat
+    boosted = [e for e in game.log[since:] if isinstance(e, events.CardBoosted)]
+    assert [(e.card, e.stat, e.amount) for e in boosted] == [(knife, CardStat.DAMAGE, -2)]
+    assert game.stat(knife, CardStat.DAMAGE) == 0
     assert game.record().replay(load_cards([None, str(tmp_path)])).log == game.log
 
 
-def test_the_docs_effect_asks_the_controller_and_names_itself(tmp_path: Path, wear: Any) -> None:
-    """With two legal cards the controller chooses (11.4): a CHOOSE decision named "wear"."""
-    cards = load_cards(card_file(tmp_path, "{effect: wear, amount: 1, target: any_card}"))
-    plate = cards["tin-plate"]
-    game = _game(cards, mine={Slot.ARMOUR: plate}, theirs={Slot.ARMOUR: plate})
+def test_the_docs_effect_asks_the_controller_and_names_itself(tmp_path: Path, weaken: Any) -> None:
+    """With two legal cards the controller chooses (11.4): a CHOOSE decision named "weaken";
+    an armour is refused with the effect's own reason."""
+    cards = load_cards(card_file(tmp_path, "{effect: weaken, amount: 1, target: any_card}"))
+    knife, plate = cards["tin-knife"], cards["tin-plate"]
+    game = _game(cards, mine={Slot.WEAPON: knife}, theirs={Slot.WEAPON: knife, Slot.ARMOUR: plate})
     game.play(Equip(game.players[0].inventory[0]))
     assert game.decision is not None
-    assert (game.decision.kind.value, game.decision.effect) == ("choose", "wear")
-    theirs = game.players[1].mat[Slot.ARMOUR]
-    game.play(Choose(theirs.instance))
-    assert (theirs.counters, game.players[0].mat[Slot.ARMOUR].counters) == (1, 0)
+    assert (game.decision.kind.value, game.decision.effect) == ("choose", "weaken")
+    theirs = game.players[1].mat[Slot.WEAPON].instance
+    mine = game.players[0].mat[Slot.WEAPON].instance
+    assert list(game.legal_actions()) == [Choose(mine), Choose(theirs)]
+    with pytest.raises(IllegalActionError, match="only a weapon or a creature is weakened"):
+        game.play(Choose(game.players[1].mat[Slot.ARMOUR].instance))
+    game.play(Choose(theirs))
+    # 2 - 1 for theirs; 2 + 1 for Rustjaw's weapon (his PRO), not weakened
+    assert (game.stat(theirs, CardStat.DAMAGE), game.stat(mine, CardStat.DAMAGE)) == (1, 3)
 
 
 def test_the_docs_effect_has_words_a_schema_branch_and_its_checks(
-    tmp_path: Path, wear: Any
+    tmp_path: Path, weaken: Any
 ) -> None:
-    cards = load_cards(card_file(tmp_path, "{effect: wear, amount: 2, slot: armour}"))
+    cards = load_cards(card_file(tmp_path, "{effect: weaken, amount: 2, slot: weapon}"))
     assert describe_card(cards["grinding-dust"]).endswith(
         "  abilities:\n"
-        "    - When this card is played: put 2 durability counters on an opponent's equipped "
-        "card (in the armour slot)."
+        "    - When this card is played: an opponent's equipped card (in the weapon slot) gets "
+        "-2 damage until the end of the turn."
     )
     schema = card_file_schema()
-    assert "wear" in schema["$defs"]["effect"]["properties"]["effect"]["enum"]
+    assert "weaken" in schema["$defs"]["effect"]["properties"]["effect"]["enum"]
     check = jsonschema.Draft202012Validator(schema)
-    good = yaml.safe_load(card_file(tmp_path, "{effect: wear, amount: 2}").read_text())
+    good = yaml.safe_load(card_file(tmp_path, "{effect: weaken, amount: 2}").read_text())
     assert not list(check.iter_errors(good))
     for bad, message in (
-        ("{effect: wear, amount: 100}", "amount: must be an integer from 1 to 99, got 100"),
-        ("{effect: wear}", "amount: required field is missing"),
-        ("{effect: wear, amount: 1, colour: red}", "colour: unknown key 'colour'"),
+        ("{effect: weaken, amount: 100}", "amount: must be an integer from 1 to 99, got 100"),
+        ("{effect: weaken}", "amount: required field is missing"),
+        ("{effect: weaken, amount: 1, colour: red}", "colour: unknown key 'colour'"),
         (
-            "{effect: wear, amount: 1, target: this}",
+            "{effect: weaken, amount: 1, target: this}",
             "target: an instant spell is never in play, so its ability cannot target 'this'",
         ),
     ):
@@ -176,7 +181,7 @@ def test_the_docs_effect_has_words_a_schema_branch_and_its_checks(
             assert list(check.iter_errors(yaml.safe_load(path.read_text()))), bad
 
 
-def test_the_strategies_draw_the_new_effect(wear: Any) -> None:
+def test_the_strategies_draw_the_new_effect(weaken: Any) -> None:
     """tests/strategies.py draws effects from the registry: the new one too, aimed only
     where the loader allows."""
     from strategies import effect as drawn_effect
@@ -187,7 +192,7 @@ def test_the_strategies_draw_the_new_effect(wear: Any) -> None:
     @given(st.data())
     def draw_some(data: st.DataObject) -> None:
         made = data.draw(st.composite(lambda draw: drawn_effect(draw, None, None))())
-        if isinstance(made, wear):
+        if isinstance(made, weaken):
             seen.append(made)
 
     draw_some()

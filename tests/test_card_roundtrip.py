@@ -15,6 +15,7 @@ from backlands._converter import EFFECTS, LIMITS, MODIFIERS, converter, structur
 from backlands._loader import TRAIT_TRIGGERS
 from backlands._resources import schema_path
 from backlands._yaml import read_yaml
+from backlands.keywords import COSTS
 from backlands.model import (
     AtLeast,
     AtMost,
@@ -25,6 +26,7 @@ from backlands.model import (
     CardTarget,
     CardType,
     Character,
+    ChooseOne,
     ContinuousAbility,
     Cure,
     Curse,
@@ -32,25 +34,31 @@ from backlands.model import (
     Delayed,
     Destroy,
     Discard,
+    DiscardCost,
     Draw,
     Forbid,
     If,
     Immunity,
     Keyword,
     MaxCopies,
+    May,
     PlayerStat,
     PlayerStatModifier,
     PlayerTarget,
     Poison,
     Rarity,
     Repair,
+    ReturnCost,
     Sacrifice,
+    SacrificeCost,
     Selector,
     Slot,
     Steal,
     Trait,
     Trigger,
     TriggeredAbility,
+    Wear,
+    WearCost,
     Whose,
 )
 from strategies import any_effects
@@ -240,7 +248,8 @@ def test_unstructure_writes_tags_and_leaves_out_defaults() -> None:
 def test_every_tag_has_a_model_class() -> None:
     assert set(EFFECTS.values()) == {
         Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost, If,
-        Delayed,
+        Delayed, Wear, May, ChooseOne,
     }  # fmt: skip
     assert set(MODIFIERS.values()) == {CardStatModifier, PlayerStatModifier, Immunity}
-    assert all(attrs.has(cls) for cls in (*EFFECTS.values(), *MODIFIERS.values()))
+    assert set(COSTS.values()) == {DiscardCost, SacrificeCost, WearCost, ReturnCost}
+    assert all(attrs.has(cls) for cls in (*EFFECTS.values(), *MODIFIERS.values(), *COSTS.values()))

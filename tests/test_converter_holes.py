@@ -27,6 +27,7 @@ from backlands.model import (
     Trigger,
     TriggeredAbility,
 )
+from backlands.terms import ITEMS
 from cardfiles import problems, write
 
 WEAPON = """\
@@ -127,6 +128,7 @@ def test_the_limits_are_those_the_docs_give() -> None:
         "deck_rule": (0, 999),
         "value": (0, 99),
     }
+    assert ITEMS == {"modes": (2, 6), "costs": (1, 4)}
 
 
 # --------------------------------------------------------------------------- effect numbers

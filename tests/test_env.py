@@ -109,6 +109,21 @@ def test_pettingzoo_api_test() -> None:
 
 @API_WARNINGS[0]
 @API_WARNINGS[1]
+def test_pettingzoo_api_test_with_options_and_extra_costs() -> None:
+    """The cards of docs/effects.md in the decks: MAY and MODE decisions (12.3), equips in
+    parts (12.4)."""
+    from docexamples import seats_with_the_examples, with_the_examples
+
+    decks = [load_deck(path, CARDS) for path in bundled_deck_files()[:2]]
+    api_test(
+        env(decks=seats_with_the_examples(decks), cards=with_the_examples(), seed=5),
+        num_cycles=400,
+        verbose_progress=False,
+    )
+
+
+@API_WARNINGS[0]
+@API_WARNINGS[1]
 def test_pettingzoo_api_test_raw_env_with_four_players() -> None:
     decks = seats(*NAMES[:4])
     api_test(raw_env(decks, seed=5), num_cycles=200, verbose_progress=False)
@@ -290,6 +305,49 @@ def test_every_legal_action_has_an_index_both_ways() -> None:
             assert e.encode_action(actions[0]) == i
             assert e.codec.describe(i)
     assert defences and attaches and copies
+
+
+def test_the_decisions_of_options_have_indices_both_ways() -> None:
+    """Games with the cards of docs/effects.md: every MAY and MODE decision (12.3) is
+    answered with a Pick whose index is in the pick range, both ways, its mask exactly the
+    options; the observation says the decision's kind and effect; extra costs are a card
+    feature."""
+    from backlands.engine import DecisionKind, Pick
+    from docexamples import seats_with_the_examples, with_the_examples
+
+    db = with_the_examples()
+    decks = [load_deck(path, CARDS) for path in bundled_deck_files()]
+    picks = {DecisionKind.MAY: 0, DecisionKind.MODE: 0}
+    for n in range(8):
+        e = raw_env(seats_with_the_examples([decks[n % len(decks)], decks[(n + 1) % 3]]), cards=db)
+        e.reset(seed=n)
+        rng = random.Random(n)
+        while e.agents:
+            agent = e.agent_selection
+            if e.terminations[agent] or e.truncations[agent]:
+                e.step(None)
+                continue
+            game = e.game
+            decision = game.decision
+            assert decision is not None
+            if decision.kind in picks:
+                picks[decision.kind] += 1
+                legal = e.legal_actions()
+                span = e.codec.ranges["pick"]
+                assert sorted(legal) == [span.start + i for i in range(len(decision.options))]
+                assert all(legal[i] == Pick(i - span.start) for i in legal)
+                assert all(e.decode_action(i) == legal[i] for i in legal)
+                vector = e.encoder.encode(game, decision.player)
+                obs = dict(zip(e.encoder.labels, vector, strict=True))
+                assert obs[f"decision.{decision.kind}"] == 1
+                assert obs[f"decision.effect.{decision.effect}"] == 1
+                mask = e.observe(agent)["action_mask"]
+                assert sorted(np.flatnonzero(mask)) == sorted(legal)
+            e.step(rng.choice(sorted(e.legal_actions())))
+    assert picks[DecisionKind.MAY] and picks[DecisionKind.MODE], picks
+    ravager = e.index.card("gravetooth-ravager")
+    row = dict(zip(CARD_FEATURES, e.index.features[ravager], strict=True))
+    assert row["family.extra_cost"] == 1
 
 
 def test_describe_names_cards() -> None:

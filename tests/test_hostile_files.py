@@ -34,7 +34,7 @@ from backlands.deckrules import MAX_COPIES, MAX_CURVE_ROWS, MAX_SUGGESTIONS
 from backlands.describe import printable
 from backlands.errors import UnreadableFileError
 from backlands.model import Card, CardType, Rarity
-from backlands.terms import MAX_NESTING
+from backlands.terms import ITEMS, MAX_NESTING
 
 CARDS = load_cards()
 REBAR = CARDS["rebar-club"]
@@ -682,6 +682,57 @@ def test_every_number_has_a_bound_in_the_loader_and_the_schema(
         assert list(schema.iter_errors(yaml.safe_load(card_text(bad)))), (field, bad)
 
 
+def _listing(text: str) -> Callable[[int], str]:
+    """A card file whose one list holds ``n`` items (``ITEM`` in ``text``, repeated)."""
+
+    def card(n: int) -> str:
+        head, item, tail = text.split("ITEM")
+        return CARD + head + ", ".join([item] * n) + tail
+
+    return card
+
+
+# list -> (its path in the card file, the card file with that many items there)
+_LISTS: dict[str, tuple[str, Callable[[int], str]]] = {
+    "modes": (
+        "cards[0].abilities[0].effects[0].modes",
+        _listing(
+            "    abilities: [{when: attacks, effects: [{effect: choose_one, modes: "
+            "[ITEM[{effect: draw}]ITEM]}]}]\n"
+        ),
+    ),
+    "costs": ("cards[0].extra_costs", _listing("    extra_costs: [ITEM{cost: sacrifice}ITEM]\n")),
+}
+
+
+def test_every_list_limit_is_tested() -> None:
+    assert set(_LISTS) == set(ITEMS)
+
+
+@pytest.mark.parametrize("field", sorted(ITEMS))
+def test_every_list_has_a_bound_in_the_loader_and_the_schema(
+    capsys: pytest.CaptureFixture[str], field: str
+) -> None:
+    """A list of too few or too many items is refused at its line, by the loader and the
+    schema alike; 10,000 items are refused before any is read (12.3, 12.4)."""
+    low, high = ITEMS[field]
+    path, card_text = _LISTS[field]
+    schema = jsonschema.Draft202012Validator(json.loads(schema_path("card-file").read_text()))
+    for good in (low, high):
+        write("cards.yaml", card_text(good))
+        assert load_cards("cards.yaml")
+        assert not list(schema.iter_errors(yaml.safe_load(card_text(good))))
+    for bad in (low - 1, high + 1, 10_000):
+        with within(3):
+            problems = card_problems(capsys, card_text(bad))
+        assert len(problems) == 1
+        where, message = problems[0].split(f": {path}: ")
+        assert where.startswith("cards.yaml:")
+        assert message == f"must list from {low} to {high} items, got {bad:,}"
+        if bad < 1000:
+            assert list(schema.iter_errors(yaml.safe_load(card_text(bad)))), (field, bad)
+
+
 def test_deck_copies_have_a_bound_and_build_no_list(capsys: pytest.CaptureFixture[str]) -> None:
     with within(2):
         deck_file("  rebar-club: 1000000000\n")
@@ -919,6 +970,6 @@ def test_the_docs_state_every_limit() -> None:
         f"1 to {MAX_GAMES:,}",
     ):
         assert stated in limits, stated
-    for field, (low, high) in LIMITS.items():
+    for field, (low, high) in (*LIMITS.items(), *ITEMS.items()):
         shown = f"{low} to {high}"
         assert shown in limits and shown in card_doc, (field, shown)

@@ -56,12 +56,14 @@ from backlands.engine import (
     GameRecord,
     MatCard,
     Pass,
+    Pick,
     PlayerSetup,
     Position,
     Seat,
     Zone,
     combat,
     events,
+    turn,
 )
 from backlands.engine import game as game_module
 from backlands.engine.events import event_to_json
@@ -83,6 +85,7 @@ from backlands.model import (
     Whose,
 )
 from backlands.ruleset import STANDARD, Ruleset
+from docexamples import seats_with_the_examples, with_the_examples
 from strategies import GameSetup, bundled_decks, examples, games, sample_cards
 
 DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # 6.1
@@ -94,6 +97,8 @@ ANSWERS: dict[DecisionKind, tuple[type, ...]] = {
     DecisionKind.DEFEND: (Defend,),
     DecisionKind.RESPONSE: (Equip, Pass),
     DecisionKind.CHOOSE: (Choose,),
+    DecisionKind.MAY: (Pick,),
+    DecisionKind.MODE: (Pick,),
 }
 MAX_DECISIONS = 20_000  # no game of these setups comes near: a game that does never ends
 
@@ -313,6 +318,11 @@ class Referee:
         self._in_void(e.card, f"was destroyed ({e.reason})")
         self.counters.pop(e.card.uid, None)
 
+    def _on_CardReturned(self, e: events.CardReturned) -> None:
+        if not any(c is e.card for c in self.game.players[e.card.owner].inventory):
+            self.problem(f"{e.card} returned but is not in its owner's inventory (12.5)")
+        self.counters.pop(e.card.uid, None)
+
     def _on_CardStolen(self, e: events.CardStolen) -> None:
         found = self.game.equipped(e.card)
         if found is None or found[0].index != e.player:
@@ -445,9 +455,19 @@ class Referee:
                 action.target,
             )
         elif isinstance(action, Equip):
-            assert any(isinstance(e, events.CardEquipped) and e.card is action.card for e in new), (
-                f"{action}: no CardEquipped"
+            equipped = any(
+                isinstance(e, events.CardEquipped) and e.card is action.card for e in new
             )
+            now = game.decision
+            paying = (  # 12.4: its extra costs ask a choice before it is complete
+                action.card.card.extra_costs
+                and now is not None
+                and now.player == decision.player
+                and now.source is action.card
+            )
+            assert equipped or paying, f"{action}: no CardEquipped"
+            if paying and game.equipped(action.card) is not None:  # in its slot meanwhile
+                self.counters[action.card.uid] = 0
 
     def check(self) -> None:
         """The whole state, between decisions."""
@@ -648,6 +668,14 @@ def illegal_actions(game: Game) -> list[tuple[str, object]]:
         add("no defence with no damage", Defend())
     if kind is not DecisionKind.CHOOSE:
         add("a choice with nothing to choose", Choose(0))
+    add("a pick of a string", Pick("0"))  # type: ignore[arg-type]
+    add("a pick of True", Pick(True))
+    if kind not in (DecisionKind.MAY, DecisionKind.MODE):
+        add("a pick with nothing to pick", Pick(0))
+    else:
+        picks = len(game.legal_actions())
+        add("a pick of no option", Pick(picks))
+        add("a pick of a negative option", Pick(-1))
     opponent = next(p.index for p in players if p is not me)
     mine = [(slot, eq.instance) for slot, eq in me.mat.items()]
     theirs = [eq.instance for p in players if p is not me for eq in p.mat.values()]
@@ -1019,12 +1047,24 @@ def bundled_setup(seed: int, players: int) -> GameSetup:
     return GameSetup(f"bundled decks, seed {seed}", seed, STANDARD, sample_cards(), seats)
 
 
+def docs_cards_setup(seed: int, players: int) -> GameSetup:
+    """A game between bundled decks in which the cards of docs/effects.md (a "may", a
+    "choose one", extra costs, WEAR...) take the place of cards of their type, the decks
+    chosen from ``seed``."""
+    rng = random.Random(seed)
+    seats = seats_with_the_examples([rng.choice(bundled_decks()) for _ in range(players)])
+    label = f"bundled decks with the docs' cards, seed {seed}"
+    return GameSetup(label, seed, STANDARD, with_the_examples(), seats)
+
+
 def test_the_referee_passes_seeded_games_of_every_decision_kind() -> None:
     """Seeded games, checked as the state machine checks them, answer every kind of
-    decision and pass every check (the baseline of the tests below)."""
+    decision and pass every check (the baseline of the tests below); the decisions of 12.3
+    come from the cards of docs/effects.md."""
     kinds: Counter[str] = Counter()
     for seed in range(4):
         kinds.update(drive(bundled_setup(seed, 2 + seed % 3), seed).kinds)
+        kinds.update(drive(docs_cards_setup(seed, 2 + seed % 2), seed).kinds)
     assert set(kinds) == {str(kind) for kind in DecisionKind}, kinds
 
 
@@ -1037,7 +1077,7 @@ def _attack_counts_twice(monkeypatch: pytest.MonkeyPatch) -> None:
     original = Table.add_counters
 
     def add_counters(self: Table, controller: Any, eq: Any, amount: int) -> None:
-        twice = _caller() == combat.declare_attack.__name__  # an attack's counter (5.2)
+        twice = _caller() == turn.declare_attack.__name__  # an attack's counter (5.2)
         original(self, controller, eq, amount + 1 if twice else amount)
 
     monkeypatch.setattr(Table, "add_counters", add_counters)

@@ -207,6 +207,32 @@ def test_labels_of_attacks_defences_and_choices() -> None:
         assert action_text(Choose(option), asked) == label
 
 
+def test_options_and_extra_costs_in_the_terminal() -> None:
+    """The terminal says a card's extra cost on its line (12.4), a MAY decision and its
+    options in words, and takes the person's pick (12.3); the record replays."""
+    from docexamples import with_the_examples
+
+    db = with_the_examples()
+    ravager, bargain, boar = db["gravetooth-ravager"], db["scrap-bargain"], db["Bristleback Boar"]
+    hero = db.character("rustjaw-marauder")
+    players = [
+        PlayerSetup(hero, [boar] * 6, [ravager, bargain, boar]),
+        PlayerSetup(hero, [boar] * 6, [], name="Iron Bulwark"),
+    ]
+    game = Position(players).start()
+    out = io.StringIO()
+    play_in_terminal(
+        game, [None, RandomAgent(2)], [0], script("2", "2", "quit", "n"), out, ask_save=False
+    )
+    text = out.getvalue()
+    assert "As an extra cost to equip it: DISCARD 1 card." in text
+    assert "P1 to decide: may DISCARD 1 card; if you do, DRAW 2 cards (Scrap Bargain)\n" in text
+    assert "  1. do it: DISCARD 1 card; if you do, DRAW 2 cards\n  2. do not\n" in text
+    assert "picks: do not" in text
+    assert [str(a) for a in game.actions] == ["equip Scrap Bargain", "pick 1"]
+    assert game.record().replay(db).log == game.log
+
+
 def test_possessives_and_plurals_read_naturally() -> None:
     assert possessive("Rust Raiders") == "Rust Raiders'"
     assert possessive("Iron Bulwark") == "Iron Bulwark's"

@@ -49,6 +49,7 @@ from .keywords import (
     FAMILIES,
     MODIFIERS,
     All,
+    ExtraCost,
     family_of,
     field_info,
     is_number,
@@ -70,7 +71,7 @@ from .model import (
     Trait,
     TriggeredAbility,
 )
-from .terms import LIMITS, MAX_ITEMS, MAX_NESTING
+from .terms import ITEMS, LIMITS, MAX_ITEMS, MAX_NESTING
 
 __all__ = [
     "CARD_FILE_KEYS",
@@ -422,7 +423,8 @@ def _keyword_hook(cls: type[Any]) -> Hook:
     number below the range's lowest (or 0, for a nonzero one) keeps the message it always
     had. An amount field (``int | Amount``, 12.2) takes a number in that range, ``all`` where
     its definition says what that means, or an amount mapping (``value: cards``). A list
-    holds at most ``MAX_ITEMS`` items."""
+    holds 1 to ``MAX_ITEMS`` items, or as many as its definition's range says (the modes of
+    a ``choose_one``); a list of lists (those modes), lists of 1 to ``MAX_ITEMS`` each."""
     overrides: dict[str, Hook] = {}
     for field in attrs.fields(cls):
         info = field_info(field)
@@ -439,10 +441,14 @@ def _keyword_hook(cls: type[Any]) -> Hook:
             hook = _int_hook(low, nonzero=info.nonzero, limit=limit)
             if item is not int:  # an amount
                 hook = _amount_hook(hook, info.every)
+        elif listed and get_origin(item) is tuple:  # a list of lists (12.3)
+            inner = functools.partial(_structure_as, cl=get_args(item)[0])
+            hook = functools.partial(_check_list, item_hook=inner)
         elif listed:
             hook = functools.partial(_structure_as, cl=item)
         if hook is not None and listed:
-            hook = functools.partial(_check_list, item_hook=hook)
+            items = limit if limit is not None and not is_number(item) else (1, MAX_ITEMS)
+            hook = functools.partial(_check_list, item_hook=hook, limit=items)
         if hook is not None and optional:
             hook = _optional(hook)
         if hook is not None:
@@ -454,12 +460,15 @@ def _structure_as(value: Any, _: Any, *, cl: Any) -> Any:
     return converter.structure(value, cl)
 
 
-def _check_list(value: Any, _: Any, *, item_hook: Hook) -> tuple[Any, ...]:
-    """A list in a keyword (``then``, ``of``): 1 to ``MAX_ITEMS`` items, each read with
-    ``item_hook``."""
+def _check_list(
+    value: Any, _: Any, *, item_hook: Hook, limit: tuple[int, int] = (1, MAX_ITEMS)
+) -> tuple[Any, ...]:
+    """A list in a keyword (``then``, ``of``) or a card (``extra_costs``): 1 to
+    ``MAX_ITEMS`` items, or as many as ``limit`` says, each read with ``item_hook`` (checked
+    before any item is read)."""
     if not isinstance(value, list | tuple):
         raise _Invalid(f"must be a list, got {_show(value)}")
-    low, high = 1, MAX_ITEMS
+    low, high = limit
     if not low <= len(value) <= high:
         raise _Invalid(f"must list from {low} to {high} items, got {len(value):,}")
     return _each(value, item_hook, None)
@@ -570,6 +579,9 @@ _register_class(
     number=_int_hook(*LIMITS["number"]),
     year=_limited("year"),
     text=_optional(_str_hook()),
+    extra_costs=functools.partial(
+        _check_list, item_hook=functools.partial(_structure_as, cl=ExtraCost), limit=ITEMS["costs"]
+    ),
 )
 
 
@@ -658,7 +670,7 @@ converter.register_structure_hook_func(lambda t: t == DeckRule, _structure_deck_
 
 #: The order of a card's fields in a card file (and in the JSON Schema).
 CARD_ORDER = [
-    "id", "name", "type", "primal_cost", "damage", "durability",
+    "id", "name", "type", "primal_cost", "extra_costs", "damage", "durability",
     "rarity", "set", "number", "year", "text", "abilities",
 ]  # fmt: skip
 

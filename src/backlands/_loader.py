@@ -436,7 +436,7 @@ def _abilities_problems(
         ):
             if not isinstance(items, list):
                 continue
-            context = _Context(when, owner, event=family is EFFECTS)
+            context = _Context(when, owner, event=family is EFFECTS, effect=family is EFFECTS)
             for e, item in enumerate(items):
                 for inner, message in _keyword_problems(item, family, context):
                     yield found.doc.problem((*here, key, e, *inner), message)
@@ -456,13 +456,17 @@ def _modifiers_problems(found: _Found, path: YamlPath, modifiers: object) -> Ite
 class _Context:
     """Where a keyword is written: the ability's trigger (None: none, or not valid), the
     card type or character it is on, whether an event triggered it (not in a ``while:``),
-    and what a ``where:`` around it tests (``"card"``, ``"player"``, or nothing)."""
+    what a ``where:`` around it tests (``"card"``, ``"player"``, or nothing), and the targets
+    the effects around it name for it (``chooser`` inside a ``may`` or ``choose_one``, 12.3:
+    ``Effect.supplies``)."""
 
     when: Trigger | None
     owner: Owner
     event: bool = True
     subject: str = ""
     depth: int = 0
+    supplied: frozenset[Any] = frozenset()
+    effect: bool = False  # inside an effect (what "that many" reads, 12.2)
 
 
 def _keyword_problems(
@@ -492,6 +496,12 @@ def _keyword_problems(
                     f"ability {suppliers} has one"
                 ),
             )
+    if getattr(kind, "effects_only", False) and not context.effect:
+        yield (
+            (family.kind,),
+            f"{tag!r} is what the effect before did: only an amount in an effect has it, not "
+            "one in a while: or a trigger's if:",
+        )
     for field in attrs.fields(shape):
         key = yaml_key(field.name)
         of = field.type
@@ -506,18 +516,31 @@ def _keyword_problems(
             continue
         info = field_info(field)
         subject = "" if info is None else info.subject
-        inside = attrs.evolve(context, depth=context.depth + 1, subject=subject or context.subject)
+        supplied = context.supplied | getattr(kind, "supplies", frozenset())
+        inside = attrs.evolve(
+            context,
+            depth=context.depth + 1,
+            subject=subject or context.subject,
+            supplied=supplied,
+        )
         value = raw[key]
         listed = value if isinstance(value, list) else [value]
         for index, item in enumerate(listed):
-            if not isinstance(item, Mapping):
-                continue
-            nested = next((f for f in (EFFECTS, CONDITIONS, AMOUNTS) if f.kind in item), None)
-            if nested is None:
-                continue
             at = (key, index) if isinstance(value, list) else (key,)
-            for path, message in _keyword_problems(item, nested, inside):
-                yield (*at, *path), message
+            # a list of lists (the modes of a choose_one, 12.3): each item of each
+            items = (
+                [(at, item)]
+                if not isinstance(item, list)
+                else [((*at, i), one) for i, one in enumerate(item)]
+            )
+            for where, one in items:
+                if not isinstance(one, Mapping):
+                    continue
+                nested = next((f for f in (EFFECTS, CONDITIONS, AMOUNTS) if f.kind in one), None)
+                if nested is None:
+                    continue
+                for path, message in _keyword_problems(one, nested, inside):
+                    yield (*where, *path), message
 
 
 def _reference_problem(
@@ -549,11 +572,14 @@ def _reference_problem(
     elif key not in raw:
         what += f" (what {tag!r} reads when {key!r} is left out)"
     reading = family is CONDITIONS or family is AMOUNTS
-    if reading and isinstance(target, CardTarget) and target.definition.whose is not None:
+    several = isinstance(target, CardTarget) and (
+        target.definition.whose is not None or target.definition.of is not None
+    )
+    if reading and several:
         return (
             f"{what} names one card among several: a {family.kind} reads one card ('this', "
             "'attached_to', or, left out, the card its where: tests)"
         )
     if not context.event and target.definition.from_event:  # 12.7: the event's
         return f"{what} is {target.definition.meaning}, and a while: has no event"
-    return target_problem(target, what, context.when, context.owner)
+    return target_problem(target, what, context.when, context.owner, context.supplied)

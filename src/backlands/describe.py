@@ -12,7 +12,7 @@ from typing import cast
 
 import attrs
 
-from .keywords import Effect, Modifier
+from .keywords import Effect, ExtraCost, Modifier
 from .keywords.words import keywords_in
 from .model import (
     AtLeast,
@@ -34,6 +34,7 @@ __all__ = [
     "describe_card",
     "describe_character",
     "describe_deck_rule",
+    "describe_extra_costs",
     "keyword_differences",
     "printable",
 ]
@@ -73,6 +74,8 @@ def describe_card(card: Card) -> str:
         f"  type:        {_type_name(card.type)}",
         f"  primal cost: {card.primal_cost}",
     ]
+    if card.extra_costs:
+        lines.append(f"  extra costs: {_costs(card)}")
     if card.damage is not None:
         lines.append(f"  damage:      {card.damage}")
     if card.durability is not None:
@@ -96,13 +99,30 @@ def describe_abilities(card: Card) -> list[str]:
     return [describe_ability(a, card.type) for a in card.abilities]
 
 
+def describe_extra_costs(card: Card) -> str:
+    """What equipping ``card`` costs besides its primal cost (12.4), in one sentence (``As
+    an extra cost to equip it: DISCARD 1 card.``); empty for a card without extra costs.
+    Printable."""
+    if not card.extra_costs:
+        return ""
+    verb = "play" if card.type is CardType.INSTANT_SPELL else "equip"
+    return printable(f"As an extra cost to {verb} it: {_costs(card)}.")
+
+
+def _costs(card: Card) -> str:
+    """The words of each extra cost, in the order they are paid."""
+    return "; then ".join(
+        cost.words() if isinstance(cost, ExtraCost) else _generic(cost) for cost in card.extra_costs
+    )
+
+
 def keyword_differences(card: Card) -> list[str]:
     """Where the card's printed ``text`` and the words of its abilities (what the engine
     plays, 12.10) differ in a rulebook keyword: one sentence per keyword that one names and
     the other does not; none for a card without text. Printable."""
     if not card.text:
         return []
-    played = keywords_in(" ".join(describe_abilities(card)))
+    played = keywords_in(" ".join([describe_extra_costs(card), *describe_abilities(card)]))
     printed = keywords_in(card.text)
     found = [
         f"the words of its abilities name {keyword}, its printed text does not"

@@ -24,6 +24,7 @@ from .keywords import (
     CardStatModifier,
     CardTarget,
     Condition,
+    ExtraCost,
     Immunity,
     Modifier,
     Moment,
@@ -33,7 +34,9 @@ from .keywords import (
     Trigger,
 )
 from .keywords import Effect as EffectBase
+from .keywords import costs as _costs
 from .keywords import effects as _effects
+from .keywords.costs import *  # noqa: F403  # every extra cost of keywords/costs.py
 from .keywords.effects import *  # noqa: F403  # every effect of keywords/effects.py
 from .terms import (
     CardStat,
@@ -62,6 +65,7 @@ __all__ = [
     "ContinuousAbility",
     "DeckRule",
     "Effect",
+    "ExtraCost",
     "Forbid",
     "Immunity",
     "Keyword",
@@ -82,6 +86,7 @@ __all__ = [
     "Whose",
 ]
 __all__ += _effects.__all__  # the effects, each defined once in backlands/keywords/effects.py
+__all__ += _costs.__all__  # the extra costs, each defined once in backlands/keywords/costs.py
 
 
 #: Any effect: an instance of a subclass of ``backlands.keywords.Effect``, the built-in ones
@@ -158,7 +163,8 @@ Ability: TypeAlias = TriggeredAbility | ContinuousAbility
 @attrs.frozen(cache_hash=True)  # cards key dicts everywhere (decks, counts): hash once
 class Card:
     """A card as printed (RULINGS 10.2). Stats here are base values; the engine computes
-    live values from modifiers without ever writing over the card."""
+    live values from modifiers without ever writing over the card. ``extra_costs`` are paid
+    as part of equipping it, after the primal cost (12.4)."""
 
     id: str
     name: str
@@ -172,6 +178,7 @@ class Card:
     durability: int | None = None
     text: str | None = None
     abilities: tuple[Ability, ...] = attrs.field(default=(), converter=tuple)
+    extra_costs: tuple[ExtraCost, ...] = attrs.field(default=(), converter=tuple)
 
     def __str__(self) -> str:
         return self.name

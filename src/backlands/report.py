@@ -113,6 +113,10 @@ def _describe(event: ev.Event, names: Sequence[str]) -> str:
             return f"{whose(card)} gets {amount:+d} {why(stat)} this turn"
         case ev.CardStolen(player=player, card=card, victim=victim):
             return f"{who(player)} steals {card.card.name} from {who(victim)}"
+        case ev.CardReturned(player=player, card=card):
+            return f"{whose(card, player)} returns to {possessive(who(card.owner))} inventory"
+        case ev.OptionPicked(player=player, words=words):
+            return f"{who(player)} picks: {words}"
         case ev.PlayerPoisoned(player=player):
             return f"{who(player)} is poisoned"
         case ev.PlayerCured(player=player):

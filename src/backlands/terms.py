@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .model import Card
 
 __all__ = [
+    "ITEMS",
     "LIMITS",
     "MAX_ITEMS",
     "MAX_NESTING",
@@ -54,8 +55,18 @@ LIMITS: dict[str, tuple[int, int]] = {
 }
 
 #: How many items a list inside an effect, a condition or an amount may hold (``then``,
-#: ``of``): from 1 to this (docs/card-format.md, "Limits").
+#: ``of``): from 1 to this (docs/card-format.md, "Limits"), unless its field names a range
+#: of :data:`ITEMS`.
 MAX_ITEMS = 16
+
+#: How many items the lists of a card file that have a range of their own may hold
+#: (docs/card-format.md, "Limits"): name -> (fewest, most). The loader and the generated
+#: JSON Schema read this table too: a card's ``extra_costs``, and the list fields of
+#: keywords by the name their definition gives (``backlands.keywords.about``).
+ITEMS: dict[str, tuple[int, int]] = {
+    "modes": (2, 6),  # the modes of a choose_one (12.3)
+    "costs": (1, 4),  # the extra costs of a card (12.4)
+}
 
 #: How deep effects, conditions and amounts may sit inside one another (an effect ``if``
 #: holding a condition holding an amount is 3 deep): the loader refuses deeper nesting, which

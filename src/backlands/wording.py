@@ -14,8 +14,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .describe import describe_abilities, printable
-from .engine import Action, Attack, Choose, Decision, DecisionKind, Defend, EndPhase, Equip, Pass
+from .describe import describe_abilities, describe_extra_costs, printable
+from .engine import (
+    Action,
+    Attack,
+    Choose,
+    Decision,
+    DecisionKind,
+    Defend,
+    EndPhase,
+    Equip,
+    Pass,
+    Pick,
+)
 from .engine.board import player_label
 from .model import Card, CardStat, CardType, Character
 
@@ -45,11 +56,13 @@ def possessive(name: str) -> str:
 
 
 def ability_words(card: Card) -> str:
-    """What the card does, in one line: its abilities in the generated words of ``backlands
-    cards show`` (:func:`~backlands.describe.describe_abilities`), else its printed text;
-    empty for a card that does nothing but its stats. Printable."""
-    if card.abilities:
-        return " ".join(describe_abilities(card))
+    """What the card does, in one line: its extra costs and abilities in the generated words
+    of ``backlands cards show`` (:func:`~backlands.describe.describe_extra_costs`,
+    :func:`~backlands.describe.describe_abilities`), else its printed text; empty for a card
+    that does nothing but its stats. Printable."""
+    if card.abilities or card.extra_costs:
+        costs = describe_extra_costs(card)
+        return " ".join([costs, *describe_abilities(card)] if costs else describe_abilities(card))
     return printable(card.text or "")
 
 
@@ -120,9 +133,9 @@ def action_text(
     """What ``action`` will do, as ``view.player`` reads it at ``view.decision``: which card
     a salvage destroys and what goes with it (4.2, 4.7), whose card an attach spell goes
     under, an instant *played*, an attack's damage, what a defence absorbs and bleeds (6.1
-    to 6.4), what a choice is for (11.4). ``stats`` (a ``Game`` or ``Perspective``) gives
-    live damage and durability; printed ones without. ``first_turn``: the main phase's end
-    says there is no attack phase (3.3). Printable."""
+    to 6.4), what a choice is for (11.4), what an option picked does (12.3). ``stats`` (a
+    ``Game`` or ``Perspective``) gives live damage and durability; printed ones without.
+    ``first_turn``: the main phase's end says there is no attack phase (3.3). Printable."""
     return printable(_action_text(action, view, stats, first_turn))
 
 
@@ -149,7 +162,21 @@ def _action_text(action: Action, view: GameView, stats: LiveStats | None, first_
         return "pass (play no instant spell)"
     if isinstance(action, Choose):
         return _choose_text(action, view, labels)
+    if isinstance(action, Pick):
+        return _pick_text(action, decision)
     return str(action)
+
+
+def _pick_text(action: Pick, decision: Decision | None) -> str:
+    """A MAY's ``do it: DISCARD 1 card; if you do, DRAW 2 cards`` or ``do not``; a MODE's
+    ``choose: SACRIFICE 3 cards`` (12.3): the words of the option the pick names."""
+    options = () if decision is None else decision.options
+    index = action.index
+    if not 0 <= index < len(options) or decision is None:
+        return f"pick option {index}"
+    if decision.kind is DecisionKind.MAY:
+        return f"do it: {options[0]}" if index == 0 else "do not"
+    return f"choose: {options[index]}"
 
 
 def _equip_text(action: Equip, view: GameView) -> str:

@@ -1,14 +1,19 @@
-"""Small helpers for the rule tests of triggered and delayed abilities (12.7, 12.9): write an
-ability, play turns through, read what resolved."""
+"""Small helpers for the rule tests that play a game from a position (the abilities of 11,
+the triggered and delayed abilities of 12.7 and 12.9, the options and extra costs of 12.3 and
+12.4): write an ability, play turns through, read what resolved, where the log is now, the
+game's own cards and characters (to replay its record), the record replayed, and the cards
+docs/effects.md shows, loaded from their card files."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from backlands.database import CardDatabase
-from backlands.engine import EndPhase, Game
+from backlands.engine import EndPhase, Game, GameRecord
 from backlands.engine import events as ev
-from backlands.model import Effect, Subject, Trigger, TriggeredAbility
+from backlands.model import Card, Effect, Subject, Trigger, TriggeredAbility
+from docexamples import load_example
 
 
 def when(trigger: Trigger, *effects: Effect, whose: Subject | None = None) -> TriggeredAbility:
@@ -17,7 +22,7 @@ def when(trigger: Trigger, *effects: Effect, whose: Subject | None = None) -> Tr
 
 
 def mark(game: Game) -> int:
-    """Where the log is now, to read what comes after."""
+    """Where the log is now: ``events(game, ..., since=mark(game))`` is what follows."""
     assert game.log is not None
     return len(game.log)
 
@@ -45,3 +50,14 @@ def database(game: Game) -> CardDatabase:
     cards = {i.card.id: i.card for i in game.instances.values()}
     characters = {p.character.id: p.character for p in game.players}
     return CardDatabase(cards.values(), characters.values())
+
+
+def replays(game: Game) -> bool:
+    """The game's record, through its JSON, replays to the same log and answers."""
+    replayed = GameRecord.from_json(game.record().to_json()).replay(database(game))
+    return replayed.log == game.log and replayed.actions == game.actions
+
+
+def example(tmp_path: Path, name: str) -> Card:
+    """The card ``name`` as docs/effects.md shows it, loaded from its card file."""
+    return load_example(name, tmp_path)[name]

@@ -765,3 +765,30 @@ def test_the_search_agents_seed_matters():
         play_game(game, [make_agent("search:6", agent_seed), make_agent("greedy", 3)])
         records.add(game.record().to_json())
     assert len(records) == 2
+
+
+# --------------------------------------------------------------------------- options
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "search:8"])
+def test_every_agent_answers_options_and_pays_extra_costs(spec):
+    """Games with the cards of docs/effects.md: each agent answers the MAY and MODE
+    decisions (12.3) and the choices of extra costs (12.4) with legal actions, to the end of
+    the game (a turn limit keeps the search agent quick)."""
+    from backlands.deck import bundled_deck_files, load_deck
+    from backlands.ruleset import Ruleset
+    from docexamples import seats_with_the_examples
+
+    from .seeded import database
+
+    decks = [load_deck(path, database()) for path in bundled_deck_files()[:2]]
+    asked: list[DecisionKind] = []
+    for seed in range(3):
+        game = Game(seats_with_the_examples(decks), seed=seed, ruleset=Ruleset(turn_limit=20))
+        agents = [make_agent(spec, seed), make_agent(spec, seed + 1)]
+        while not game.over:
+            decision = game.decision
+            assert decision is not None
+            asked.append(decision.kind)
+            game.play(agents[decision.player].choose(Perspective(game, decision.player)))
+    assert DecisionKind.MODE in asked or DecisionKind.MAY in asked

@@ -215,6 +215,11 @@ def test_a_record_with_too_many_actions_is_refused(
         ({"action": "choose"}, "a choose action names either a card or a player"),
         ({"action": "choose", "card": 1, "player": 0}, "names either a card or a player"),
         ({"action": "choose", "player": None}, "None is not a whole number"),
+        ({"action": "pick"}, "a pick action has no 'index'"),
+        ({"action": "pick", "index": True}, "True is not a whole number"),
+        ({"action": "pick", "index": -1}, "index must be from 0 to 1000000"),
+        ({"action": "pick", "index": 10**100}, "index must be from 0 to 1000000"),
+        ({"action": "pick", "index": 0, "mode": 1}, "a pick action has unknown fields mode"),
     ],
 )
 def test_a_malformed_recorded_action_is_refused_when_the_record_is_read(

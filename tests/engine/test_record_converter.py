@@ -22,6 +22,7 @@ from backlands.engine import (
     Game,
     MatCard,
     Pass,
+    Pick,
     PlayerSetup,
     Position,
     action_from_json,
@@ -96,6 +97,8 @@ def test_every_action_has_its_name_and_goes_through_json_and_back(
         Pass(),
         Choose(a),
         Choose(1),
+        Pick(0),
+        Pick(5),
     ]
     for action in actions:
         data = action_to_json(action)
@@ -104,6 +107,7 @@ def test_every_action_has_its_name_and_goes_through_json_and_back(
         assert action_from_json(data, game.instances) == action
     assert action_to_json(Equip(a)) == {"action": "equip", "card": a.uid, "host": None}
     assert action_to_json(Choose(1)) == {"action": "choose", "player": 1}
+    assert action_to_json(Pick(1)) == {"action": "pick", "index": 1}
     assert action_to_json(Defend(((a, 2),))) == {"action": "defend", "absorbs": [[a.uid, 2]]}
 
 

@@ -35,6 +35,7 @@ from backlands.model import (
     CardTarget,
     CardType,
     Character,
+    ChooseOne,
     ContinuousAbility,
     Cure,
     Curse,
@@ -46,6 +47,7 @@ from backlands.model import (
     If,
     Immunity,
     Keyword,
+    May,
     PlayerTarget,
     Poison,
     Repair,
@@ -56,6 +58,7 @@ from backlands.model import (
     Trait,
     Trigger,
     TriggeredAbility,
+    Wear,
     Whose,
 )
 
@@ -1847,7 +1850,7 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
 
     assert set(EFFECTS.values()) == {
         Boost, Cure, Curse, Damage, Delayed, Destroy, Discard, Draw, If, Poison, Repair,
-        Sacrifice, Steal,
+        Sacrifice, Steal, Wear, May, ChooseOne,
     }  # fmt: skip
     assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())
     assert {key[0] for key in REACTIONS} == set(Trigger)  # and every trigger has its reaction

@@ -37,6 +37,8 @@ from backlands.engine import (
 from backlands.engine import events as ev
 from backlands.model import Card, CardStat, Character, Keyword, PlayerStat, Slot
 
+from .played import mark
+
 DB: CardDatabase = load_cards()
 
 CHOOSE = DecisionKind.CHOOSE
@@ -68,12 +70,6 @@ def card(card_id: str) -> Card:
 
 def character(character_id: str) -> Character:
     return DB.character(character_id)
-
-
-def mark(game: Game) -> int:
-    """Where the log is now: ``events(game, ..., since=mark(game))`` is what follows."""
-    assert game.log is not None
-    return len(game.log)
 
 
 def asked(game: Game) -> tuple[Any, ...]:

@@ -17,6 +17,7 @@ from ..describe import (
     describe_abilities,
     describe_card,
     describe_character,
+    describe_extra_costs,
     keyword_differences,
     printable,
 )
@@ -249,6 +250,7 @@ def _card_json(card: Card) -> dict[str, Any]:
             data[field.name] = form[field.name]
         else:  # card-file form leaves out a field equal to its default
             data[field.name] = list(field.default) if field.default == () else field.default
+    data["extra_costs_text"] = describe_extra_costs(card) or None
     data["abilities_text"] = describe_abilities(card)
     return data
 

@@ -17,6 +17,7 @@ from .actions import (
     EndPhase,
     Equip,
     Pass,
+    Pick,
     action_from_json,
     action_to_json,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "MatCard",
     "Outcome",
     "Pass",
+    "Pick",
     "PlayerSetup",
     "PlayerState",
     "PlayerView",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
-from ..terms import Slot, ValueEnum
+from ..terms import ITEMS, Slot, ValueEnum
 from .jsondata import (
     MAX_NUMBER,
     Hook,
@@ -27,11 +27,14 @@ from .jsondata import (
 from .shown import shown
 from .state import CardInstance
 
+_MOST_PICKS: Final = ITEMS["modes"][1]  # a MODE decision's options at most (12.3)
+
 if TYPE_CHECKING:
     from .triggers import Reaction
 
 __all__ = [
     "ACTION_NAMES",
+    "PICKS",
     "Action",
     "Attack",
     "Choose",
@@ -41,6 +44,7 @@ __all__ = [
     "EndPhase",
     "Equip",
     "Pass",
+    "Pick",
     "Values",
     "action_from_json",
     "action_to_json",
@@ -55,6 +59,8 @@ class DecisionKind(ValueEnum):
     DEFEND = "defend"  # defence allocation against ``amount`` damage (6.1 to 6.5)
     RESPONSE = "response"  # a response window: Equip an instant spell or Pass (8.1 to 8.3)
     CHOOSE = "choose"  # an ability's choice: Choose one of its options (11.4)
+    MAY = "may"  # "you may": Pick(0) does it, Pick(1) does not (12.3)
+    MODE = "mode"  # "choose one": Pick the index of a mode (12.3)
 
 
 @attrs.frozen
@@ -65,6 +71,9 @@ class Decision:
     (None for damage that comes from no card, such as poison). For CHOOSE, ``source`` is the
     card whose ability asks (None for a character's or a rule's) and ``effect`` what the
     choice is for: the effect's name in the card format (``"destroy"``, ``"discard"``...).
+    For MAY and MODE (12.3), ``source`` and ``effect`` (``"may"``, ``"choose_one"``) alike,
+    and ``options`` the words of each answer, by the index ``Pick`` names: for MAY, what
+    doing it means, then ``"do not"``; for MODE, each mode's.
     """
 
     kind: DecisionKind
@@ -72,14 +81,19 @@ class Decision:
     amount: int = 0
     source: CardInstance | None = None
     effect: str | None = None
+    options: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         if self.kind is DecisionKind.DEFEND:
             return f"P{self.player + 1} defends {self.amount} damage"
+        whose = f" ({self.source.card.name})" if self.source is not None else ""
         if self.kind is DecisionKind.CHOOSE:
             what = f" to {self.effect}" if self.effect else ""
-            whose = f" ({self.source.card.name})" if self.source is not None else ""
             return f"P{self.player + 1} chooses{what}{whose}"
+        if self.kind is DecisionKind.MAY:
+            return f"P{self.player + 1} may {self.options[0] if self.options else ''}{whose}"
+        if self.kind is DecisionKind.MODE:
+            return f"P{self.player + 1} chooses one{whose}: " + "; or ".join(self.options)
         return f"P{self.player + 1}: {self.kind} decision"
 
 
@@ -188,8 +202,22 @@ class Choose:
         return f"choose P{self.option + 1}"
 
 
-Action: TypeAlias = Equip | EndPhase | Attack | Defend | Pass | Choose
-ACTION_CLASSES: Final = (Equip, EndPhase, Attack, Defend, Pass, Choose)
+@attrs.frozen
+class Pick:
+    """Answer a MAY or MODE decision (12.3): the ``index`` of an option, as the decision's
+    ``options`` list them (for MAY, 0 does it and 1 does not)."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"pick {self.index}"
+
+
+#: Every Pick that may answer a decision, by index (a listing makes none anew).
+PICKS: Final = tuple(Pick(i) for i in range(_MOST_PICKS))
+
+Action: TypeAlias = Equip | EndPhase | Attack | Defend | Pass | Choose | Pick
+ACTION_CLASSES: Final = (Equip, EndPhase, Attack, Defend, Pass, Choose, Pick)
 
 
 def is_action(value: object) -> bool:
@@ -213,6 +241,7 @@ ACTION_NAMES: dict[type, str] = {
     EndPhase: "end_phase",
     Pass: "pass",
     Choose: "choose",
+    Pick: "pick",
 }
 
 # the game's card instances by uid that actions are read with; None: uids stay numbers
@@ -288,6 +317,7 @@ _FIELD_HOOKS: dict[type, dict[str, Hook]] = {
     Attack: {"card": _uid, "target": _number("target")},
     EndPhase: {},
     Pass: {},
+    Pick: {"index": _number("index")},
 }
 for _cls in ACTION_NAMES:
     if _cls is Defend:
@@ -400,6 +430,10 @@ def malformed(action: Any, instances: Mapping[int, CardInstance]) -> str | None:
             return f"a choice is a player index or a card instance, not {shown(option)}"
         if isinstance(option, CardInstance):
             named = [option]
+    elif isinstance(action, Pick):
+        index = _field(action, "index")
+        if type(index) is not int or not -_HUGE < index < _HUGE:
+            return f"a pick is the index of an option, a whole number, not {shown(index)}"
     for instance in named:
         if not isinstance(instance, CardInstance):
             return f"{shown(instance)} is not a card instance"

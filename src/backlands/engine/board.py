@@ -177,6 +177,11 @@ def decision_text(decision: Decision, labels: Sequence[str] = ()) -> str:
         what = f"defend {decision.amount} damage{source}"
     elif kind is DecisionKind.RESPONSE:
         what = "response window (play an instant spell, or pass)"
+    elif kind is DecisionKind.MAY or kind is DecisionKind.MODE:  # 12.3
+        source = "" if decision.source is None else f" ({decision.source.card.name})"
+        first = decision.options[0] if decision.options else ""
+        what = f"may {first}" if kind is DecisionKind.MAY else "choose one"
+        what += source
     else:
         purpose = f" to {decision.effect}" if decision.effect else ""
         source = "" if decision.source is None else f" ({decision.source.card.name})"

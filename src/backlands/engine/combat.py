@@ -7,9 +7,9 @@ add up to at most ``amount``. What is not absorbed is bleed damage, allowed only
 one named card absorbs its full remaining durability (it was destroyed, and its excess
 flowed on). The empty defence is not defending: every point of damage is sacrificed.
 
-The steps: an attack declared (:func:`declare_attack`), :class:`TakeDamage` (damage dealt,
-offered as a proposal, then defended) and the :class:`Defence` question; effects deal
-damage through :func:`deal_damage`.
+The steps: :class:`TakeDamage` (damage dealt, offered as a proposal, then defended) and the
+:class:`Defence` question; an attack (``turn.declare_attack``) deals its damage through
+:class:`TakeDamage`, effects through :func:`deal_damage`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,9 @@ from typing import Final, TypeVar
 
 from ..terms import CardStat
 from . import events as ev
-from .actions import DEFENDER_SLOTS, Action, Attack, Decision, DecisionKind, Defend
-from .equipping import TargetWindow
+from .actions import DEFENDER_SLOTS, Action, Decision, DecisionKind, Defend
 from .state import CardInstance, PlayerState
-from .steps import Question, Step, one
+from .steps import Question, Step
 from .table import Table
 from .triggers import Reaction
 
@@ -30,7 +29,6 @@ __all__ = [
     "Defence",
     "TakeDamage",
     "deal_damage",
-    "declare_attack",
     "defence_problem",
     "defences",
     "defenders",
@@ -144,25 +142,6 @@ def _amounts(amount: int, lefts: list[int], total: int, full: bool) -> Iterator[
 
 
 # --------------------------------------------------------------------------- the steps
-
-
-def declare_attack(t: Table, p: PlayerState, action: Attack) -> None:
-    """``p`` attacks (5.1 to 5.3): the attacking card takes its counter (and may be
-    destroyed by it, 5.2: the damage stands), then the target's window (8.2) and the damage,
-    as it is dealt."""
-    instance = action.card
-    slot = instance.slot
-    assert slot is not None
-    p.attacked.add(slot)
-    damage = t.stats.card(instance, _DAMAGE, p.index)  # before the counter (5.2)
-    t.publish(ev.AttackDeclared, p.index, instance, action.target, damage)
-    t.add_counters(p, p.mat[slot], 1)  # 5.2
-    dealt = TakeDamage(action.target, damage, instance, p.index, True, t.stats.version)  # 5.3
-    if t.ruleset.response_windows:
-        t.push(dealt)
-        t.then(one(TargetWindow, action.target))  # 8.2: the target answers first
-    else:
-        t.then(dealt)
 
 
 def deal_damage(

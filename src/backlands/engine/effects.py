@@ -13,6 +13,15 @@ Who or what an effect acts on comes from its target's definition (:func:`players
 :func:`cards_for`); when the card says "an opponent" or "one of your cards" and more than one
 choice is legal, the ability's controller chooses (11.4: one choice is taken by the game,
 none means the effect does nothing).
+
+Effects inside effects (``may``'s, a mode of ``choose_one``'s) resolve through
+:func:`resolve_effects`, the one way a list of effects resolves, each as one step exactly as
+an ability's own (11.3, counted for 9.4). The options of 12.3 are decisions of their own
+(:class:`MayQuestion`, :class:`ModeQuestion`, answered with a ``Pick``). Every primitive
+records what it did on the table (``Table.done``, ``Table.shortfalls``): how many ("that
+many", 12.2) and whether it fell short, so that "if you do" resolves only if the optional
+part was done in full (:class:`IfYouDo`, 12.3). An equip's extra costs (12.4) are paid
+through the same primitives (:class:`Payment`, ``equipping.py``).
 """
 
 from __future__ import annotations
@@ -27,19 +36,23 @@ from ..keywords import (
     CardThen,
     Condition,
     Effect,
+    ExtraCost,
     Moment,
+    Placed,
     PlayerTarget,
     PlayerThen,
+    Resolution,
     WhyNot,
     number_of,
 )
 from ..terms import CardStat, Keyword, Slot, Whose
 from . import events as ev
 from ._compiled import mypyc_attr
+from .actions import PICKS, Action, Decision, DecisionKind, Pick
 from .combat import deal_damage
 from .reading import NOTHING_SUPPLIED, TableReading, find_host, in_turn_order, named_players
 from .state import CardInstance, Equipped, PlayerState
-from .steps import Choice, Work
+from .steps import Choice, Question, Step, Work
 from .table import Table
 from .triggers import Reaction, reaction_class
 
@@ -47,6 +60,11 @@ __all__ = [
     "DELAYED",
     "DelayedAbility",
     "EffectStep",
+    "IfYouDo",
+    "MayQuestion",
+    "ModeQuestion",
+    "OptionQuestion",
+    "Payment",
     "Source",
     "TableResolution",
     "cards_for",
@@ -54,10 +72,14 @@ __all__ = [
     "players_for",
     "reading",
     "resolve_effects",
+    "stays_for_costs",
 ]
 
 _EFFECT: Final = ev.DestroyReason.EFFECT
+_SACRIFICED: Final = ev.SacrificeReason.EFFECT
+_COST: Final = ev.SacrificeReason.COST
 _SLOT_ORDER: Final = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
+_NOBODY: Final = -1  # no chooser: the effect sits inside no option (12.3)
 
 T = TypeVar("T", int, CardRef)
 
@@ -70,26 +92,33 @@ def _instance(card: CardRef) -> CardInstance:
 
 class Source:
     """Where an effect comes from: the ability's ``card`` (None: a character's), its
-    ``controller`` (11.1), the ``event`` that triggered it, the targets that event names
-    (``supplies``: target -> the event's field, from the trigger's definition, 12.7) and the
-    ability's place in the order of 11.3 (``order``). Immutable: a delayed ability keeps the
-    source of the ability that made it (12.9)."""
+    ``controller`` (11.1), the ``event`` that triggered it (None: none, an extra cost), the
+    targets that event names (``supplies``: target -> the event's field, from the trigger's
+    definition, 12.7), the ability's place in the order of 11.3 (``order``) and ``chooser``,
+    the player who decided the option it sits inside (12.3; -1: none). Immutable: a delayed
+    ability keeps the source of the ability that made it (12.9)."""
 
-    __slots__ = ("card", "controller", "event", "order", "supplies")
+    __slots__ = ("card", "chooser", "controller", "event", "order", "supplies")
 
     def __init__(
         self,
         card: CardInstance | None,
         controller: int,
-        event: ev.Event,
+        event: ev.Event | None,
         supplies: Mapping[Any, str] = NOTHING_SUPPLIED,
         order: int = 0,
+        chooser: int = _NOBODY,
     ) -> None:
         self.card = card
         self.controller = controller
         self.event = event
         self.supplies = supplies
         self.order = order
+        self.chooser = chooser
+
+    def chosen_by(self, player: int) -> Source:
+        """This source, for the effects inside an option ``player`` decided (12.3)."""
+        return Source(self.card, self.controller, self.event, self.supplies, self.order, player)
 
     def named(self, target: object) -> object:
         """What the triggering event names for ``target`` (``that_player``...), or None."""
@@ -100,9 +129,20 @@ class Source:
         return f"Source({self.card!r}, controller={self.controller})"
 
 
-def effect_name(effect: Effect) -> str:
-    """The effect's name in the card format, as it is registered: ``Damage`` is
-    ``"damage"`` (``@effect("damage")``)."""
+class Payment(Source):
+    """The extra costs of an equip being paid (12.4): ``card`` is the card ``controller``
+    equips (under ``host``, an attach spell)."""
+
+    __slots__ = ("host",)
+
+    def __init__(self, card: CardInstance, controller: int, host: CardInstance | None) -> None:
+        super().__init__(card, controller, None)
+        self.host = host
+
+
+def effect_name(effect: Effect | ExtraCost) -> str:
+    """The effect's (or extra cost's) name in the card format, as it is registered:
+    ``Damage`` is ``"damage"`` (``@effect("damage")``)."""
     return type(effect).name
 
 
@@ -121,7 +161,9 @@ def resolve_effects(table: Table, effects: Sequence[Effect], source: Source) -> 
 
 
 def reading(table: Table, source: Source) -> TableReading:
-    """The state as the conditions and amounts of ``source``'s ability read it (12.1, 12.2)."""
+    """The state as the conditions and amounts of ``source``'s ability read it (12.1, 12.2):
+    with the chooser of the option it sits inside (12.3) and what the effect before it did
+    ("that many", 12.2)."""
     return TableReading(
         table.players,
         table.stats,
@@ -130,6 +172,8 @@ def reading(table: Table, source: Source) -> TableReading:
         source.card,
         source.event,
         source.supplies,
+        chooser=source.chooser,
+        that_many=table.done_before,
     )
 
 
@@ -149,11 +193,14 @@ class EffectStep(Work):
 
 class TableResolution:
     """One effect resolving on a table: the engine's implementation of
-    ``backlands.keywords.Resolution`` (see there for what each method does)."""
+    ``backlands.keywords.Resolution`` (see there for what each method does), or an extra cost
+    being paid (its ``source`` a :class:`Payment`). Each primitive records what it did: how
+    many (``Table.done``) and, when it did less than it was asked, a shortfall
+    (``Table.shortfalls``, 12.3)."""
 
     __slots__ = ("effect", "source", "table")
 
-    def __init__(self, table: Table, effect: Effect, source: Source) -> None:
+    def __init__(self, table: Table, effect: Effect | ExtraCost, source: Source) -> None:
         self.table = table
         self.effect = effect
         self.source = source
@@ -205,6 +252,8 @@ class TableResolution:
             self.choose(self.controller, [p.index for p in found], then, refusal)
             return
         if len(found) < 2:
+            if not found:
+                self._short()  # no one to do it to (9.2, 11.5)
             for p in found:
                 then(self, p.index)
             return
@@ -237,6 +286,8 @@ class TableResolution:
         if not choose:
             if options:
                 then(self, options[0])
+            else:
+                self._short()  # the card is not there (any more)
             return
         self.choose(self.controller, options, then, _CardRefusal(target, slot, why_not, where))
 
@@ -258,28 +309,50 @@ class TableResolution:
             self.table.ask(player, listed, choice, self.source.card, name, explain)
         elif options:
             then(self, options[0])
+        else:
+            self._short()  # nothing to choose: the effect does nothing (11.4)
+
+    def _short(self) -> None:
+        """A part of this effect could not be done (12.3: it was not done in full)."""
+        self.table.shortfalls += 1
+
+    def _did(self, done: int, asked: int) -> None:
+        """This effect did ``done`` of the ``asked`` it was asked (cards, damage,
+        counters...): "that many" (12.2); less is a shortfall (12.3)."""
+        t = self.table
+        t.done += done
+        if done < asked:
+            t.shortfalls += 1
 
     # ------------------------------------------------------------------ players
 
     def draw(self, player: int, count: int) -> None:  # 7.5, 11.6: an empty deck draws nothing
         t = self.table
-        t.draw(t.players[player], count)
+        p = t.players[player]
+        self._did(min(count, len(p.primal_deck)), count)
+        t.draw(p, count)
 
     def sacrifice(self, player: int, count: int) -> None:  # 7.5: takes what is there
         t = self.table
-        t.sacrifice(t.players[player], count, ev.SacrificeReason.EFFECT)
+        p = t.players[player]
+        self._did(min(count, len(p.primal_deck)), count)
+        t.sacrifice(p, count, _COST if type(self.source) is Payment else _SACRIFICED)
 
     def discard(self, player: int, count: int) -> None:  # 7.5, 11.4: the discarder chooses
         for _ in range(count):  # one card at a time, each chosen from what is left
             self.table.run(player, _DiscardOne(self.effect, self.source, player))
 
-    def poison(self, player: int) -> None:  # 7.1
+    def poison(self, player: int) -> None:  # 7.1: poisoning a poisoned player does nothing
         t = self.table
-        t.poison(t.players[player])
+        p = t.players[player]
+        self._did(0 if p.poisoned else 1, 1)
+        t.poison(p)
 
     def cure(self, player: int) -> None:  # 7.1
         t = self.table
-        t.cure(t.players[player])
+        p = t.players[player]
+        self._did(1 if p.poisoned else 0, 1)
+        t.cure(p)
 
     def deal_damage(self, target: PlayerTarget, amount: int, *, defendable: bool = True) -> None:
         t = self.table
@@ -288,10 +361,13 @@ class TableResolution:
             options = [p.index for p in found]
             self.choose(self.controller, options, _Damage(amount, defendable), _PlayerRefusal(None))
             return
+        if not found:
+            self._short()
         self._damage([p.index for p in found], amount, defendable)
 
     def _damage(self, players: list[int], amount: int, defendable: bool) -> None:
         """Each of ``players`` takes the damage, one defence at a time (11.6)."""
+        self.table.done += amount * len(players)
         source = self.source
         deal_damage(self.table, players, amount, source.card, source.controller, defendable)
 
@@ -301,29 +377,65 @@ class TableResolution:
         t = self.table
         found = t.equipped(_instance(card))
         slot = found[1].instance.slot if found is not None else None
-        if found is not None and slot is not None:
-            t.destroy(found[0], slot, _EFFECT)
+        done = found is not None and slot is not None and t.destroy(found[0], slot, _EFFECT)
+        self._did(1 if done else 0, 1)
 
     def steal(self, card: CardRef) -> None:  # 7.3, 11.6
         t = self.table
         found = t.equipped(_instance(card))
+        self._did(0 if found is None else 1, 1)
         if found is not None:
             t.steal(t.players[self.controller], found[0], found[1])
 
     def repair(self, card: CardRef, amount: int) -> None:  # 11.6
         t = self.table
         found = t.equipped(_instance(card))
+        self._did(0 if found is None else min(amount, found[1].counters), amount)
         if found is not None:
             t.remove_counters(found[0], found[1], amount)
 
     def boost(self, card: CardRef, stat: CardStat, amount: int) -> None:  # 11.6
+        self._did(1, 1)
         self.table.boost(_instance(card), stat, amount)
 
     def add_counters(self, card: CardRef, amount: int) -> None:  # 6.2
         t = self.table
         found = t.equipped(_instance(card))
+        self._did(0 if found is None else amount, amount)
         if found is not None:
             t.add_counters(found[0], found[1], amount)
+
+    def to_inventory(self, card: CardRef) -> None:  # 12.5
+        t = self.table
+        found = t.equipped(_instance(card))
+        slot = None if found is None else found[1].instance.slot
+        self._did(0 if found is None or slot is None else 1, 1)
+        if found is not None and slot is not None:
+            t.return_to_inventory(found[0], slot)
+
+    # ------------------------------------------------------------------ options (12.3)
+
+    def may(
+        self, player: int, effects: Sequence[Effect], if_you_do: Sequence[Effect], words: str
+    ) -> None:
+        source = self.source.chosen_by(player)
+        name = effect_name(self.effect)
+        self.table.push(MayQuestion(player, tuple(effects), tuple(if_you_do), words, name, source))
+
+    def choose_mode(
+        self, player: int, modes: Sequence[Sequence[Effect]], words: Sequence[str]
+    ) -> None:
+        source = self.source.chosen_by(player)
+        name = effect_name(self.effect)
+        listed = tuple(tuple(mode) for mode in modes)
+        self.table.push(ModeQuestion(player, listed, tuple(words), name, source))
+
+    # ------------------------------------------------------------------ extra costs (12.4)
+
+    def for_cost_card(self, then: CardThen) -> None:
+        source = self.source
+        host = source.host if isinstance(source, Payment) else None
+        self.for_cards(CardTarget.OWN_CARD, None, then, _PaysNot(host))
 
     # ------------------------------------------------------------------ later
 
@@ -332,12 +444,173 @@ class TableResolution:
         t.triggers.add(DELAYED[at](self.source, tuple(effects), t.turn))
 
 
+def stays_for_costs(eq: Equipped, card: CardInstance, host: CardInstance | None) -> bool:
+    """Whether ``eq``, on the mat of a player who equips ``card`` (under ``host``), may pay
+    its extra costs (12.4): not the card in ``card``'s slot (the card it salvages, 4.2, or
+    ``card`` itself once it is in place), nor the card an attach spell goes under (4.7)."""
+    placed = eq.instance
+    return placed.slot is not card.slot and placed is not host
+
+
+class _PaysNot:
+    """Why one of the controller's equipped cards may not pay an extra cost (12.4)."""
+
+    __slots__ = ("host",)
+
+    def __init__(self, host: CardInstance | None) -> None:
+        self.host = host
+
+    def __call__(self, r: Resolution, controller: int, placed: Placed) -> str | None:
+        card = r.card
+        if card is None or stays_for_costs(cast(Equipped, placed), _instance(card), self.host):
+            return None
+        if placed.instance is self.host:
+            return "it is the card this attach spell goes under, and it pays no extra cost (12.4)"
+        return "it is the card being equipped, and it pays no extra cost of its own (12.4)"
+
+
+# --------------------------------------------------------------------------- options (12.3)
+
+
+class OptionQuestion(Question):
+    """A decision of 12.3, answered with a ``Pick`` of one of its options by index: ``words``
+    are each option's (the ``Decision``'s ``options``), ``effect`` the name of the effect that
+    asks (``"may"``, ``"choose_one"``), ``source`` its source, with ``player`` as chooser.
+    Every option may be picked, also one that would do nothing (12.3); the pick is published
+    (``OptionPicked``), then the subclass does what it means (:meth:`picked`)."""
+
+    __slots__ = ("effect", "source", "words")
+
+    def __init__(self, player: int, words: tuple[str, ...], effect: str, source: Source) -> None:
+        super().__init__(player)
+        self.words = words
+        self.effect = effect
+        self.source = source
+
+    def decision(self, t: Table) -> Decision:
+        found = self._decision
+        if found is None:
+            card = self.source.card
+            found = Decision(self.kind, self.player, 0, card, self.effect, self.words)
+            self._decision = found
+        return found
+
+    def options(self, t: Table) -> tuple[Action, ...]:
+        return PICKS[: len(self.words)]
+
+    def asks(self) -> str:
+        """What the player is asked, for a refusal: ``chooses one of 3 modes``."""
+        raise NotImplementedError
+
+    def problem(self, t: Table, action: object) -> str | None:
+        name = t.players[self.player].name
+        last = len(self.words) - 1
+        if not isinstance(action, Pick):
+            return f"{name} {self.asks()} first: pick 0 to {last} (12.3)"
+        if not 0 <= action.index <= last:
+            return f"{name} {self.asks()}: pick 0 to {last}, not pick {action.index} (12.3)"
+        return None
+
+    def apply(self, t: Table, action: Action) -> None:
+        assert isinstance(action, Pick)
+        index = action.index
+        card = self.source.card
+        t.publish(ev.OptionPicked, self.player, card, self.effect, index, self.words[index])
+        self.picked(t, index)
+
+    def picked(self, t: Table, index: int) -> None:
+        """Option ``index`` was picked: what it means."""
+        raise NotImplementedError
+
+    def survives_active_out(self) -> bool:
+        return True  # an ability already triggered still resolves (9.2)
+
+
+class MayQuestion(OptionQuestion):
+    """ "You may" (12.3): the chooser decides whether to do ``effects`` (``words[0]`` says what
+    doing it means): ``Pick(0)`` does them, then ``if_you_do`` if they were done in full
+    (:class:`IfYouDo`); ``Pick(1)`` (``"do not"``) does nothing."""
+
+    __slots__ = ("effects", "if_you_do")
+    kind = DecisionKind.MAY
+
+    def __init__(
+        self,
+        player: int,
+        effects: tuple[Effect, ...],
+        if_you_do: tuple[Effect, ...],
+        words: str,
+        effect: str,
+        source: Source,
+    ) -> None:
+        super().__init__(player, (words, "do not"), effect, source)
+        self.effects = effects
+        self.if_you_do = if_you_do
+
+    def asks(self) -> str:
+        return f"may {self.words[0]}: pick 0 to do it or 1 not to,"
+
+    def picked(self, t: Table, index: int) -> None:
+        if index != 0:  # not done: nothing happens
+            return
+        if self.if_you_do:  # 12.3: once the optional part is over, if it was done in full
+            t.push(IfYouDo(self.if_you_do, self.source, t.shortfalls))
+        resolve_effects(t, self.effects, self.source)
+
+
+class IfYouDo(Step):
+    """ "If you do" (12.3): ``effects`` resolve if no part of the optional effects before it
+    fell short, that is, if the table's shortfalls are still ``shortfalls``."""
+
+    __slots__ = ("effects", "shortfalls", "source")
+
+    def __init__(self, effects: tuple[Effect, ...], source: Source, shortfalls: int) -> None:
+        super().__init__(source.controller)
+        self.effects = effects
+        self.source = source
+        self.shortfalls = shortfalls
+
+    def run(self, t: Table) -> None:
+        if t.shortfalls == self.shortfalls:  # done in full
+            resolve_effects(t, self.effects, self.source)
+
+    def survives_active_out(self) -> bool:
+        return True
+
+
+class ModeQuestion(OptionQuestion):
+    """ "Choose one" (12.3): the chooser picks one of ``modes`` (``Pick(i)``), any of them, also
+    one that would do nothing; its effects resolve. ``words`` are each mode's."""
+
+    __slots__ = ("modes",)
+    kind = DecisionKind.MODE
+
+    def __init__(
+        self,
+        player: int,
+        modes: tuple[tuple[Effect, ...], ...],
+        words: tuple[str, ...],
+        effect: str,
+        source: Source,
+    ) -> None:
+        super().__init__(player, words, effect, source)
+        self.modes = modes
+
+    def asks(self) -> str:
+        return f"chooses one of {len(self.modes)} modes"
+
+    def picked(self, t: Table, index: int) -> None:
+        resolve_effects(t, self.modes[index], self.source)
+
+
 class Then(Choice):
     """Apply ``then`` to the chosen player or card, as part of ``effect``."""
 
     __slots__ = ("effect", "source", "then")
 
-    def __init__(self, then: Callable[..., None], effect: Effect, source: Source) -> None:
+    def __init__(
+        self, then: Callable[..., None], effect: Effect | ExtraCost, source: Source
+    ) -> None:
         self.then = then
         self.effect = effect
         self.source = source
@@ -357,7 +630,10 @@ class _Refusal:
     __slots__ = ("effect", "source", "why")
 
     def __init__(
-        self, why: Callable[[TableResolution, Any], str | None], effect: Effect, source: Source
+        self,
+        why: Callable[[TableResolution, Any], str | None],
+        effect: Effect | ExtraCost,
+        source: Source,
     ) -> None:
         self.why = why
         self.effect = effect
@@ -429,7 +705,12 @@ class _CardRefusal:
                 return "an attach spell goes with the card it sits under: choose that card (4.7)"
             return "it is not equipped: it is not in play (or it left play)"
         p, eq = found
-        whose = self.target.definition.whose
+        kind = self.target.definition
+        whose = kind.whose
+        if kind.of is not None:
+            named, _ = players_for(t, kind.of, r.source)
+            if all(q is not p for q in named):
+                return f"it is P{p.index + 1}'s card, and the choice is one of {kind.words}"
         if whose is Whose.OWN and p.index != r.controller:
             return f"it is P{p.index + 1}'s card, and the choice is one of your own cards"
         if whose is Whose.OPPONENTS and p.index == r.controller:
@@ -475,7 +756,7 @@ class _DiscardOne(Work):
 
     __slots__ = ("effect", "player", "source")
 
-    def __init__(self, effect: Effect, source: Source, player: int) -> None:
+    def __init__(self, effect: Effect | ExtraCost, source: Source, player: int) -> None:
         self.effect = effect
         self.source = source
         self.player = player
@@ -488,6 +769,7 @@ class _DiscardOne(Work):
 
 def _discard_card(r: TableResolution, card: CardRef) -> None:
     """DISCARD (7.5): from the inventory to its owner's void."""
+    r.table.done += 1
     r.table.discard(_instance(card))
 
 
@@ -500,7 +782,7 @@ def players_for(
     """The players ``target`` names for an effect from ``src`` (its definition's ``names``),
     and whether the controller chooses one of them (11.4). Players out of the game are never
     named (9.2), nor a player immune to the effect's ``keyword`` (11.5)."""
-    found = named_players(t.players, target, src.controller, src.event, src.supplies)
+    found = named_players(t.players, target, src.controller, src.event, src.supplies, src.chooser)
     if keyword is not None:
         found = [p for p in found if not t.stats.is_immune(p.index, keyword)]
     return found, target.definition.chooses
@@ -514,6 +796,9 @@ def cards_for(
     me = src.controller
     kind = target.definition
     whose = kind.whose
+    if kind.of is not None:  # one of the cards of the player it names (the chooser's, 12.3)
+        choosers, _ = players_for(t, kind.of, src)
+        return _cards_of(choosers, slot), True
     if whose is None:  # this card, the card its attach spell sits under, the event's card
         card = src.card
         if kind.from_event:
@@ -523,17 +808,25 @@ def cards_for(
             return [], False
         found = find_host(t.players, card) if kind.host else t.equipped(card)  # in a slot
         return ([found] if found is not None else []), False
+    players = [
+        p
+        for p in in_turn_order(t.players, me)
+        if not (whose is Whose.OWN and p.index != me)
+        and not (whose is Whose.OPPONENTS and p.index == me)
+    ]
+    return _cards_of(players, slot), True
+
+
+def _cards_of(players: list[PlayerState], slot: Slot | None) -> list[tuple[PlayerState, Equipped]]:
+    """The cards in the slots of ``players`` (in ``slot`` only, if given), in their order and
+    slot order, with their mats."""
     cards = []
-    for p in in_turn_order(t.players, me):
-        if whose is Whose.OWN and p.index != me:
-            continue
-        if whose is Whose.OPPONENTS and p.index == me:
-            continue
+    for p in players:
         for at in _SLOT_ORDER:
             eq = p.mat.get(at)
             if eq is not None and (slot is None or at is slot):
                 cards.append((p, eq))
-    return cards, True
+    return cards
 
 
 # --------------------------------------------------------------------------- 12.9

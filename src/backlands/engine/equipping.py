@@ -1,32 +1,45 @@
-"""Equipping: what a player may equip now (4.1 to 4.7), and the response windows that
-follow an equip or open before an attack's damage (8.1 to 8.3).
+"""Equipping: what a player may equip now (4.1 to 4.7, 12.4), the equip itself with its
+extra costs (12.4), and the response windows that follow an equip or open before an attack's
+damage (8.1 to 8.3).
 
 :func:`equip_problem` is the one rule of what may be equipped: the main phase's listing,
-a response window's listing and the check of an equip from anywhere else all ask it.
+a response window's listing and the check of an equip from anywhere else all ask it (the
+listing reads its parts directly, :func:`equips`), and :func:`extra_cost_problem` is its
+rule of extra costs. :func:`equip` equips; a card with extra costs is equipped in parts
+(:func:`pay_and_equip`), its costs paid through the effect API between its primal cost and
+its "equipped" abilities.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, Final
 
+from ..keywords import ExtraCost, Means
 from ..terms import CardType
 from .actions import Action, DecisionKind, Equip, Pass
+from .effects import Payment, TableResolution, stays_for_costs
 from .state import CardInstance, PlayerState
-from .steps import Question, Step, one
-from .table import Table
+from .steps import Question, Step, Work, one
+from .table import EquipPart, Table
 
 __all__ = [
+    "EquipDone",
     "EquipQuestion",
+    "PayCost",
     "ResponseWindow",
     "TargetWindow",
     "check_equip",
+    "equip",
     "equip_problem",
     "equips",
+    "extra_cost_problem",
     "open_windows",
+    "pay_and_equip",
 ]
 
 PASS: Final = Pass()
 _ATTACH: Final = CardType.ATTACH_SPELL
+_INSTANT: Final = CardType.INSTANT_SPELL
 
 #: What may be played in a response window: instant spells only (4.6, 8.1).
 WINDOW_TYPES: Final = frozenset({CardType.INSTANT_SPELL})
@@ -56,6 +69,25 @@ def equip_problem(
             return f"{host} is not an equipped card (4.7)"
     elif host is not None:
         return f"only attach spells have a host; {instance.card.name} is a {kind} (4.1)"
+    if instance.extra_costs:
+        return extra_cost_problem(p, instance, host, cost)
+    return None
+
+
+def extra_cost_problem(
+    p: PlayerState, instance: CardInstance, host: CardInstance | None, cost: int
+) -> str | None:
+    """Why ``p`` cannot pay the extra costs of ``instance`` in full (equipped under ``host``,
+    its primal cost ``cost`` paid first), or None (12.4): each cost in turn takes its part of
+    what ``p`` has (``Means``): their inventory but the card, their primal deck once the
+    primal cost is paid, their equipped cards that stay on their mat."""
+    cards = sum(1 for eq in p.mat.values() if stays_for_costs(eq, instance, host))
+    means: Means | str = Means(len(p.inventory) - 1, len(p.primal_deck) - cost, cards)
+    for extra in instance.extra_costs:
+        assert isinstance(means, Means)
+        means = extra.left_after(means)
+        if isinstance(means, str):
+            return f"its extra cost cannot be paid in full: {means} (12.4)"
     return None
 
 
@@ -68,6 +100,7 @@ def equips(t: Table, p: PlayerState, window: bool, end: Action | None = None) ->
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
     costs: dict[int, int] | None = None
+    asks = t.costs_asked  # a card of the game asks extra costs (12.4)
     for instance in p.inventory:
         kind = instance.type
         if window and kind not in WINDOW_TYPES:
@@ -82,8 +115,12 @@ def equips(t: Table, p: PlayerState, window: bool, end: Action | None = None) ->
         if kind is _ATTACH:
             if hosts is None:
                 hosts = [eq.instance for q in t.players if not q.out for eq in q.mat.values()]
-            for host in hosts:
+            for host in hosts:  # 12.4: only what can be paid in full
+                if asks and instance.extra_costs and extra_cost_problem(p, instance, host, cost):
+                    continue
                 found.append(t.values.equip(instance, host))
+        elif asks and instance.extra_costs and extra_cost_problem(p, instance, None, cost):
+            continue  # 12.4: only what can be paid in full
         else:
             action = t.values.equips.get(instance.uid)  # read directly (``Values.equip``)
             found.append(t.values.equip(instance) if action is None else action)
@@ -140,7 +177,7 @@ class ResponseWindow(EquipQuestion):
         if type(action) is Equip:
             if self.attack:  # 8.2: the attack's target may play any number of instants
                 t.push(self)
-            t.equip(t.players[self.player], action.card, action.host)
+            equip(t, t.players[self.player], action, None)  # 8.3: no further window
 
     def survives_active_out(self) -> bool:
         return self.attack  # 9.2: damage already dealt is defended, its window first
@@ -151,6 +188,80 @@ class TargetWindow(ResponseWindow):
 
     __slots__ = ()
     attack = True
+
+
+def equip(t: Table, p: PlayerState, action: Equip, then: Step | None) -> None:
+    """``p`` equips ``action``'s card (4.1 to 4.7), paying its extra costs (12.4); then, with
+    ``then`` (the main phase's question), the windows of 8.1 open before it
+    (:func:`open_windows`)."""
+    card = action.card
+    if card.extra_costs:
+        pay_and_equip(t, p, card, action.host, then)
+        return
+    t.equip(p, card, action.host)
+    if then is not None:
+        open_windows(t, p.index, then)
+
+
+def pay_and_equip(
+    t: Table, p: PlayerState, card: CardInstance, host: CardInstance | None, then: Step | None
+) -> None:
+    """An equip in parts (12.4): the card goes in place and its primal cost is paid (4.3);
+    its extra costs are paid one after the other, each a step whose choices are ``p``'s
+    (:class:`PayCost`); then the equip is complete (:class:`EquipDone`). Meanwhile the equip
+    is one step of 11.3: what it triggers waits, and so does the out check (9.2). An
+    instant waits out of every zone, as its ability would (4.6)."""
+    t.equip(p, card, host, EquipPart.PLACE)
+    if card.type is _INSTANT:
+        t.instants_resolving.append(card)
+    t.paying += 1
+    t.out_check_held += 1
+    t.push(EquipDone(p.index, card, host, then))
+    payment = Payment(card, p.index, host)
+    for extra in reversed(card.extra_costs):
+        t.run(p.index, PayCost(extra, payment))
+
+
+class PayCost(Work):
+    """One extra cost of an equip being paid (12.4), through the effect API."""
+
+    __slots__ = ("cost", "payment")
+
+    def __init__(self, cost: ExtraCost, payment: Payment) -> None:
+        self.cost = cost
+        self.payment = payment
+
+    def run(self, table: Table) -> None:
+        self.cost.pay(TableResolution(table, self.cost, self.payment))
+
+
+class EquipDone(Step):
+    """The extra costs of an equip are paid (12.4): the equip is complete (4.4, 4.6), what
+    it triggered may join the queue and the out check may run; then, with ``then``, the
+    windows of 8.1."""
+
+    __slots__ = ("card", "host", "then")
+
+    def __init__(
+        self, player: int, card: CardInstance, host: CardInstance | None, then: Step | None
+    ) -> None:
+        super().__init__(player)
+        self.card = card
+        self.host = host
+        self.then = then
+
+    def run(self, t: Table) -> None:
+        t.paying -= 1
+        t.out_check_held -= 1
+        card = self.card
+        if card.type is _INSTANT:
+            t.instants_resolving[:] = [c for c in t.instants_resolving if c is not card]
+        t.equip(t.players[self.player], card, self.host, EquipPart.REST)
+        if self.then is not None:
+            open_windows(t, self.player, self.then)
+
+    def survives_active_out(self) -> bool:
+        return True  # the equip is one step: it completes (the out check waits for it, 9.2)
 
 
 def open_windows(t: Table, player: int, then: Step) -> None:

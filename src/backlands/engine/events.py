@@ -41,6 +41,7 @@ __all__ = [
     "CardDiscarded",
     "CardDrawn",
     "CardEquipped",
+    "CardReturned",
     "CardSacrificed",
     "CardStolen",
     "CounterAdded",
@@ -55,6 +56,7 @@ __all__ = [
     "GameEnded",
     "GameStarted",
     "Handler",
+    "OptionPicked",
     "Phase",
     "PhaseStarted",
     "PlayerCured",
@@ -241,6 +243,28 @@ class CardStolen(Event):
     player: int
     card: CardInstance
     victim: int
+
+
+@attrs.define(eq=True, hash=False)
+class CardReturned(Event):
+    """``card`` went from ``player``'s mat back to its owner's inventory (12.5), without its
+    counters; its attach spells were destroyed (a ``CardDestroyed`` each, before this)."""
+
+    player: int
+    card: CardInstance
+
+
+@attrs.define(eq=True, hash=False)
+class OptionPicked(Event):
+    """``player`` answered a MAY or MODE decision (12.3) of ``card``'s ability (None: a
+    character's), ``effect`` (``"may"``, ``"choose_one"``): the option ``index``, whose words
+    are ``words`` (the decision's ``options[index]``)."""
+
+    player: int
+    card: CardInstance | None
+    effect: str
+    index: int
+    words: str
 
 
 @attrs.define(eq=True, hash=False)

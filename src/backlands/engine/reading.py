@@ -51,10 +51,12 @@ def named_players(
     controller: int,
     event: object,
     supplies: Mapping[Any, str],
+    chooser: int = -1,
 ) -> list[PlayerState]:
     """The players still in whom ``target`` names, seen from ``controller``, with the
     ``event`` that triggered the ability and the targets its trigger ``supplies`` (target ->
-    the event's field that names it, 12.7) (its definition's ``names``, 11.4, 9.2)."""
+    the event's field that names it, 12.7), and the ``chooser`` of the option it sits inside
+    (-1: none, 12.3) (its definition's ``names``, 11.4, 9.2)."""
     kind = target.definition
     who = kind.names
     if who is Who.CONTROLLER:
@@ -62,6 +64,8 @@ def named_players(
     elif who is Who.EVENT:  # 12.7: the player the triggering event names
         named = event_named(event, supplies, target)
         found = [players[named]] if isinstance(named, int) else []
+    elif who is Who.CHOOSER:  # the player who decided the option (12.3)
+        found = [players[chooser]] if chooser >= 0 else []
     elif who is Who.EVERYONE:
         found = in_turn_order(players, controller)
     else:  # OPPONENTS
@@ -105,11 +109,13 @@ class TableReading:
     """The state seen from ``controller``'s ability (or modifier) of ``card`` (None: a
     character's), triggered by ``event`` (None: none) whose trigger ``supplies`` its
     references (12.7), testing ``subject_card`` or ``subject_player`` inside a ``where:``
-    (see ``backlands.keywords.StateView``)."""
+    (see ``backlands.keywords.StateView``); inside an option, decided by ``chooser`` (-1:
+    none, 12.3); ``that_many``: what the effect before did in the same ability (12.2)."""
 
     __slots__ = (
         "active",
         "card_of",
+        "chooser",
         "controller",
         "event",
         "resolving",
@@ -118,6 +124,7 @@ class TableReading:
         "subject_card",
         "subject_player",
         "supplies",
+        "that_many",
         "turn",
     )
 
@@ -132,6 +139,9 @@ class TableReading:
         supplies: Mapping[Any, str] = NOTHING_SUPPLIED,
         subject_card: CardInstance | None = None,
         subject_player: int | None = None,
+        *,
+        chooser: int = -1,
+        that_many: int = 0,
     ) -> None:
         self.seated = players
         self.stats = stats
@@ -144,6 +154,8 @@ class TableReading:
         self.supplies = supplies
         self.subject_card = subject_card
         self.subject_player = subject_player
+        self.chooser = chooser
+        self.that_many = that_many
 
     def testing(self, card: CardRef | None = None, player: int | None = None) -> TableReading:
         return TableReading(
@@ -156,13 +168,17 @@ class TableReading:
             self.supplies,
             cast("CardInstance | None", card),
             player,
+            chooser=self.chooser,
+            that_many=self.that_many,
         )
 
     def players(self, target: PlayerTarget | None) -> tuple[list[int], bool]:
         if target is None:
             subject = self.subject_player
             return [self.controller if subject is None else subject], False
-        found = named_players(self.seated, target, self.controller, self.event, self.supplies)
+        found = named_players(
+            self.seated, target, self.controller, self.event, self.supplies, self.chooser
+        )
         return [p.index for p in found], target.definition.chooses
 
     def card(self, target: CardTarget | None) -> CardInstance | None:
@@ -174,8 +190,8 @@ class TableReading:
             named = event_named(self.event, self.supplies, target)
             return named if isinstance(named, CardInstance) else None
         own = self.card_of
-        if kind.whose is not None or own is None:  # a condition names one card, never "an"
-            return None
+        if kind.whose is not None or kind.of is not None or own is None:
+            return None  # a condition names one card, never "an"
         if kind.host:
             found = find_host(self.seated, own)
             return None if found is None else found[1].instance

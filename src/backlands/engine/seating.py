@@ -78,7 +78,8 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: object) -> Non
     ):
         raise GameSetupError(f"first player {first_player} is not a seat index (1.4)")
     table.seats = seats = tuple(seats)
-    decks, table.instances, table.values, shared, durability = _instances(seats)
+    decks, table.instances, table.values, shared, durability, costs = _instances(seats)
+    table.costs_asked = costs
     table.stats.share(shared)
     # no card on any mat yet, so nothing can be worn out (6.2): no check is due, but the
     # next one must know whether a durability modifier is in play (the characters')
@@ -94,12 +95,12 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: object) -> Non
 def _instances(
     seats: tuple[Seat, ...],
 ) -> tuple[
-    tuple[tuple[CardInstance, ...], ...], dict[int, CardInstance], Values, SharedStats, bool
+    tuple[tuple[CardInstance, ...], ...], dict[int, CardInstance], Values, SharedStats, bool, bool
 ]:
     """The card instances of a game between ``seats``: uids in seat order, then deck order;
     their action and decision values (``Values``) and the card stats they have at setup
-    (see ``Stats.share``), both filled as games need them; and whether a character's
-    modifier changes durability.
+    (see ``Stats.share``), both filled as games need them; whether a character's
+    modifier changes durability; and whether a card asks extra costs (12.4).
 
     Instances never change, and equal seats make equal instances, so a batch of games
     between the same seats makes them once (the games share them, as copies do).
@@ -118,7 +119,8 @@ def _instances(
         for mod in seat.character.modifiers
     )
     instances = {i.uid: i for deck in decks for i in deck}
-    return tuple(decks), instances, Values(), new_shared(len(seats)), durability
+    costs = any(i.extra_costs for i in instances.values())
+    return tuple(decks), instances, Values(), new_shared(len(seats)), durability, costs
 
 
 def start_seats(table: Table, first_player: object) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..model import Card, Character, ContinuousAbility, Modifier, TriggeredAbility
+from ..model import Card, Character, ContinuousAbility, ExtraCost, Modifier, TriggeredAbility
 from ..terms import Slot, Zone
 
 __all__ = ["CardInstance", "Equipped", "Outcome", "PlayerState", "Zone"]
@@ -26,7 +26,7 @@ class CardInstance:
     an equipped card is whose mat it is on.
     """
 
-    __slots__ = ("card", "modifiers", "owner", "slot", "triggers", "type", "uid")
+    __slots__ = ("card", "extra_costs", "modifiers", "owner", "slot", "triggers", "type", "uid")
 
     def __init__(self, uid: int, card: Card, owner: int) -> None:
         self.uid = uid
@@ -45,6 +45,8 @@ class CardInstance:
         self.triggers: tuple[TriggeredAbility, ...] = tuple(
             a for a in card.abilities if isinstance(a, TriggeredAbility)
         )
+        # what it costs besides its primal cost (12.4), read at every equip listing
+        self.extra_costs: tuple[ExtraCost, ...] = card.extra_costs
 
     def __eq__(self, other: object) -> bool:
         if self is other:

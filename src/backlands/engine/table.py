@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..model import Card
 from ..ruleset import Ruleset
-from ..terms import CardStat, CardType, Slot
+from ..terms import CardStat, CardType, Slot, ValueEnum
 from . import events as ev
 from .actions import Action, Decision, Values
 from .history import History
@@ -30,7 +30,7 @@ from .triggers import SLOT_ORDER, Reaction, TriggerIndex, resolution_order
 if TYPE_CHECKING:
     from .seats import Seat
 
-__all__ = ["AbilitySource", "Choice", "Table", "Work"]
+__all__ = ["AbilitySource", "Choice", "EquipPart", "Table", "Work"]
 
 # what a card brings into play: (the card, its controller, its place in 11.3's order) ->
 # the triggered abilities it brings, as reactions (``Game(abilities=...)``)
@@ -45,6 +45,19 @@ _DURABILITY: Final = CardStat.DURABILITY
 _INSTANT: Final = CardType.INSTANT_SPELL
 _ATTACH: Final = CardType.ATTACH_SPELL
 _ABOUT_CARD: Final = ev.ABOUT_CARD
+
+
+class EquipPart(ValueEnum):
+    """Which part of an equip ``Table.equip`` does: all of it, or, for a card with extra
+    costs (12.4), the part before them or the part after them."""
+
+    WHOLE = "whole"
+    PLACE = "place"  # in place, its primal cost paid (4.1 to 4.3, 4.6, 4.7)
+    REST = "rest"  # its abilities into play, "equipped" (4.4)
+
+
+_PLACE: Final = EquipPart.PLACE
+_REST: Final = EquipPart.REST
 
 
 class Table:
@@ -62,8 +75,11 @@ class Table:
         "bus",
         "card_heard",
         "card_listeners",
+        "costs_asked",
         "decision",
         "decisions_this_turn",
+        "done",
+        "done_before",
         "effects_this_turn",
         "first_player",
         "first_player_named",
@@ -76,6 +92,7 @@ class Table:
         "out_check_due",
         "out_check_held",
         "outcome",
+        "paying",
         "players",
         "printed_abilities",
         "queue",
@@ -83,6 +100,7 @@ class Table:
         "ruleset",
         "seats",
         "seed",
+        "shortfalls",
         "stats",
         "triggered",
         "triggers",
@@ -115,6 +133,9 @@ class Table:
         self._rng = random.Random(seed)
         self._rng_shared = False
         self.instances: dict[int, CardInstance] = {}
+        # whether a card of the game asks extra costs (12.4): else the equip listings never
+        # look for them
+        self.costs_asked = False
         self.values = Values()  # the game's action and decision values (shared by seats)
         self.players: list[PlayerState] = []
         self.turn = 0
@@ -135,6 +156,16 @@ class Table:
         # 9.4: the decisions asked and the effects resolved in the current turn
         self.decisions_this_turn = 0
         self.effects_this_turn = 0
+        # what effects did (12.2, 12.3): how many (cards drawn, discarded, sacrificed or
+        # destroyed, damage dealt, counters...) the resolving effect did so far and the one
+        # before it in the same ability did ("that many"), and how many parts of effects fell
+        # short so far ("if you do": the optional part was done in full if none did)
+        self.done = 0
+        self.done_before = 0
+        self.shortfalls = 0
+        # the extra costs of an equip being paid (12.4): the equip is one step of 11.3, so
+        # what it triggers waits until it is over, and so does the out check (9.2)
+        self.paying = 0
         self.stats = Stats(self.players, ruleset)
         # triggered abilities (11.2, 11.3): triggered by the running step, waiting in the
         # queue, whether one from the queue is resolving; the instants whose ability is
@@ -187,6 +218,8 @@ class Table:
     def new_instance(self, card: Card, owner: int) -> CardInstance:
         instance = CardInstance(len(self.instances), card, owner)
         self.instances[instance.uid] = instance
+        if instance.extra_costs:
+            self.costs_asked = True
         return instance
 
     @property
@@ -223,6 +256,7 @@ class Table:
         self._rng = original._rng  # shared until one side draws (``rng``)
         self._rng_shared = original._rng_shared = True
         self.instances = original.instances  # never changed after setup
+        self.costs_asked = original.costs_asked
         self.values = original.values
         self.players = players = [p.copy() for p in original.players]
         self.turn = original.turn
@@ -240,6 +274,10 @@ class Table:
         self.actions = original.actions.branch()
         self.decisions_this_turn = original.decisions_this_turn
         self.effects_this_turn = original.effects_this_turn
+        self.done = original.done
+        self.done_before = original.done_before
+        self.shortfalls = original.shortfalls
+        self.paying = original.paying
         self.stats = original.stats.copy(players)
         self.triggered = original.triggered[:]
         self.queue = original.queue[:]
@@ -388,6 +426,8 @@ class Table:
         seen the ruleset's ``max_effects_per_turn`` effects already; if it has, the game is
         over, a draw (9.4)."""
         self.effects_this_turn += 1
+        self.done_before = self.done  # what the effect before it did ("that many", 12.2)
+        self.done = 0
         if self.effects_this_turn <= self.ruleset.max_effects_per_turn:
             return True
         self.loop_ends(f"{self.ruleset.max_effects_per_turn} resolved effects")
@@ -438,6 +478,7 @@ class Table:
 
     def ability_started(self) -> None:
         self.ability_resolving = True
+        self.done = 0  # its first effect has no effect before it (12.2)
 
     def ability_done(self, reaction: Reaction) -> None:
         """``reaction`` has resolved (11.3): the next ability may start; an instant whose
@@ -544,41 +585,56 @@ class Table:
         if not deck:
             self.out_check_due = True  # the out check (9.1, 9.2) has work to do
 
-    def equip(self, p: PlayerState, instance: CardInstance, host: CardInstance | None) -> None:
-        """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's."""
-        cost = self.stats.costs[p.index].get(instance.uid)  # fixed before anything moves
-        if cost is None:
-            cost = self.stats.cost(instance, p.index)
-        # ``p``'s inventory and mat change: the cost's ``_move`` below bumps ``p.version``
-        # (a cost of 0 too)
-        inventory = p.inventory
-        for i, held in enumerate(inventory):  # by identity: no value comparisons
-            if held is instance:
-                del inventory[i]
-                break
+    def equip(
+        self,
+        p: PlayerState,
+        instance: CardInstance,
+        host: CardInstance | None,
+        part: EquipPart = EquipPart.WHOLE,
+    ) -> None:
+        """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's.
+        The first part (``PLACE``): the card leaves the inventory for its slot (salvaging what
+        is there, 4.2), for its host (4.7) or, an instant, for no zone (4.6), and its primal
+        cost is paid (4.3). The rest (``REST``), its costs paid: its abilities come into play
+        and its "equipped" abilities trigger (4.4); an instant's ability, then the void (4.6).
+        A card with extra costs (12.4) is equipped in these two parts, its costs paid between
+        them (``equipping.pay_and_equip``); any other, ``WHOLE``, in one call."""
         kind = instance.type
+        if part is not _REST:
+            cost = self.stats.costs[p.index].get(instance.uid)  # fixed before anything moves
+            if cost is None:
+                cost = self.stats.cost(instance, p.index)
+            # ``p``'s inventory and mat change: the cost's ``_move`` below bumps ``p.version``
+            # (a cost of 0 too)
+            inventory = p.inventory
+            for i, held in enumerate(inventory):  # by identity: no value comparisons
+                if held is instance:
+                    del inventory[i]
+                    break
+            if kind is not _INSTANT:
+                slot = instance.slot
+                if kind is _ATTACH:  # 4.7
+                    assert host is not None
+                    found = self.equipped(host)
+                    assert found is not None
+                    found[1].attached.append(Equipped(instance, self.turn, controller=p.index))
+                    found[0].version += 1  # the host's mat
+                else:
+                    assert slot is not None
+                    if slot in p.mat:  # 4.2: salvage
+                        self.destroy(p, slot, _SALVAGE)
+                    p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
+                if instance.modifiers:  # a modifier source came into play
+                    self.stats.source_changed(instance.modifiers)
+            self._move(p, p.void, cost, _COST)  # 4.3, 4.6: sacrificed
+            if part is _PLACE:
+                return
         if kind is _INSTANT:  # 4.6
-            self._move(p, p.void, cost, _COST)  # sacrificed
             self._cast(p.index, instance)  # its ability, then the void
             return
-        slot = instance.slot
-        if kind is _ATTACH:  # 4.7
-            assert host is not None
-            found = self.equipped(host)
-            assert found is not None
-            found[1].attached.append(Equipped(instance, self.turn, controller=p.index))
-            found[0].version += 1  # the host's mat
-        else:
-            assert slot is not None
-            if slot in p.mat:  # 4.2: salvage
-                self.destroy(p, slot, _SALVAGE)
-            p.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
-        if instance.modifiers:  # a modifier source came into play
-            self.stats.source_changed(instance.modifiers)
-        self._move(p, p.void, cost, _COST)  # 4.3: sacrificed
         if self.abilities is not None:
             self.enter_play(instance, p.index, host)
-        self.publish(ev.CardEquipped, p.index, instance, slot, host)  # 4.4 hangs on this
+        self.publish(ev.CardEquipped, p.index, instance, instance.slot, host)  # 4.4 hangs on this
 
     def destroy(self, controller: PlayerState, slot: Slot, reason: ev.DestroyReason) -> bool:
         """Destroy the card in ``slot`` of ``controller``'s mat and what is attached to it
@@ -593,15 +649,33 @@ class Table:
             proposal = self.propose(ev.DestroyProposal, eq.instance, reason)
             if proposal is not None and proposal.cancelled:
                 return False
-        del controller.mat[slot]
+        instance = eq.instance
+        self._leave_mat(controller, slot, self.players[instance.owner].void)
+        attached = eq.attached
+        if ev.CardDestroyed in self.heard or self.reactions_in_play:  # else nobody hears it
+            self.publish(ev.CardDestroyed, controller.index, instance, reason)
+            if attached:
+                self._attached_destroyed(controller, eq)
+            self.leave_play(instance)  # after its destruction, which it still hears (11.2)
+            for spell in attached:
+                self.leave_play(spell.instance)
+        if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
+            self.stats.end_boosts(instance.uid)
+        return True
+
+    def _leave_mat(self, controller: PlayerState, slot: Slot, to: list[CardInstance]) -> None:
+        """The card in ``slot`` of ``controller``'s mat goes to ``to`` (its owner's void or
+        inventory), and its attach spells to their owners' voids (4.7, 12.5): every card
+        moves before any event is published; their modifiers leave play."""
+        eq = controller.mat.pop(slot)
         controller.version += 1
         instance = eq.instance
         if instance.modifiers:  # a modifier source left play
             self.stats.source_changed(instance.modifiers)
+        to.append(instance)
         players = self.players
         owner = players[instance.owner]
-        owner.void.append(instance)
-        if owner is not controller:  # a stolen card (7.3)
+        if owner is not controller:  # a stolen card (7.3): its owner's pile changed
             owner.version += 1
         attached = eq.attached
         if attached:
@@ -612,17 +686,29 @@ class Table:
                 owner = players[spell.instance.owner]
                 owner.void.append(spell.instance)
                 owner.version += 1
-        if ev.CardDestroyed in self.heard or self.reactions_in_play:  # else nobody hears it
-            self.publish(ev.CardDestroyed, controller.index, instance, reason)
-            for spell in attached:  # for the player who attached it (11.1)
-                by = controller.index if spell.controller is None else spell.controller
-                self.publish(ev.CardDestroyed, by, spell.instance, _HOST_DESTROYED)
-            self.leave_play(instance)  # after its destruction, which it still hears (11.2)
-            for spell in attached:
-                self.leave_play(spell.instance)
+
+    def _attached_destroyed(self, controller: PlayerState, eq: Equipped) -> None:
+        """The attach spells of ``eq`` went with it (4.7): destroyed, each for the player who
+        attached it (11.1)."""
+        for spell in eq.attached:
+            by = controller.index if spell.controller is None else spell.controller
+            self.publish(ev.CardDestroyed, by, spell.instance, _HOST_DESTROYED)
+
+    def return_to_inventory(self, controller: PlayerState, slot: Slot) -> None:
+        """The card in ``slot`` of ``controller``'s mat goes back to its owner's inventory
+        (12.5): it loses its counters, boosts and equipped turn, and its attach spells are
+        destroyed (4.7); its abilities leave play."""
+        eq = controller.mat[slot]
+        instance = eq.instance
+        self._leave_mat(controller, slot, self.players[instance.owner].inventory)
+        if eq.attached:
+            self._attached_destroyed(controller, eq)
+        self.leave_play(instance)
+        for spell in eq.attached:
+            self.leave_play(spell.instance)
         if self.stats.boosts:  # a boost ends as its card leaves play (11.6)
             self.stats.end_boosts(instance.uid)
-        return True
+        self.publish(ev.CardReturned, controller.index, instance)
 
     def add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
         """Durability counters; the card is destroyed when they reach its durability."""

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..terms import CardType, Keyword, PlayerStat, Slot
+from ..terms import CardStat, CardType, Keyword, PlayerStat, Slot
 from . import events as ev
 from .actions import SLOT_ATTACKERS, Action, Attack, DecisionKind, Equip
 from .actions import EndPhase as EndPhaseAction
 from .agenda import check_durability, check_state
-from .combat import TakeDamage, declare_attack
-from .equipping import EquipQuestion, open_windows
+from .combat import TakeDamage
+from .equipping import EquipQuestion, TargetWindow, equip
 from .state import PlayerState
 from .steps import Question, Step, one
 from .table import Table
@@ -31,6 +31,7 @@ __all__ = [
     "PhaseStarts",
     "TurnStart",
     "Upkeep",
+    "declare_attack",
     "may_attack",
     "next_turn",
     "start_turn",
@@ -42,6 +43,7 @@ _MAIN: Final = ev.Phase.MAIN
 _ATTACK: Final = ev.Phase.ATTACK
 _END: Final = ev.Phase.END
 _DRAWS: Final = PlayerStat.DRAWS_PER_TURN
+_DAMAGE: Final = CardStat.DAMAGE
 
 
 def may_attack(t: Table, p: PlayerState) -> bool:
@@ -132,8 +134,8 @@ class MainPhase(EquipQuestion):
     def apply(self, t: Table, action: Action) -> None:
         player = self.player
         if type(action) is Equip:
-            t.equip(t.players[player], action.card, action.host)
-            open_windows(t, player, then=self)  # the main phase goes on after them (3.2, 8.1)
+            # the main phase goes on after the windows (3.2, 8.1)
+            equip(t, t.players[player], action, then=self)
             return
         end_main_phase(t, t.players[player])
 
@@ -195,6 +197,25 @@ class AttackPhase(Question):
             return  # the end phase waits below (3.4)
         t.push(self)  # the attack phase goes on after this attack (3.3)
         declare_attack(t, t.players[self.player], action)
+
+
+def declare_attack(t: Table, p: PlayerState, action: Attack) -> None:
+    """``p`` attacks (5.1 to 5.3): the attacking card takes its counter (and may be
+    destroyed by it, 5.2: the damage stands), then the target's window (8.2) and the damage,
+    as it is dealt."""
+    instance = action.card
+    slot = instance.slot
+    assert slot is not None
+    p.attacked.add(slot)
+    damage = t.stats.card(instance, _DAMAGE, p.index)  # before the counter (5.2)
+    t.publish(ev.AttackDeclared, p.index, instance, action.target, damage)
+    t.add_counters(p, p.mat[slot], 1)  # 5.2
+    dealt = TakeDamage(action.target, damage, instance, p.index, True, t.stats.version)  # 5.3
+    if t.ruleset.response_windows:
+        t.push(dealt)
+        t.then(one(TargetWindow, action.target))  # 8.2: the target answers first
+    else:
+        t.then(dealt)
 
 
 class EndPhase(Step):

@@ -36,6 +36,7 @@ from ..engine import (
     Equip,
     Game,
     Pass,
+    Pick,
     PlayerState,
 )
 from ..keywords import EFFECTS as KEYWORD_EFFECTS
@@ -51,6 +52,7 @@ from ..model import (
     TriggeredAbility,
 )
 from ..ruleset import Ruleset
+from ..terms import ITEMS
 
 __all__ = [
     "ATTACKERS",
@@ -75,9 +77,11 @@ DEFENDERS = (Slot.ARMOUR, Slot.CREATURE)  # the slots that defend (6.1)
 KINDS = tuple(DecisionKind)
 CARD_TYPES = tuple(CardType)
 EFFECTS = tuple(KEYWORD_EFFECTS)  # every registered effect, by its name in the card format
-#: What a card's abilities do: each effect of its triggered abilities, a continuous stat
-#: modifier (of card or player stats), an immunity (docs/env.md, "Card features").
-FAMILIES = (*EFFECTS, "modifier", "immunity")
+#: What a card's abilities do: each effect of its triggered abilities (and of the effects
+#: inside them, 12.3), a continuous stat modifier (of card or player stats), an immunity,
+#: and whether it has extra costs to equip (12.4) (docs/env.md, "Card features").
+FAMILIES = (*EFFECTS, "modifier", "immunity", "extra_cost")
+PICKS = ITEMS["modes"][1]  # the options of a MAY or MODE decision at most (12.3)
 
 # scales: a value is divided by its scale and clipped to [0, 1]
 STAT_SCALE = 10  # damage, durability, counters, remaining durability, primal cost
@@ -158,6 +162,8 @@ def _scaled(value: float, scale: float) -> float:
 def families(card: Card) -> tuple[str, ...]:
     """The ability families of ``card`` (:data:`FAMILIES`), in that order."""
     found: set[str] = set()
+    if card.extra_costs:
+        found.add("extra_cost")
     for ability in card.abilities:
         if isinstance(ability, TriggeredAbility):
             effects = list(ability.effects)
@@ -711,6 +717,7 @@ class ActionCodec:
     ``choose_player``     ``Choose(seat r)``                           ``r``
     ``choose_card``       ``Choose(the card in slot s of seat r)``     ``r * 4 + s``
     ``choose_inventory``  ``Choose`` a copy of card number ``c``       ``c - 1``
+    ``pick``              ``Pick(i)``: option i of a MAY or MODE       ``i``
     ====================  ===========================================  ======================
 
     Seats ``r`` are relative to the deciding player (0 is them), ``S`` seats in all (the
@@ -736,6 +743,7 @@ class ActionCodec:
             ("choose_player", seats),
             ("choose_card", seats * slots),
             ("choose_inventory", cards),
+            ("pick", PICKS),
         )
         self.ranges: dict[str, range] = {}
         start = 0
@@ -751,6 +759,7 @@ class ActionCodec:
         self._player = r["choose_player"].start
         self._card = r["choose_card"].start
         self._inventory = r["choose_inventory"].start - 1
+        self._pick = r["pick"].start
         self._buffer = np.zeros(self.size, dtype=np.int8)
         self._view: Any = self._buffer.data
         self._zeros = np.zeros(self.size, dtype=np.int8).data
@@ -852,6 +861,10 @@ class ActionCodec:
             if not 0 <= option < n:
                 return None
             return self._player + _relative(option, player, n)
+        if kind is Pick:
+            assert isinstance(action, Pick)
+            index = action.index
+            return self._pick + index if 0 <= index < PICKS else None
         return None
 
     def _on_mat(self, game: Game, player: int, card: CardInstance) -> tuple[int, int] | None:
@@ -925,6 +938,8 @@ class ActionCodec:
             return Defend(pairs)
         if name == "choose_player":
             return None if at >= n else Choose((player + at) % n)
+        if name == "pick":
+            return Pick(at)
         card = card_at(*divmod(at, slots))  # choose_card
         return None if card is None else Choose(card)
 
@@ -964,6 +979,8 @@ class ActionCodec:
         if name == "choose_card":
             r, s = divmod(at, slots)
             return f"choose the {SLOTS[s]} of seat +{r}"
+        if name == "pick":
+            return f"pick option {at} (may: 0 does it, 1 does not)"
         return f"choose {cards[at].name} in the inventory"
 
 

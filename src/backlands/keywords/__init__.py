@@ -16,16 +16,19 @@ from __future__ import annotations
 
 from . import amounts as _amounts
 from . import conditions as _conditions
+from . import costs as _costs
 from . import effects as _effects
 from .amounts import *  # noqa: F403  # every amount of amounts.py (12.2)
 from .api import CardRef, CardThen, Placed, PlayerThen, Resolution, StateView, WhyNot
 from .conditions import *  # noqa: F403  # every condition of conditions.py (12.1)
+from .costs import *  # noqa: F403  # every extra cost of costs.py (12.4)
 from .effects import *  # noqa: F403  # every effect of effects.py: adding one is one file
 from .modifiers import CardStatModifier, Immunity, PlayerStatModifier
 from .registry import (
     ALL,
     AMOUNTS,
     CONDITIONS,
+    COSTS,
     EFFECTS,
     FAMILIES,
     MODIFIERS,
@@ -34,13 +37,16 @@ from .registry import (
     Condition,
     Defined,
     Effect,
+    ExtraCost,
     FieldInfo,
+    Means,
     Modifier,
     Registry,
     about,
     amount,
     condition,
     effect,
+    extra_cost,
     family_of,
     field_info,
     is_number,
@@ -57,6 +63,7 @@ __all__ = [
     "AMOUNTS",
     "CHARACTER",
     "CONDITIONS",
+    "COSTS",
     "EFFECTS",
     "FAMILIES",
     "MODIFIERS",
@@ -71,9 +78,11 @@ __all__ = [
     "Condition",
     "Defined",
     "Effect",
+    "ExtraCost",
     "FieldInfo",
     "Heard",
     "Immunity",
+    "Means",
     "Modifier",
     "Moment",
     "MomentKind",
@@ -95,6 +104,7 @@ __all__ = [
     "amount",
     "condition",
     "effect",
+    "extra_cost",
     "family_of",
     "field_info",
     "is_number",
@@ -107,3 +117,4 @@ __all__ = [
 __all__ += _effects.__all__
 __all__ += _conditions.__all__
 __all__ += _amounts.__all__
+__all__ += _costs.__all__

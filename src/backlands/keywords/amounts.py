@@ -5,10 +5,13 @@ One class per amount, each with its YAML name, its fields and their limits, its 
 count, read through the :class:`~backlands.keywords.StateView` the engine gives it. An effect
 reads an amount through ``Resolution.value``, once, as it resolves: never below 0, at most 99
 (``Amount.of``); arithmetic rounds down. docs/effects.md, "Amounts", says what each one
-counts. "That many" (the result of an earlier effect, 12.3) is the options family's.
+counts. "That many" is the result of the effect before, which every effect reports (12.2,
+12.3).
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 import attrs
 
@@ -30,6 +33,7 @@ __all__ = [
     "Players",
     "Plus",
     "Smallest",
+    "ThatMany",
     "Times",
     "TurnNumber",
 ]
@@ -199,6 +203,24 @@ class TurnNumber(Amount):
 
     def count(self, s: StateView) -> int:
         return s.turn
+
+
+@amount("that_many")
+@attrs.frozen
+class ThatMany(Amount):
+    """THAT MANY: how many the effect just before this one did, in the same ability (cards
+    drawn, discarded, sacrificed, destroyed, stolen or returned, damage dealt, counters put or
+    removed, players poisoned or cured, cards boosted): "DISCARD up to 3 cards, then DRAW that
+    many" (12.2, 12.3). 0 for the first effect of an ability."""
+
+    before: ClassVar[bool] = True
+    effects_only: ClassVar[bool] = True
+
+    def words(self, it: str = "") -> str:
+        return "that many"
+
+    def count(self, s: StateView) -> int:
+        return s.that_many
 
 
 # --------------------------------------------------------------------------- arithmetic

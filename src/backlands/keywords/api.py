@@ -119,6 +119,13 @@ class StateView(Protocol):
         or no event)."""
         ...
 
+    @property
+    def that_many(self) -> int:
+        """How many the effect before this one did, in the same ability (cards drawn,
+        discarded, sacrificed, destroyed..., damage dealt, counters: 12.2, 12.3); 0 for the
+        first effect of an ability, and outside an effect."""
+        ...
+
     def testing(self, card: CardRef | None = None, player: int | None = None) -> StateView:
         """The same view, testing ``card`` or ``player`` (the subject of a ``where:``)."""
         ...
@@ -278,6 +285,37 @@ class Resolution(Protocol):
     def add_counters(self, card: CardRef, amount: int) -> None:
         """``amount`` durability counters on the card, if it is still in a slot: it is worn
         out (destroyed) when they reach its durability (6.2)."""
+        ...
+
+    def to_inventory(self, card: CardRef) -> None:
+        """The card, if it is still in a slot, goes back to its owner's inventory (12.5): it
+        loses its counters, boosts and equipped turn, and its attach spells are destroyed."""
+        ...
+
+    # ------------------------------------------------------------------ options (12.3)
+
+    def may(
+        self, player: int, effects: Sequence[Effect], if_you_do: Sequence[Effect], words: str
+    ) -> None:
+        """``player`` decides whether to do ``effects`` (a MAY decision, 12.3; ``words``:
+        what doing it means); if they do, ``effects`` resolve, then ``if_you_do`` if
+        ``effects`` were done in full. Inside both, the target ``chooser`` is ``player``."""
+        ...
+
+    def choose_mode(
+        self, player: int, modes: Sequence[Sequence[Effect]], words: Sequence[str]
+    ) -> None:
+        """``player`` chooses one of ``modes`` (a MODE decision, 12.3; ``words``: each mode's),
+        any of them, also one that would do nothing; its effects resolve. Inside them, the
+        target ``chooser`` is ``player``."""
+        ...
+
+    # ------------------------------------------------------------------ extra costs (12.4)
+
+    def for_cost_card(self, then: CardThen) -> None:
+        """``then`` for one of the controller's equipped cards that stays on their mat
+        through the equip being paid for (not the card equipped, the card it salvaged or the
+        card an attach spell goes under), chosen by the controller (11.4)."""
         ...
 
     # ------------------------------------------------------------------ later

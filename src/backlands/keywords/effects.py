@@ -3,11 +3,15 @@ and their limits, its words and its rule (RULINGS 7, 11.4 to 11.6).
 
 An effect resolves through the :class:`~backlands.keywords.Resolution` the engine gives it:
 ``for_players`` and ``for_cards`` find whom or what it acts on (and let the controller
-choose, 11.4), and the primitives (``draw``, ``destroy``...) act. docs/effects.md says what
-each one does in a game, and how to add one.
+choose, 11.4), and the primitives (``draw``, ``destroy``...) act. The effects that hold
+effects (``if``, 12.1; the options of 12.3, ``may`` and ``choose_one``) resolve them through
+the same API. docs/effects.md says what each one does in a game, and how to add one.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 import attrs
 
@@ -20,6 +24,7 @@ from .words import card_words, number_words, player_does, stat_words
 
 __all__ = [
     "Boost",
+    "ChooseOne",
     "Cure",
     "Curse",
     "Damage",
@@ -28,10 +33,12 @@ __all__ = [
     "Discard",
     "Draw",
     "If",
+    "May",
     "Poison",
     "Repair",
     "Sacrifice",
     "Steal",
+    "Wear",
 ]
 
 _THE_SLOT = about("Only a card in this slot.", unset="any slot")
@@ -377,3 +384,138 @@ class Delayed(Effect):
 
     def apply(self, r: Resolution) -> None:  # 12.9
         r.delay(self.at, self.effects)
+
+
+@effect("wear")
+@attrs.frozen
+class Wear(Effect):
+    """WEAR N: put N durability counters on an equipped card; it is worn out (destroyed)
+    when its counters reach its durability (6.2)."""
+
+    amount: int | Amount = attrs.field(
+        metadata=about("How many durability counters to put on the card (12.2).", limit="amount")
+    )
+    target: CardTarget = attrs.field(
+        default=CardTarget.OPPONENT_CARD, metadata=about("The card worn.")
+    )
+    slot: Slot | None = attrs.field(default=None, metadata=_THE_SLOT)
+    where: Condition | None = attrs.field(default=None, metadata=_WHERE)
+
+    def words(self) -> str:
+        counters = number_words(self.amount, "durability counter", "durability counters")
+        return f"put {counters} on {card_words(self.target, self.slot, self.where)}"
+
+    def apply(self, r: Resolution) -> None:  # 6.2: worn out at its durability
+        amount = r.value(self.amount)  # once, as it resolves (12.2)
+        if amount:
+            r.for_cards(
+                self.target,
+                self.slot,
+                lambda r, card: r.add_counters(card, amount),
+                None,
+                self.where,
+            )
+
+
+# --------------------------------------------------------------------------- options (12.3)
+
+#: What the effects inside an option may name: the player who decides it (12.3).
+_CHOOSER: frozenset[Any] = frozenset({PlayerTarget.CHOOSER})
+
+
+def _effects(value: Iterable[Effect]) -> tuple[Effect, ...]:
+    return tuple(value)
+
+
+def _modes(value: Iterable[Iterable[Effect]]) -> tuple[tuple[Effect, ...], ...]:
+    return tuple(tuple(mode) for mode in value)
+
+
+def effects_words(effects: Iterable[Effect]) -> str:
+    """The words of effects resolved in order: ``DISCARD 1 card, then DRAW 2 cards``."""
+    return ", then ".join(e.words() for e in effects)
+
+
+@effect("may")
+@attrs.frozen
+class May(Effect):
+    """YOU MAY ...; IF YOU DO, ...: the chooser (you, unless the card names another player)
+    decides as it resolves whether to do ``effects``; ``if_you_do`` resolves only if they
+    did and ``effects`` were done in full (12.3)."""
+
+    supplies: ClassVar[frozenset[Any]] = _CHOOSER
+
+    effects: tuple[Effect, ...] = attrs.field(
+        converter=_effects,
+        metadata=about("The effects the chooser may do, in order."),
+    )
+    if_you_do: tuple[Effect, ...] = attrs.field(
+        default=(),
+        converter=_effects,
+        metadata=about(
+            "The effects that resolve only if the chooser did the others in full.",
+            unset="nothing",
+        ),
+    )
+    chooser: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("The player who decides.")
+    )
+
+    def words(self) -> str:
+        return f"{self._who} {self.choice_words()}"
+
+    @property
+    def _who(self) -> str:
+        return "you may" if self.chooser is PlayerTarget.SELF else f"{self.chooser.words} may:"
+
+    def choice_words(self) -> str:
+        """What doing it means: ``DISCARD 1 card; if you do, DRAW 2 cards``."""
+        text = effects_words(self.effects)
+        if self.if_you_do:
+            they = "you" if self.chooser is PlayerTarget.SELF else "they"
+            text += f"; if {they} do, {effects_words(self.if_you_do)}"
+        return text
+
+    def apply(self, r: Resolution) -> None:  # 12.3
+        r.for_players(self.chooser, self._decide)
+
+    def _decide(self, r: Resolution, player: int) -> None:
+        r.may(player, self.effects, self.if_you_do, self.choice_words())
+
+
+@effect("choose_one")
+@attrs.frozen
+class ChooseOne(Effect):
+    """CHOOSE ONE: the chooser (you, unless the card names another player) chooses one of
+    the ``modes`` as it resolves, any of them, also one that would do nothing; its effects
+    resolve (12.3)."""
+
+    supplies: ClassVar[frozenset[Any]] = _CHOOSER
+
+    modes: tuple[tuple[Effect, ...], ...] = attrs.field(
+        converter=_modes,
+        metadata=about(
+            "The modes: each a list of effects, resolved in order if it is chosen.",
+            limit="modes",
+        ),
+    )
+    chooser: PlayerTarget = attrs.field(
+        default=PlayerTarget.SELF, metadata=about("The player who chooses.")
+    )
+
+    def words(self) -> str:
+        if self.chooser is PlayerTarget.SELF:
+            who = "choose one"
+        else:
+            who = f"{self.chooser.words} chooses one"
+        return f"{who}: " + "; or ".join(self.mode_words())
+
+    def mode_words(self) -> tuple[str, ...]:
+        """Each mode's words: ``SACRIFICE 3 cards``."""
+        return tuple(effects_words(mode) for mode in self.modes)
+
+    def apply(self, r: Resolution) -> None:  # 12.3
+        r.for_players(self.chooser, self._choose)
+
+    def _choose(self, r: Resolution, player: int) -> None:
+        r.choose_mode(player, self.modes, self.mode_words())

@@ -36,7 +36,7 @@ from typing import (
 
 import attrs
 
-from ..terms import LIMITS, ValueEnum
+from ..terms import ITEMS, LIMITS, ValueEnum
 
 if TYPE_CHECKING:
     from .api import Resolution, StateView
@@ -45,6 +45,7 @@ __all__ = [
     "ALL",
     "AMOUNTS",
     "CONDITIONS",
+    "COSTS",
     "EFFECTS",
     "FAMILIES",
     "MODIFIERS",
@@ -53,13 +54,16 @@ __all__ = [
     "Condition",
     "Defined",
     "Effect",
+    "ExtraCost",
     "FieldInfo",
+    "Means",
     "Modifier",
     "Registry",
     "about",
     "amount",
     "condition",
     "effect",
+    "extra_cost",
     "family_of",
     "field_info",
     "is_number",
@@ -79,8 +83,10 @@ NAME = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 class FieldInfo:
     """What a keyword's field means (``doc``, the schema's hover text, without its default)
     and, for a number, its range: a name of :data:`~backlands.terms.LIMITS` or
-    ``(lowest, highest)``; ``nonzero``: 0 is refused too. ``unset``: what a field whose
-    default is None means when it is left out (``any slot``). ``every``: for an amount
+    ``(lowest, highest)``; for a list (``tuple[X, ...]``) of keywords, the range of its
+    number of items, a name of :data:`~backlands.terms.ITEMS` or ``(fewest, most)`` (a list
+    without one holds at least one item); ``nonzero``: 0 is refused too. ``unset``: what a
+    field whose default is None means when it is left out (``any slot``). ``every``: for an amount
     (``int | Amount``), what the word ``all`` means there (``the whole inventory``); empty:
     ``all`` is refused there (12.2). ``subject``: for a ``where:`` condition, what it
     tests (``"card"`` or ``"player"``), which its conditions read when they name none."""
@@ -95,9 +101,12 @@ class FieldInfo:
     @property
     def range(self) -> tuple[int, int] | None:
         """``(lowest, highest)``, or None for a field that is not a number."""
-        if self.limit is None:
+        limit = self.limit
+        if limit is None:
             return None
-        return LIMITS[self.limit] if isinstance(self.limit, str) else self.limit
+        if isinstance(limit, str):
+            return LIMITS[limit] if limit in LIMITS else ITEMS[limit]
+        return limit
 
 
 def about(
@@ -113,7 +122,8 @@ def about(
     cards to draw", limit="count"))``. Every integer field needs a ``limit`` (a card file can
     never make the engine do work in proportion to a number, docs/card-format.md "Limits"),
     and so does an amount (``int | Amount``), whose ``limit`` is the range of a plain number
-    written there; ``every``: what ``all`` means in that amount (12.2)."""
+    written there; ``every``: what ``all`` means in that amount (12.2). A list's ``limit`` is
+    how many items it may hold."""
     return {_INFO: FieldInfo(doc, limit, nonzero, unset, every, subject)}
 
 
@@ -156,6 +166,9 @@ class Effect:
 
     #: Its YAML name (``effect: draw``), set by :func:`effect`.
     name: ClassVar[str] = ""
+    #: The targets an effect that holds effects names for them (``chooser`` inside a
+    #: ``choose_one``'s modes): the loader lets the effects it holds use them, and only them.
+    supplies: ClassVar[frozenset[Any]] = frozenset()
 
     def words(self) -> str:
         """What it does, as ``backlands cards show`` says it (``DRAW 2 cards``)."""
@@ -167,7 +180,8 @@ class Effect:
 
     def inner(self) -> tuple[Effect, ...]:
         """The effects this effect holds in its fields, in order (a ``delayed`` effect's,
-        12.9): none for most. Not those the inner effects hold in turn."""
+        12.9; a ``may``'s, each mode's of a ``choose_one``, 12.3): none for most. Not those
+        the inner effects hold in turn."""
         found: list[Effect] = []
         shape: Any = type(self)  # an attrs class (``Registry.add``)
         for field in attrs.fields(shape):
@@ -175,8 +189,9 @@ class Effect:
             if isinstance(value, Effect):
                 found.append(value)
             elif isinstance(value, tuple):
-                found.extend(v for v in value if isinstance(v, Effect))
-        return tuple(found)
+                for v in value:  # a list of effects, or of lists of them (modes)
+                    found.extend(v if isinstance(v, tuple) else (v,))
+        return tuple(e for e in found if isinstance(e, Effect))
 
 
 class Modifier:
@@ -195,6 +210,51 @@ class Modifier:
     def words(self) -> str:
         """What it changes, in words (``your cards with type weapon get +1 damage``)."""
         return _generic(self)
+
+
+@attrs.frozen
+class Means:
+    """What a player has to pay extra costs with as they equip a card (12.4), counted before
+    anything moves: ``inventory``, the cards in their inventory besides the card equipped;
+    ``deck``, the cards left in their primal deck once its primal cost is paid (4.3);
+    ``cards``, their equipped cards that stay on their mat through the equip (not the card
+    it salvages, 4.2, nor the card an attach spell goes under, 4.7)."""
+
+    inventory: int
+    deck: int
+    cards: int
+
+
+class ExtraCost:
+    """The base of every extra cost (12.4): what a card asks, besides its primal cost, to be
+    equipped ("as an extra cost, DISCARD a card"), paid after the primal cost (4.3) and
+    before its "equipped" abilities (4.4).
+
+    A subclass is a frozen attrs class registered with :func:`extra_cost`. It says what it
+    asks in :meth:`words`, what is left of a player's :class:`Means` once it is paid, or why
+    it cannot be paid in full (:meth:`left_after`: a card whose extra cost cannot be paid in
+    full cannot be equipped), and pays it through the engine's ``Resolution``
+    (:meth:`pay`), whose choices are the equipping player's.
+    """
+
+    __slots__ = ()
+
+    #: Its YAML name (``cost: discard``), set by :func:`extra_cost`.
+    name: ClassVar[str] = ""
+
+    def words(self) -> str:
+        """What it asks, as ``backlands cards show`` says it (``DISCARD 1 card``)."""
+        return _generic(self)
+
+    def left_after(self, means: Means) -> Means | str:
+        """What is left of ``means`` once this cost is paid, or why it cannot be paid in full
+        (the reason, in words: ``only 1 other card is in your inventory``)."""
+        raise NotImplementedError(f"the extra cost {self.name!r} has no left_after")
+
+    def pay(self, r: Resolution) -> None:
+        """Pay it, through ``r`` (its controller is the equipping player, its card the card
+        equipped)."""
+        raise NotImplementedError(f"the extra cost {self.name!r} has no pay")
 
 
 class Condition:
@@ -241,6 +301,12 @@ class Amount:
 
     #: Its YAML name (``value: cards``), set by :func:`amount`.
     name: ClassVar[str] = ""
+    #: Its words go before what it counts (``that many cards``), not after (``cards equal
+    #: to the number of ...``).
+    before: ClassVar[bool] = False
+    #: It means something only in an effect (``that_many``: what the effect before did),
+    #: so the loader refuses it in a ``while:`` or a trigger's ``if:``.
+    effects_only: ClassVar[bool] = False
 
     def words(self, it: str = "") -> str:
         """What it counts: ``the number of cards in your VOID``."""
@@ -334,6 +400,12 @@ class Registry(Mapping[str, type[K]], Generic[K]):
                     f"the field {field.name!r} of the {self.kind} {name!r} is a number without "
                     "a limit: give it metadata=about(..., limit=...)"
                 )
+            limit = None if info is None else info.limit
+            if isinstance(limit, str) and limit not in LIMITS and limit not in ITEMS:
+                raise ValueError(
+                    f"the field {field.name!r} of the {self.kind} {name!r} names the limit "
+                    f"{limit!r}, which is in neither LIMITS nor ITEMS (backlands.terms)"
+                )
         cls.name = name  # type: ignore[attr-defined]
         self._classes[name] = cls
 
@@ -365,6 +437,9 @@ EFFECTS: Registry[Effect] = Registry("effect", Effect, "does", "effects")
 #: Every modifier: ``modifier:`` name -> class.
 MODIFIERS: Registry[Modifier] = Registry("modifier", Modifier, "changes", "modifiers")
 
+#: Every extra cost: ``cost:`` name -> class (12.4).
+COSTS: Registry[ExtraCost] = Registry("cost", ExtraCost, "asks", "extra-costs")
+
 #: Every condition: ``condition:`` name -> class (12.1).
 CONDITIONS: Registry[Condition] = Registry("condition", Condition, "checks", "conditions")
 
@@ -374,7 +449,7 @@ AMOUNTS: Registry[Amount] = Registry("value", Amount, "counts", "amounts")
 #: Every family of keywords with fields. A new family (a condition, an amount, a static) is
 #: a base class, its registry and decorator here, and its definitions in a module of its own:
 #: the converter, the schema generator and the test strategies read this tuple.
-FAMILIES: tuple[Registry[Any], ...] = (EFFECTS, MODIFIERS, CONDITIONS, AMOUNTS)
+FAMILIES: tuple[Registry[Any], ...] = (EFFECTS, MODIFIERS, CONDITIONS, AMOUNTS, COSTS)
 
 
 def family_of(cls: type[Any]) -> Registry[Any] | None:
@@ -386,6 +461,7 @@ E = TypeVar("E", bound=Effect)
 M = TypeVar("M", bound=Modifier)
 C = TypeVar("C", bound=Condition)
 A = TypeVar("A", bound=Amount)
+X = TypeVar("X", bound=ExtraCost)
 
 
 def effect(name: str) -> Callable[[type[E]], type[E]]:
@@ -405,6 +481,16 @@ def modifier(name: str) -> Callable[[type[M]], type[M]]:
 
     def register(cls: type[M]) -> type[M]:
         MODIFIERS.add(name, cls)
+        return cls
+
+    return register
+
+
+def extra_cost(name: str) -> Callable[[type[X]], type[X]]:
+    """Register an extra cost class under its YAML name (``@extra_cost("discard")``)."""
+
+    def register(cls: type[X]) -> type[X]:
+        COSTS.add(name, cls)
         return cls
 
     return register

@@ -23,6 +23,8 @@ class Who(ValueEnum):
     OPPONENTS = "opponents"  # every other player still in, in turn order from the controller
     EVERYONE = "everyone"  # every player still in, the controller first, then in turn order
     EVENT = "event"  # the player a field of the triggering event names
+    # the player who decides a "may" or chooses a mode (12.3), named for the effects it holds
+    CHOOSER = "chooser"
 
 
 @attrs.frozen
@@ -33,8 +35,9 @@ class PlayerTargetKind:
     (11.4). A target named by the triggering event (``Who.EVENT``, 12.7) is the player a
     field of that event names: only a trigger that ``supplies`` it has one (the trigger's
     definition says which field, ``backlands.keywords.triggers``), and ``meaning`` says what
-    it is when it is written elsewhere. ``on_character``: why a character's ability cannot
-    use it (None: it can).
+    it is when it is written elsewhere. A target named by an enclosing effect
+    (``Who.CHOOSER``) is one only inside an effect that ``supplies`` it (``Effect.supplies``,
+    12.3). ``on_character``: why a character's ability cannot use it (None: it can).
     """
 
     name: str
@@ -78,6 +81,12 @@ class PlayerTarget(Defined):
         Who.EVENT,
         meaning="the player the trigger is about (who drew, took damage, whose turn it is...)",
     )
+    CHOOSER = PlayerTargetKind(  # inside may and choose_one (12.3)
+        "chooser",
+        "the chooser",
+        Who.CHOOSER,
+        meaning="the player who decides a 'may' or chooses a mode of a 'choose_one'",
+    )
 
     @property
     def words(self) -> str:
@@ -89,9 +98,10 @@ class CardTargetKind:
     """The definition of a card target: an equipped card in a slot (an attach spell goes
     with its host, 4.7).
 
-    ``whose``: the controller chooses a card among these players' (11.4); None: the target
-    names one card, the ability's own (``host`` False) or the card its attach spell sits
-    under (``host`` True), or, ``from_event``, the card a field of the triggering event
+    ``whose``: the controller chooses a card among these players' (11.4); ``of``: among the
+    cards of the player that player target names (the chooser's, 12.3); both None: the
+    target names one card, the ability's own (``host`` False) or the card its attach spell
+    sits under (``host`` True), or, ``from_event``, the card a field of the triggering event
     names (12.7: only a trigger that supplies it has one, and ``meaning`` says what it is
     when it is written elsewhere). ``refusals``: the card types on which it makes no sense,
     with the loader's message (``{what}``: the target as written, ``{owner}``: the card type
@@ -107,6 +117,7 @@ class CardTargetKind:
     meaning: str = ""
     refusals: Mapping[CardType, str] = attrs.field(factory=dict)
     on_character: str | None = None
+    of: PlayerTarget | None = None
 
 
 _NOT_A_CARD = (
@@ -158,6 +169,9 @@ class CardTarget(Defined):
     )
     ATTACKING_CARD = CardTargetKind(  # 12.7: triggers attacks, opponent_attacks
         "attacking_card", "the attacking card", None, from_event=True, meaning="the attacking card"
+    )
+    CHOOSER_CARD = CardTargetKind(  # inside may and choose_one (12.3)
+        "chooser_card", "one of the chooser's equipped cards", None, of=PlayerTarget.CHOOSER
     )
 
     @property

@@ -11,10 +11,12 @@ then skipped).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Final, Literal
 
 from ..terms import CardType
-from .targets import CardTarget, PlayerTarget
+from .registry import EFFECTS
+from .targets import CardTarget, PlayerTarget, Who
 from .triggers import IN_PLAY, Subject, Trigger
 from .words import article
 
@@ -80,12 +82,22 @@ def trigger_problem(when: Trigger, owner: Owner, whose: Subject | None = None) -
 
 
 def target_problem(
-    target: PlayerTarget | CardTarget, what: str, when: Trigger | None, owner: Owner
+    target: PlayerTarget | CardTarget,
+    what: str,
+    when: Trigger | None,
+    owner: Owner,
+    supplied: Collection[PlayerTarget | CardTarget] = (),
 ) -> str | None:
     """What is wrong with ``target`` in an ability ``when`` (None: not valid) written on
     ``owner``, if anything; ``what`` is the target as the message names it (``'this' (the
-    default target of 'repair')``)."""
+    default target of 'repair')``). ``supplied``: the targets the effects it sits inside
+    name for it (``chooser`` inside a ``choose_one``'s modes, ``Effect.supplies``, 12.3)."""
     kind = target.definition
+    if isinstance(target, CardTarget) and target.definition.of is not None:
+        # one of that player's cards: wherever that player is named
+        return target_problem(target.definition.of, what, when, owner, supplied)
+    if isinstance(target, PlayerTarget) and target.definition.names is Who.CHOOSER:
+        return None if target in supplied else _unsupplied(target, what)
     if owner == CHARACTER and kind.on_character is not None:
         return f"a character's ability cannot target {what}: {kind.on_character}"
     if kind.from_event and when is not None and target not in when.definition.supplies:
@@ -104,3 +116,9 @@ def target_problem(
         return None
     refusal = target.definition.refusals.get(owner)
     return None if refusal is None else refusal.format(what=what, owner=article(str(owner)))
+
+
+def _unsupplied(player: PlayerTarget, what: str) -> str:
+    """Why a target named by an enclosing effect (the chooser, 12.3) is written outside it."""
+    suppliers = _either([f"'{name}'" for name, cls in EFFECTS.items() if player in cls.supplies])
+    return f"{what} names {player.definition.meaning}: only an effect inside {suppliers} has one"

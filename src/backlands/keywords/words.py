@@ -20,6 +20,7 @@ __all__ = [
     "card_subject",
     "card_words",
     "cards_word",
+    "counters_word",
     "have",
     "keywords_in",
     "player_does",
@@ -60,6 +61,11 @@ def cards_word(count: int) -> str:
     return f"{count} card{'s' * (count != 1)}"
 
 
+def counters_word(count: int) -> str:
+    """``1 durability counter``, ``2 durability counters``."""
+    return f"{count} durability counter{'s' * (count != 1)}"
+
+
 def player_does(target: PlayerTarget, verb: str, rest: str) -> str:
     """``DRAW 2 cards`` for yourself, ``each opponent DRAWS 2 cards`` for another target."""
     if target is PlayerTarget.SELF:
@@ -85,6 +91,8 @@ def number_words(value: int | Amount, one: str, many: str, every: str = "") -> s
         return f"{value} {one if value == 1 else many}"
     if value is ALL:
         return every
+    if value.before:  # "that many cards"
+        return f"{value.words()} {many}"
     return f"{many} equal to {value.words()}"
 
 

@@ -58,7 +58,7 @@ from ..model import (
     TriggeredAbility,
     Whose,
 )
-from ..terms import LIMITS, MAX_ITEMS, DestroyReason, Zone
+from ..terms import ITEMS, LIMITS, MAX_ITEMS, DestroyReason, Zone
 
 __all__ = [
     "FOLDER",
@@ -108,6 +108,9 @@ _CARD = {
     "year": "the year the card came out.",
     "text": "The card's rules text as printed, for people (the engine reads abilities).",
     "abilities": "Triggered abilities (when + effects) and continuous ones (while_equipped).",
+    "extra_costs": "What equipping it costs besides the primal cost, paid after it, in order "
+    "(rulings 12.4): cost: discard, sacrifice, wear or return; a card whose extra costs cannot "
+    "be paid in full cannot be equipped.",
 }
 _TRAIT = {
     "text": "The PRO's or CON's text as printed, for people.",
@@ -155,6 +158,11 @@ def _described(fields: Mapping[str, str], cls: type[Any]) -> Mapping[str, str]:
     return fields
 
 
+def _array(items: dict[str, Any], limit: tuple[int, int]) -> dict[str, Any]:
+    """A list of ``items``, ``limit`` of them (fewest, most)."""
+    return {"type": "array", "items": items, "minItems": limit[0], "maxItems": limit[1]}
+
+
 def _number(limit: tuple[int, int], nonzero: bool = False) -> dict[str, Any]:
     low, high = limit
     out: dict[str, Any] = {"type": "integer", "minimum": low, "maximum": high}
@@ -186,9 +194,11 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
             "metadata=about(...)"
         )
     words = info.doc.rstrip(".")
-    kind, optional, listed = field.type, False, False
+    kind, optional, listed, nested = field.type, False, False, False
     if get_origin(kind) is tuple and get_args(kind)[1:] == (Ellipsis,):  # tuple[X, ...]
         kind, listed = get_args(kind)[0], True
+        if get_origin(kind) is tuple and get_args(kind)[1:] == (Ellipsis,):  # of lists (12.3)
+            kind, nested = get_args(kind)[0], True
     if get_origin(kind) in (Union, types.UnionType) and set(get_args(kind)) != {int, Amount}:
         args = [a for a in get_args(kind) if a is not type(None)]
         optional = len(args) != len(get_args(kind))
@@ -227,9 +237,13 @@ def _field_schema(cls: type[Any], field: attrs.Attribute[Any]) -> dict[str, Any]
         words += f": {_either(values)}"
     else:
         raise TypeError(f"the schema cannot say what {cls.__name__}.{field.name} is ({kind!r})")
+    if nested:  # each inner list: 1 to MAX_ITEMS items
+        schema = _array(schema, (1, MAX_ITEMS))
     if listed:
-        low, high = 1, MAX_ITEMS
-        schema = {"type": "array", "items": schema, "minItems": low, "maxItems": high}
+        items = info.range if info.range is not None and family is not None else None
+        schema = _array(schema, items or (1, MAX_ITEMS))
+        if items is not None:
+            words += f", {items[0]} to {items[1]} of them"
     if optional:
         schema = {"oneOf": [schema, {"type": "null"}]}
     if field.default is attrs.NOTHING:
@@ -423,6 +437,7 @@ def _card() -> dict[str, Any]:
         "set": _ref("nonEmptyString"),
         "text": {"type": ["string", "null"]},
         "abilities": {"type": "array", "items": _ref("ability")},
+        "extra_costs": _array(_ref("cost"), ITEMS["costs"]),
     }
     properties: dict[str, Any] = {}
     for name in CARD_ORDER:
