@@ -53,7 +53,9 @@ pure: $(STAMP)
 	@$(BIN)/python -c 'from backlands._build import compiled_modules as c; \
 	print("backlands: the pure-Python build" if not c() else "still compiled?")'
 
-COMPILED_TESTS := tests/engine tests/test_golden.py
+# the environments too: their observation and action layouts (env/_codec.py) are compiled
+COMPILED_TESTS := tests/engine tests/test_golden.py tests/test_env.py tests/test_env_single.py \
+	tests/test_policy.py
 
 test-compiled: $(STAMP)
 	$(MAKE) --no-print-directory compiled

@@ -69,7 +69,10 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def dependencies(self) -> list[str]:
         if not compiling():
             return []
-        return [*COMPILE_REQUIRES, *self.metadata.core.dependencies]
+        # the environments' compiled modules are checked against NumPy's, Gymnasium's and
+        # PettingZoo's types: the extra ``env`` is needed to build them (not to run the rest)
+        env = self.metadata.core.optional_dependencies.get("env", [])
+        return [*COMPILE_REQUIRES, *self.metadata.core.dependencies, *env]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel" or not compiling():
@@ -113,6 +116,11 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                     str(Path(self.root) / "pyproject.toml"),
                     "--cache-dir",
                     str(scratch / "mypy-cache"),
+                    # the modules compiled are checked; those they import are read for their
+                    # types only (`make typecheck` checks them: some import optional extras,
+                    # such as matplotlib, that a build does not install)
+                    "--follow-imports",
+                    "silent",
                     *paths,
                 ],
                 opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"),

@@ -89,30 +89,45 @@ def aec_steps(wrapped: bool) -> Step:
     return step
 
 
-class _Fixed:
-    """An encoder that returns one fixed vector (and is the real one for all else)."""
+class _FixedVector(raw_env):
+    """``raw_env`` whose observation vector is one fixed vector (the mask is real)."""
 
-    def __init__(self, inner: Any, fixed: Any) -> None:
-        self._inner = inner
-        self._fixed = fixed
+    fixed: Any = None
 
-    def encode(self, game: Any, player: int) -> Any:
-        return self._fixed
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
+    def observe(self, agent: str) -> Any:
+        player = self._player_of[agent]
+        legal = self._legal_map() if player == self._acting else ()
+        return {"observation": self.fixed, "action_mask": self.codec.mask(legal)}
 
 
 def floor_steps(kind: str) -> Step:
     """What the AEC loop costs without parts of the observation, to show where the time
-    goes (``--floor``): ``"constant"``: the encoder returns one fixed vector (the mask is
-    real); ``"none"``: no ``last()`` at all, the action picked from ``legal_actions()``."""
-    e = raw_env()
+    goes (``--floor``): ``"constant"``: the vector is one fixed vector (the mask is real);
+    ``"none"``: no ``last()`` at all, the action picked from ``legal_actions()``;
+    ``"ceiling"``: no environment at all, the game played with ``Game.play`` and, at each
+    decision, the researcher's own code of the AEC loop (``np.flatnonzero`` on a mask, a
+    uniform pick): what an environment that cost nothing would reach."""
+    e = _FixedVector() if kind == "constant" else raw_env()
     pick = random.Random(0)
     seeds = iter(range(10**9))
     if kind == "constant":
-        fixed = e.encoder.encode(Game(e.seats, seed=0, ruleset=e.ruleset), 0)
-        e.encoder = _Fixed(e.encoder, fixed)
+        e.fixed = e.encoder.encode(Game(e.seats, seed=0, ruleset=e.ruleset), 0)
+    if kind == "ceiling":
+        mask = np.zeros(e.codec.size, dtype=np.int8)
+        mask[:3] = 1  # a typical number of legal actions
+
+        def play() -> tuple[int, int]:
+            game = Game(e.seats, seed=next(seeds), ruleset=e.ruleset, keep_log=False)
+            steps = 0
+            while game.decision is not None:
+                legal = np.flatnonzero({"action_mask": mask}["action_mask"])
+                int(legal[pick.randrange(len(legal))])
+                listed = game.legal_actions().snapshot()
+                game.play(listed[pick.randrange(len(listed))])
+                steps += 1
+            return 1, steps
+
+        return play
 
     def step() -> tuple[int, int]:
         e.reset(seed=next(seeds))
@@ -122,8 +137,8 @@ def floor_steps(kind: str) -> Step:
                 if e.terminations[agent]:
                     e.step(None)
                     continue
-                legal = list(e.legal_actions())
-                e.step(legal[pick.randrange(len(legal))])
+                indices = list(e.legal_actions())
+                e.step(indices[pick.randrange(len(indices))])
                 steps += 1
                 continue
             observation, _, termination, truncation, _ = e.last()
@@ -244,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.floor:
         workloads["AEC raw_env, a fixed vector (mask real)"] = lambda: floor_steps("constant")
         workloads["AEC raw_env, no observation at all"] = lambda: floor_steps("none")
+        workloads["ceiling: no environment, the loop's own code"] = lambda: floor_steps("ceiling")
     if args.bare.exists():
         workloads = {"bare loop": bare_steps(load_bare_play(args.bare)), **workloads}
     rates: dict[str, list[float]] = {name: [] for name in workloads}

@@ -19,19 +19,49 @@ import numpy as np  # after the skip: numpy comes with the extra
 from pettingzoo.test import api_test
 
 from backlands import load_cards
+from backlands.database import CardDatabase
 from backlands.deck import bundled_deck_files, load_deck
-from backlands.engine import CardInstance, Choose, Defend, Equip, Game, Seat
+from backlands.engine import (
+    CardInstance,
+    Choose,
+    Defend,
+    Equip,
+    Game,
+    MatCard,
+    PlayerSetup,
+    Position,
+    Seat,
+)
 from backlands.env import (
     CARD_FEATURES,
     DEFAULT_DECK,
     ENV_RULESET,
     FAMILIES,
+    CardIndex,
     ObservationEncoder,
     env,
     raw_env,
 )
 from backlands.errors import GameSetupError, IllegalActionError
-from backlands.model import CardStat
+from backlands.keywords.conditions import Poisoned
+from backlands.model import (
+    Card,
+    CardStat,
+    CardStatModifier,
+    CardType,
+    Character,
+    ContinuousAbility,
+    Cure,
+    PlayerTarget,
+    Poison,
+    Rarity,
+    Selector,
+    Slot,
+    Trait,
+    Trigger,
+    TriggeredAbility,
+    Whose,
+)
 from backlands.ruleset import Ruleset
 from backlands.simulation import seat
 from envgames import env_positions
@@ -439,6 +469,64 @@ def test_kept_stats_match_a_fresh_encoder() -> None:
             else:
                 e.step(rng.choice(sorted(e.legal_actions())))
     assert compared > 1000
+
+
+def test_kept_stats_follow_a_while_modifier() -> None:
+    """A modifier with ``while:`` (12.1) changes a stat with no source coming or going
+    (``Game.stats_version`` is None while one is in play): the kept encoder reads the stats
+    again at each call, and its vectors are still those of an encoder that computes
+    everything again, as the blade's damage goes up and down with its player's poison."""
+
+    def card(card_id: str, kind: CardType, *abilities: Any, damage: int | None = None) -> Card:
+        return Card(
+            id=card_id,
+            name=card_id.title(),
+            type=kind,
+            primal_cost=0,
+            rarity=Rarity.COMMON,
+            set="ENV",
+            number=1,
+            year=2026,
+            damage=damage,
+            durability=None if kind is CardType.INSTANT_SPELL else 3,
+            abilities=abilities,
+        )
+
+    def played(effect: Any) -> TriggeredAbility:
+        return TriggeredAbility(Trigger.EQUIPPED, (effect,))
+
+    poisoned = CardStatModifier(CardStat.DAMAGE, 2, Selector(), Whose.OWN, while_=Poisoned())
+    blade = card("spite-blade", CardType.WEAPON, ContinuousAbility((poisoned,)), damage=2)
+    sting = card("self-sting", CardType.INSTANT_SPELL, played(Poison(PlayerTarget.SELF)))
+    salve = card("salve", CardType.INSTANT_SPELL, played(Cure(PlayerTarget.SELF)))
+    vest = card("vest", CardType.ARMOUR)
+    plain = Character("plain", "Plain", Trait("no pro"), Trait("no con"))
+    index = CardIndex(CardDatabase([blade, sting, salve, vest], [plain]))
+    kept, fresh = (ObservationEncoder(index, ENV_RULESET, 2) for _ in range(2))
+    compared = changes = 0
+    for seed in range(6):
+        hand = [sting, salve, sting, salve, sting, salve]
+        game = Position(
+            players=[
+                PlayerSetup(plain, [vest] * 12, hand, {Slot.WEAPON: MatCard(blade)}),
+                PlayerSetup(plain, [vest] * 12, hand),
+            ],
+            ruleset=ENV_RULESET,
+        ).start(seed=seed)
+        assert game.stats_version is None
+        kept.watch(game)
+        rng = random.Random(seed)
+        damage = set()
+        while not game.over and game.turn < 12:
+            for player in range(2):
+                assert np.array_equal(kept.encode(game, player), fresh.encode(game, player))
+                compared += 1
+            held = game.players[0].mat.get(Slot.WEAPON)
+            if held is not None:
+                damage.add(game.stat(held.instance, CardStat.DAMAGE, 0))
+            game.play(rng.choice(list(game.legal_actions())))
+        changes += len(damage) > 1
+    assert compared > 100 and changes  # the blade's damage changed, and it was seen
 
 
 def test_observation_entries() -> None:

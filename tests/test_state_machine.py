@@ -211,6 +211,10 @@ class Referee:
         self.damage: _Damage | None = None
         self.resolved: list[_Damage] = []
         self.kinds: Counter[str] = Counter()  # decisions answered, by kind
+        # what each player's side and the live stats were at the last check, and at which
+        # versions (``_versions_say_what_changed``)
+        self.sides: list[tuple[Any, int]] = []
+        self.stats: tuple[dict[tuple[int, int, CardStat], int], int | None] = ({}, -1)
         game.bus.subscribe(events.Event, self)
         # what happened before the first decision (the setup, or a position's forced
         # answers) was not watched: a defence pending is of the last damage taken, and the
@@ -582,6 +586,7 @@ class Referee:
                 problem(f"P{p.index + 1} is out with a mat or a deck (9.2)")
         if set(self.counters) != on_mats:
             problem(f"cards left or entered mats unseen: {set(self.counters) ^ on_mats}")
+        self._versions_say_what_changed()
         # the decision, or the end (9.1 to 9.3)
         legal = list(game.legal_actions())
         limit = game.ruleset.turn_limit
@@ -618,6 +623,39 @@ class Referee:
         if self.problems:
             found, self.problems = self.problems, []
             raise AssertionError("\n".join(found))
+
+    def _versions_say_what_changed(self) -> None:
+        """A player's zones (their order too), mat, counters, poison marker or out changed
+        since the last check only with their ``version``; a live stat of a card on a mat or
+        in an inventory only with ``Game.stats_version`` (docs/engine.md)."""
+        game = self.game
+        sides = [(_side(p), p.version) for p in game.players]
+        for p, before, now in zip(game.players, self.sides, sides, strict=False):
+            if before[1] == now[1] and before[0] != now[0]:
+                self.problem(f"P{p.index + 1}'s side changed, their version ({now[1]}) did not")
+        self.sides = sides
+        stats = {}
+        for p in game.players:
+            for eq in p.mat.values():
+                for stat in (CardStat.DAMAGE, CardStat.DURABILITY):
+                    stats[eq.instance.uid, p.index, stat] = game.stat(eq.instance, stat, p.index)
+            for card in p.inventory:
+                stats[card.uid, p.index, CardStat.PRIMAL_COST] = game.cost(card, p.index)
+        seen, version = self.stats
+        if version is not None and version == game.stats_version:  # None: no claim (12.1)
+            changed = sorted(k for k, v in stats.items() if seen.get(k, v) != v)
+            if changed:
+                self.problem(f"live stats {changed} changed, the stats version did not")
+        self.stats = (stats, game.stats_version)
+
+
+def _side(p: Any) -> tuple[Any, ...]:
+    """What ``PlayerState.version`` follows, as a comparable value."""
+    mat = tuple(
+        (slot, eq.instance, eq.counters, tuple((a.instance, a.controller) for a in eq.attached))
+        for slot, eq in p.mat.items()
+    )
+    return (tuple(p.primal_deck), tuple(p.inventory), tuple(p.void), mat, p.poisoned, p.out)
 
 
 # --------------------------------------------------------------------------- illegal actions

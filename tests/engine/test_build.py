@@ -51,6 +51,7 @@ def test_the_compiled_build_compiles_the_engine_less_what_must_stay_python() -> 
     ):
         assert f"backlands.engine.{core}" in modules
     assert "backlands.agents.base" in modules  # play_game and RandomAgent
+    assert "backlands.env._codec" in modules  # the environments' encoder
     assert "backlands.engine._compiled" not in modules
     for pattern in config["compile-exclude"]:
         assert list((ROOT / "src").glob(pattern)), f"{pattern} names no module"

@@ -414,7 +414,7 @@ class TableResolution:
         found = t.equipped(_instance(card))
         self._did(0 if found is None else min(amount, found[1].counters), amount)
         if found is not None:
-            t.remove_counters(found[1], amount)
+            t.remove_counters(found[0], found[1], amount)
 
     def boost(self, card: CardRef, stat: CardStat, amount: int) -> None:  # 11.6
         self._did(1, 1)
@@ -1051,12 +1051,7 @@ class Reorder(Question):
         if len(left) > 1:
             t.push(Reorder(self.player, self.whose, self.count, self.source, self.effect, chosen))
             return
-        deck = t.players[self.whose].primal_deck
-        order = [*chosen, *left]  # the top first
-        deck[len(deck) - self.count :] = order[::-1]
-        # put back: the others cannot follow the new order (12.6)
-        t.forget(frozenset(card.uid for card in order), keep=self.player)
-        t.publish(ev.DeckOrdered, self.player, self.whose, self.count)
+        t.put_back(self.player, t.players[self.whose], [*chosen, *left])  # the top first
 
     def survives_active_out(self) -> bool:
         return True

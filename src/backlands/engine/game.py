@@ -285,6 +285,18 @@ class Game:
         controller, eq = found
         return self.stat(instance, CardStat.DURABILITY, controller.index) - eq.counters
 
+    @property
+    def stats_version(self) -> int | None:
+        """A number that changes whenever a card's live stat may have changed (a modifier
+        source came into play or left it, a boost was given or ended, a card changed sides,
+        a player went out): while it stays the same, every :meth:`stat` read before still
+        holds. None while a modifier with ``while:`` is in play: its condition may change
+        at any step, and with it any stat (12.1), so nothing read may be kept. With each
+        player's ``version`` (:class:`PlayerState`), it tells a reader what to read again
+        (the environments' observation, docs/env.md)."""
+        stats = self._t.stats
+        return None if stats.live else stats.version
+
     def player_stat(self, player: int, stat: PlayerStat) -> int:
         """A player's live starting inventory or draws per turn (1.3, 3.1, 10.3)."""
         return self._t.stats.player(player, stat)

@@ -47,6 +47,7 @@ def resample(t: Table, player: int, rng: random.Random) -> Table:
     known = other.players[player].known
     others_know = False
     for p in other.players:
+        p.version += 1  # dealt again (``PlayerState.version``)
         deck = p.primal_deck
         inventory = p.inventory
         others_know = others_know or (p.index != player and bool(p.known))

@@ -134,6 +134,12 @@ class PlayerState:
     player follows (drawn from the top, put on a deck's top or bottom, moved in the open),
     and is forgotten when it moves where the player cannot follow (a shuffle, a move only
     another player sees). It is a frozenset, replaced on change, so a copy shares it.
+
+    ``version`` changes whenever the table changes any of the player's zones (a card into or
+    out of their primal deck, inventory, void or mat, the attach spells under their cards
+    included, their deck's order), the counters on their mat, their poison marker or
+    whether they are out: a reader that saw the same number saw the same zones (the
+    environments' observation rewrites only what changed, docs/env.md).
     """
 
     __slots__ = (
@@ -148,6 +154,7 @@ class PlayerState:
         "poisoned",
         "primal_deck",
         "turns_taken",
+        "version",
         "void",
     )
 
@@ -179,6 +186,7 @@ class PlayerState:
         # the slot of each attack this turn, in order (3.3; twice with a static, 12.8)
         self.attacked: list[Slot] = [] if attacked is None else attacked
         self.known = known
+        self.version = 0
 
     def deck_top_first(self) -> list[CardInstance]:
         return self.primal_deck[::-1]
@@ -196,7 +204,7 @@ class PlayerState:
 
     def copy(self) -> PlayerState:
         mat = self.mat
-        return PlayerState(
+        other = PlayerState(
             self.index,
             self.name,
             self.character,
@@ -210,6 +218,8 @@ class PlayerState:
             self.attacked[:],
             self.known,
         )
+        other.version = self.version
+        return other
 
     def __repr__(self) -> str:
         return f"<PlayerState {self.index} {self.name!r}>"

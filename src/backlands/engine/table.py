@@ -512,7 +512,9 @@ class Table:
         if any(getattr(r, "card", None) is card for r, _ in self.queue):
             return
         self.instants_resolving[:] = [c for c in self.instants_resolving if c is not card]
-        self.players[card.owner].void.append(card)
+        owner = self.players[card.owner]
+        owner.void.append(card)
+        owner.version += 1
 
     def hold_out_check(self) -> None:
         """The out check (9.2) waits until the steps pushed after this have run (an effect
@@ -535,6 +537,7 @@ class Table:
         cards are destroyed and their poison marker goes."""
         for p in players:
             p.out = True
+            p.version += 1
         if self.triggers.pending:  # 12.9: their delayed abilities end unresolved
             out = {p.index for p in players}
             for reaction in [r for r in self.triggers if r.pending and r.player in out]:
@@ -565,7 +568,9 @@ class Table:
         self.outcome = Outcome(winner, reason)
         self.agenda.clear()
         for instant in self.instants_resolving:  # an instant whose ability ended the game
-            self.players[instant.owner].void.append(instant)
+            owner = self.players[instant.owner]
+            owner.void.append(instant)
+            owner.version += 1
         self.instants_resolving.clear()
         self._no_decision()
         self.publish(ev.GameEnded, winner, reason)
@@ -587,6 +592,7 @@ class Table:
     ) -> None:
         """The top ``count`` cards of ``p``'s primal deck (as many as there are) to ``to``:
         drawn (``reason`` None), or sacrificed for ``reason``."""
+        p.version += 1  # even when nothing moves: ``equip`` relies on it (its cost may be 0)
         deck = p.primal_deck
         if count <= 0 or not deck:
             return
@@ -628,6 +634,8 @@ class Table:
                 cost = self.stats.cost(instance, p.index)
             if self.stats.grants:  # a cost change may be used up by this equip (12.9)
                 self._use_cost_grants(p.index, instance)
+            # ``p``'s inventory and mat change: the cost's ``_move`` below bumps ``p.version``
+            # (a cost of 0 too)
             inventory = p.inventory
             for i, held in enumerate(inventory):  # by identity: no value comparisons
                 if held is instance:
@@ -640,6 +648,7 @@ class Table:
                     found = self.equipped(host)
                     assert found is not None
                     found[1].attached.append(Equipped(instance, self.turn, controller=p.index))
+                    found[0].version += 1  # the host's mat
                 else:
                     assert slot is not None
                     if slot in p.mat:  # 4.2: salvage
@@ -697,18 +706,24 @@ class Table:
         inventory), and its attach spells to their owners' voids (4.7, 12.5): every card
         moves before any event is published; their modifiers leave play."""
         eq = controller.mat.pop(slot)
+        controller.version += 1
         instance = eq.instance
         if instance.modifiers:  # a modifier source left play
             self.stats.source_changed(instance.modifiers)
         to.append(instance)
+        players = self.players
+        owner = players[instance.owner]
+        if owner is not controller:  # a stolen card (7.3): its owner's pile changed
+            owner.version += 1
         attached = eq.attached
         if attached:
-            players = self.players
             for spell in attached:
                 if spell.instance.modifiers:
                     self.stats.source_changed(spell.instance.modifiers)
             for spell in attached:
-                players[spell.instance.owner].void.append(spell.instance)
+                owner = players[spell.instance.owner]
+                owner.void.append(spell.instance)
+                owner.version += 1
 
     def _attached_destroyed(
         self, controller: PlayerState, eq: Equipped, reason: ev.DestroyReason = _HOST_DESTROYED
@@ -722,6 +737,7 @@ class Table:
     def add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
         """Durability counters; the card is destroyed when they reach its durability."""
         eq.counters += amount
+        controller.version += 1
         self.publish(ev.CounterAdded, eq.instance, amount, eq.counters)
         if eq.counters >= self.stats.card(eq.instance, _DURABILITY, controller.index):
             slot = eq.instance.slot
@@ -734,7 +750,11 @@ class Table:
             for i, held in enumerate(p.inventory):
                 if held is instance:
                     del p.inventory[i]
-                    self.players[instance.owner].void.append(instance)
+                    p.version += 1
+                    owner = self.players[instance.owner]
+                    owner.void.append(instance)
+                    if owner is not p:
+                        owner.version += 1
                     self.publish(ev.CardDiscarded, p.index, instance)
                     return
 
@@ -743,6 +763,7 @@ class Table:
         if p.poisoned or p.out:
             return
         p.poisoned = True
+        p.version += 1
         self.publish(ev.PlayerPoisoned, p.index)
 
     def cure(self, p: PlayerState) -> None:
@@ -751,14 +772,17 @@ class Table:
         if not p.poisoned:
             return
         p.poisoned = False
+        p.version += 1
         self.publish(ev.PlayerCured, p.index)
 
-    def remove_counters(self, eq: Equipped, amount: int) -> None:
-        """REPAIR N (11.6): up to ``amount`` durability counters come off, never below 0."""
+    def remove_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
+        """REPAIR N (11.6): up to ``amount`` durability counters come off the card of ``eq``
+        on ``controller``'s mat, never below 0."""
         removed = min(amount, eq.counters)
         if removed <= 0:
             return
         eq.counters -= removed
+        controller.version += 1
         self.publish(ev.CountersRemoved, eq.instance, removed, eq.counters)
 
     def boost(self, instance: CardInstance, stat: CardStat, amount: int) -> None:
@@ -826,9 +850,11 @@ class Table:
         slot = eq.instance.slot
         assert slot is not None
         del victim.mat[slot]
+        victim.version += 1
         if slot in thief.mat:
             self.destroy(thief, slot, _SALVAGE)
         thief.mat[slot] = eq
+        thief.version += 1
         self.stats.changed()  # its modifiers now count for the thief
         if self.reactions_in_play.get(eq.instance.uid):  # its abilities are the thief's (11.1)
             self.leave_play(eq.instance)
@@ -883,6 +909,7 @@ class Table:
         for i, held in enumerate(pile):  # by identity: no value comparisons
             if held is instance:
                 del pile[i]
+                holder.version += 1
                 break
         else:
             return False
@@ -897,6 +924,7 @@ class Table:
         if slot in owner.mat:  # 4.2: salvage
             self.destroy(owner, slot, _SALVAGE)
         owner.mat[slot] = Equipped(instance, self.turn)  # 4.1, 4.5
+        owner.version += 1
         if instance.modifiers:
             self.stats.source_changed(instance.modifiers)
         self.publish(ev.CardMoved, holder.index, instance, origin, destination, bottom, seen_by)
@@ -921,6 +949,7 @@ class Table:
             owner.primal_deck.insert(0, instance)
         else:
             owner.pile(destination).append(instance)
+        owner.version += 1
         if destination is _DECK or destination is _INVENTORY:
             self._follow(instance.uid, seen_by)
 
@@ -929,6 +958,7 @@ class Table:
         knows the place of any card in it any more (12.6)."""
         deck = p.primal_deck
         shuffle(self.rng.getrandbits, deck)
+        p.version += 1
         if any(q.known for q in self.players):
             self.forget(frozenset(c.uid for c in deck))
         self.publish(ev.DeckShuffled, p.index)
@@ -936,6 +966,15 @@ class Table:
     def random_card(self, cards: list[CardInstance]) -> CardInstance:
         """One of ``cards`` (not empty) at random, from the game's generator (1.2)."""
         return cards[below(self.rng.getrandbits, len(cards))]
+
+    def put_back(self, player: int, whose: PlayerState, order: list[CardInstance]) -> None:
+        """``player`` puts the top cards of ``whose``'s primal deck back in ``order`` (the top
+        first): the others cannot follow the new order (12.6)."""
+        deck = whose.primal_deck
+        deck[len(deck) - len(order) :] = order[::-1]
+        whose.version += 1
+        self.forget(frozenset(card.uid for card in order), keep=player)
+        self.publish(ev.DeckOrdered, player, whose.index, len(order))
 
     # ------------------------------------------------------------------ what players know
 
@@ -1034,7 +1073,9 @@ class Table:
         (4.6, 11.2). An instant without an ability goes there at once."""
         source = self.abilities
         if source is None or (self.printed_abilities and not instance.triggers):
-            self.players[instance.owner].void.append(instance)
+            owner = self.players[instance.owner]
+            owner.void.append(instance)
+            owner.version += 1
             self.publish(ev.CardEquipped, player, instance, None)
             return
         event = ev.CardEquipped(player, instance, None)
@@ -1050,7 +1091,9 @@ class Table:
         if mine:
             self.instants_resolving.append(instance)
         else:
-            self.players[instance.owner].void.append(instance)
+            owner = self.players[instance.owner]
+            owner.void.append(instance)
+            owner.version += 1
         if ev.CardEquipped in self.heard:
             self._deliver(event, None)  # to the bus, and what hears it in play
         self.triggered.extend(mine)

@@ -321,6 +321,7 @@ def upkeep(t: Table, p: PlayerState) -> None:
         cured = all(coins)
         if cured:
             p.poisoned = False
+            p.version += 1
         t.publish(ev.PoisonChecked, p.index, coins, cured)
         if not cured:
             t.push(TakeDamage(p.index, t.ruleset.poison_damage, None, None, True, None))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import gymnasium
@@ -115,7 +115,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         self._first_seed = seed
         self._seeds = random.Random(seed)
         self._game: Game | None = None
-        self._legal: dict[int, Action] | None = None
+        self._acting = -1  # the player of the pending decision (-1: none, the game is over)
+        self._legal: dict[int, Action] | None = None  # its {index: action}, once listed
+        self._human = render_mode == "human"
         self._skip_agent_selection: str | None = None
 
     # ------------------------------------------------------------------ spaces
@@ -155,6 +157,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
             self.seats, seed=game_seed, ruleset=self.ruleset, first_player=first, keep_log=False
         )
         self.encoder.watch(self._game)
+        self._acting = -1
         self._legal = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -172,24 +175,20 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         done, as PettingZoo wants). An index not in the action mask raises
         :class:`~backlands.errors.IllegalActionError` and changes nothing (``env()``
         wraps the environment so that it ends the game instead, with -1 for that agent)."""
+        # written for speed (docs/performance.md, "The environments"): a legal action index
+        # as an int goes through a dict lookup, the game's play and who acts next. There are
+        # no rewards to clear: an agent is rewarded only as it is done (9.1, 9.2), and the
+        # dead step that follows clears them (``_was_dead_step``)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
-            raise IllegalActionError(f"{agent} must act: None is only for an agent that is done")
         legal = self._legal
         if legal is None:
             legal = self._legal_map()
-        chosen = legal.get(action if type(action) is int else int(action))
+        chosen = legal.get(action) if type(action) is int else None
         if chosen is None:
-            raise IllegalActionError(
-                f"action {int(action)} is not legal for {agent} now (legal: {sorted(legal)})"
-            )
-        rewards = self.rewards
-        self._cumulative_rewards[agent] = 0.0
-        for name in rewards:  # _clear_rewards, written out
-            rewards[name] = 0.0
+            chosen = self._chosen(agent, action, legal)
         game = self._game
         assert game is not None
         game.play(chosen)
@@ -199,9 +198,30 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
             self._settle()
             self._accumulate_rewards()
         else:  # the game goes on and nobody went out: only who acts next changes
-            self.agent_selection = self.possible_agents[decision.player]
-        if self.render_mode == "human":
+            self._acting = player = decision.player
+            self.agent_selection = self.possible_agents[player]
+        if self._human:
             self.render()
+
+    def _chosen(self, agent: str, action: object, legal: dict[int, Action]) -> Action:
+        """The legal action that ``action`` (not a plain int) names, or why it names none."""
+        if action is None:
+            raise IllegalActionError(f"{agent} must act: None is only for an agent that is done")
+        index = int(action)  # type: ignore[call-overload]  # a NumPy integer, say
+        chosen = legal.get(index)
+        if chosen is None:
+            raise IllegalActionError(
+                f"action {index} is not legal for {agent} now (legal: {sorted(legal)})"
+            )
+        return chosen
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act (``agent_selection``) until none is left, at most ``max_iter``
+        times: PettingZoo's loop, as a generator (cheaper by a call a step than PettingZoo's
+        iterator object)."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def _someone_out(self, game: Game) -> bool:
         out = sum(1 for p in game.players if p.out)
@@ -234,23 +254,25 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
                 self.rewards[agent] = -1.0
                 self.infos[agent] = {"winner": None, "reason": "out (9.1)", "turn": game.turn}
         decision = game.decision
+        self._acting = -1 if decision is None else decision.player
         if decision is not None:
             self.agent_selection = self.possible_agents[decision.player]
         self._deads_step_first()
 
     def _legal_map(self) -> dict[int, Action]:
         """``{index: action}`` for the legal actions of the pending decision."""
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             game = self.game
-            decision = game.decision
-            if decision is None:
-                self._legal = {}
+            if self._acting < 0:
+                legal = {}
             else:
-                self._legal = self.codec.legal(game, decision.player)
-                if not self._legal:  # cannot happen: see docs/env.md, "Limits"
+                legal = self.codec.legal(game, self._acting)
+                if not legal:  # cannot happen: see docs/env.md, "Limits"
                     listed = ", ".join(str(a) for a in game.legal_actions())
                     raise RuntimeError(f"no legal action has an index: {listed}")
-        return self._legal
+            self._legal = legal
+        return legal
 
     # ------------------------------------------------------------------ observations
 
@@ -258,16 +280,17 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         """``{"observation": float32 vector, "action_mask": int8 vector}`` for ``agent``:
         the vector from what its player may see (docs/env.md, "Observation"); the mask
         marks the legal action indices when ``agent`` is to act, else it is all zeros."""
-        game = self.game
         player = self._player_of[agent]
+        game = self._game
+        if game is None:
+            game = self.game  # raises: no game yet
         vector = self.encoder.encode(game, player)
-        decision = game.decision
-        if decision is not None and decision.player == player:
-            legal = self._legal
-            mask = self.codec.mask(self._legal_map() if legal is None else legal)
-        else:
-            mask = self.codec.mask(())
-        return {"observation": vector, "action_mask": mask}
+        if player != self._acting:
+            return {"observation": vector, "action_mask": self.codec.mask(())}
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_map()
+        return {"observation": vector, "action_mask": self.codec.mask(legal)}
 
     def action_mask(self, agent: str | None = None) -> npt.NDArray[np.int8]:
         """The action mask of ``agent`` (default: ``agent_selection``)."""

@@ -29,6 +29,7 @@ from ..engine import (
     Attack,
     CardInstance,
     Choose,
+    Decision,
     DecisionKind,
     Defend,
     EndPhase,
@@ -36,8 +37,8 @@ from ..engine import (
     Game,
     Pass,
     Pick,
+    PlayerState,
 )
-from ..engine.events import CardBoosted, Granted, GrantEnded
 from ..keywords import EFFECTS as KEYWORD_EFFECTS
 from ..model import (
     Card,
@@ -149,6 +150,7 @@ _CREATURE = Slot.CREATURE
 # where the global entries are (GLOBAL_FEATURES, before the source card's block)
 _KIND_AT = {kind: GLOBAL_FEATURES.index(f"decision.{kind}") for kind in KINDS}
 _MINE = GLOBAL_FEATURES.index("decision.mine")
+_OVER = GLOBAL_FEATURES.index("over")
 _AMOUNT = GLOBAL_FEATURES.index("decision.amount")
 _EFFECT_AT = {name: GLOBAL_FEATURES.index(f"decision.effect.{name}") for name in EFFECTS}
 
@@ -368,17 +370,16 @@ class ObservationEncoder:
             for name in families(card):
                 rows[number, self._family_at + FAMILIES.index(name)] = 1.0
         self._static = [row.data for row in rows]
-        # the live stats kept while one game is watched (see ``watch``)
+        # a seat block's parts, from its start (the same for every seat)
+        self._seat_width = self._seat[1] - self._seat[0]
+        self._slot_in_seat = {slot: at - self._seat[0] for slot, at in self._slot_of[0].items()}
+        self._global_zeros = _zeros(self._seat[0] - _OVER)
+        self._hand_zeros = _zeros(self.size - self._count)
+        self._turn_limit = ruleset.turn_limit
+        self._deck_scale = ruleset.deck_size
+        # what is kept of the watched game from one call to the next (see ``watch``)
         self._watched: Game | None = None
-        self._rows: dict[int, tuple[memoryview, int]] = {}  # uid * 8 + side -> (block, durability)
-        self._costs: dict[int, int] = {}  # card number * 8 + side -> primal cost
-        self._epoch: tuple[Any, ...] | None = None
-        self._boosts = 0
-        # the vector is written entry by entry through a memoryview (much cheaper per entry
-        # than indexing the array), over zeros copied in at the start
-        self._buffer = np.zeros(self.size, dtype=np.float32)
-        self._view: Any = self._buffer.data  # typeshed types a memoryview's items as int
-        self._zeros = np.zeros(self.size, dtype=np.float32).data
+        self._kept: _Kept | None = None
 
     def offset(self, label: str) -> int:
         """The position of the entry named ``label`` in the vector."""
@@ -387,181 +388,230 @@ class ObservationEncoder:
             raise KeyError(f"no observation entry {label!r}")
         return found
 
+    def watch(self, game: Game) -> None:
+        """Keep what is read of ``game`` (the one game this encoder then watches) from one
+        call to the next: each seat's block, rendered again only when its player's
+        ``version`` changed (``PlayerState``), the live stats while ``Game.stats_version``
+        stays the same, and each player's vector, in which only what changed since that
+        player's last call is written again. Other games are encoded from scratch."""
+        self._kept = self._keep(game)
+        self._watched = game
+
+    def _keep(self, game: Game) -> _Kept:
+        players = game.players
+        if len(players) > self.seats:
+            raise ValueError(
+                f"this encoder has {self.seats} seats, the game {len(players)} players"
+            )
+        # each seat block starts from what never changes in it: present, the character
+        starts = []
+        for p in players:
+            start: Any = _zeros(self._seat_width)
+            start[0] = 1.0
+            number = self.index.character_numbers.get(p.character.id, 0)
+            if number and self.one_hot:
+                start[4 + number] = 1.0
+            elif number:
+                start[5] = number
+            starts.append(start)
+        return _Kept(players, self.size, starts, self._seat)
+
     def encode(self, game: Game, player: int) -> npt.NDArray[np.float32]:
         """The vector of ``player`` in ``game``: only what that player may see."""
-        # the hottest code of the environments: locals, no helper calls, only the non-zero
-        # entries written (docs/performance.md, "The environment")
-        out = self._view
-        out[:] = self._zeros
-        numbers = self.index.numbers
-        one_hot = self.one_hot
-        rules = self.ruleset
-        deck_scale = rules.deck_size
-        players = game.players
-        n = len(players)
-        if n > self.seats:
-            raise ValueError(f"this encoder has {self.seats} seats, the game {n} players")
+        # the hottest code of the environments (docs/performance.md, "The environments"):
+        # locals, only the non-zero entries written, and for the watched game only what
+        # changed since the player's last call
+        kept = self._kept
+        if game is not self._watched or kept is None:
+            kept = self._keep(game)
         turn = game.turn
-        outcome = game.outcome
+        version = game.stats_version  # None: a stat may change at any step (12.1)
+        if version is None or version != kept.version or turn != kept.turn:
+            kept.refresh(version, turn)
+        view = kept.views[player]
+        out = view.out
+
+        # the seat blocks (but for who is active and who decides): rendered when their
+        # player changed, copied into this vector when this player has not seen them
+        players, rendered, stamps, seen = kept.players, kept.rendered, kept.stamps, view.seen
+        copied = False
+        for r, seat, at in kept.order[player]:
+            p = players[seat]
+            if rendered[seat] != p.version:
+                rendered[seat] = p.version
+                kept.fresh[seat] = self._render_seat(kept, seat, p, game, turn)
+            if seen[r] != stamps[seat]:
+                seen[r] = stamps[seat]
+                out[at : at + self._seat_width] = kept.blocks[seat]
+                copied = True
+        me = players[player]
+        known = me.known  # 12.6: the hidden cards this player has seen, wherever they went
+        if (
+            me.version != view.hand
+            or version is None
+            or version != view.hand_version
+            or known  # other players' decks and inventories: read at every call
+            or known is not view.known
+        ):
+            view.hand = me.version
+            view.hand_version = version
+            view.known = known
+            self._write_hand(out, me, game, kept.costs)
+            if known:
+                self._seen(out, players, player, known)
+
+        # the global entries, and who is active and who decides: again when the decision
+        # or the turn changed, or a seat block was copied (what resolves changes only with
+        # its owner's version: an instant leaves the inventory, goes to the void)
         decision = game.decision
-        limit = rules.turn_limit
-        out[0] = 1.0 if turn >= limit else turn / limit
-        out[1] = 1.0 if turn >= EARLY_TURNS else turn / EARLY_TURNS
-        out[2] = n / MAX_PLAYERS
-        deciding = -1
-        if outcome is not None:
-            out[3] = 1.0
-        elif decision is not None:
-            deciding = decision.player
-            out[_KIND_AT[decision.kind]] = 1.0
-            if deciding == player:
-                out[_MINE] = 1.0
-            amount = decision.amount
-            if amount:
-                out[_AMOUNT] = 1.0 if amount >= AMOUNT_SCALE else amount / AMOUNT_SCALE
-            effect = decision.effect
-            if effect is not None:
-                at = _EFFECT_AT.get(effect)
-                if at is not None:
-                    out[at] = 1.0
-            source = decision.source
-            if source is not None:
-                at = self._source
-                out[at - 1] = 1.0
-                number = numbers.get(source.card.id, 0)
-                if number:
-                    if one_hot:
-                        out[at + number - 1] = 1.0
-                    else:
-                        out[at] = number
+        if copied or decision is not view.decision or turn != view.turn:
+            view.decision = decision
+            self._write_global(out, view, game, player, turn, decision)
+        return view.buffer.copy()
+
+    def _write_global(
+        self, out: Any, view: _View, game: Game, player: int, turn: int, decision: Decision | None
+    ) -> None:
+        """The global entries, and the active and deciding entries of the seat blocks."""
+        out[_OVER : self._seat[0]] = self._global_zeros
+        n = len(view.seen)
+        if turn != view.turn:
+            view.turn = turn
+            limit = self._turn_limit
+            out[0] = 1.0 if turn >= limit else turn / limit
+            out[1] = 1.0 if turn >= EARLY_TURNS else turn / EARLY_TURNS
+            out[2] = n / MAX_PLAYERS
+        out[view.active] = out[view.deciding] = 0.0
         resolving = game.resolving
         if resolving:
             out[self._resolving] = _scaled(len(resolving), RESOLVING_SCALE)
-
-        stat = game.stat
-        active = game.active if outcome is None else -1
-        characters = self.index.character_numbers
-        after_character = self._after_character
-        after_card = self._after_card
-        width = self._slot_width
+        if game.outcome is not None:
+            out[_OVER] = 1.0
+            view.active = view.deciding = _OVER
+            return
         seat_at = self._seat
-        slot_at = self._slot_of
-        watched = game is self._watched
-        rows = self._rows
-        sources: list[int] = []  # uid * 8 + side of each modifier source in play
-        out_flags = 0
-        for r in range(n):
-            seat = (player + r) % n
-            p = players[seat]
-            o = seat_at[r]
-            out[o] = 1.0
-            if p.out:
-                out[o + 1] = 1.0
-                out_flags |= 1 << seat
-            if seat == active:
-                out[o + 2] = 1.0
-            if seat == deciding:
-                out[o + 3] = 1.0
-            if p.poisoned:
-                out[o + 4] = 1.0
-            number = characters.get(p.character.id, 0)
+        view.active = seat_at[(game.active - player) % n] + 2
+        out[view.active] = 1.0
+        if decision is None:
+            view.deciding = _OVER
+            return
+        view.deciding = seat_at[(decision.player - player) % n] + 3
+        out[view.deciding] = 1.0
+        out[_KIND_AT[decision.kind]] = 1.0
+        if decision.player == player:
+            out[_MINE] = 1.0
+        amount = decision.amount
+        if amount:
+            out[_AMOUNT] = 1.0 if amount >= AMOUNT_SCALE else amount / AMOUNT_SCALE
+        effect = decision.effect
+        if effect is not None:
+            at = _EFFECT_AT.get(effect)
+            if at is not None:
+                out[at] = 1.0
+        source = decision.source
+        if source is not None:
+            at = self._source
+            out[at - 1] = 1.0
+            number = self.index.numbers.get(source.card.id, 0)
             if number:
-                if one_hot:
-                    out[o + 4 + number] = 1.0
+                if self.one_hot:
+                    out[at + number - 1] = 1.0
                 else:
-                    out[o + 5] = number
-            o += after_character
-            size = len(p.primal_deck)
-            if size:
-                out[o + 6] = 1.0 if size >= deck_scale else size / deck_scale
-            size = len(p.inventory)
-            if size:
-                out[o + 7] = 1.0 if size >= deck_scale else size / deck_scale
-            size = len(p.void)
-            if size:
-                out[o + 8] = 1.0 if size >= deck_scale else size / deck_scale
-            mat = p.mat
-            if not mat:
-                continue
-            slots = slot_at[r]
-            for slot, eq in mat.items():
-                o = slots[slot]
-                card = eq.instance
-                key = card.uid * 8 + seat
-                if card.modifiers:
-                    sources.append(key)
-                attached = eq.attached
-                if attached:
-                    for spell in attached:
-                        if spell.instance.modifiers:
-                            by = seat if spell.controller is None else spell.controller
-                            sources.append(spell.instance.uid * 8 + by)
-                found = rows.get(key) if watched else None
-                if found is None:
-                    found = self._slot_row(card, seat, slot, stat)
-                    if watched:
-                        rows[key] = found
-                # present, number (or one-hot), families, live damage and durability,
-                # durability left (as if no counters), stolen: one copy
-                out[o : o + width] = found[0]
-                o += after_card
-                counters = eq.counters
-                if counters:
-                    out[o + 4] = 1.0 if counters >= STAT_SCALE else counters / STAT_SCALE
-                    left = found[1] - counters
-                    if left <= 0:
-                        out[o + 5] = 0.0
-                    else:
-                        out[o + 5] = 1.0 if left >= STAT_SCALE else left / STAT_SCALE
-                if attached:
-                    out[o + 6] = _scaled(len(attached), ATTACHED_SCALE)
-                if eq.turn == turn:
-                    out[o + 7] = 1.0
+                    out[at] = number
 
-        me = players[player]
-        inventory = me.inventory
-        if inventory:
-            first: dict[int, CardInstance] = {}  # card number -> its first copy held
-            held: dict[int, int] = {}  # card number -> copies held
-            for card in inventory:
-                number = numbers.get(card.card.id, 0)
-                if number in held:
-                    held[number] += 1
+    def _render_seat(self, kept: _Kept, seat: int, p: PlayerState, game: Game, turn: int) -> bool:
+        """The block of ``seat`` (player ``p``; offsets from its start) from what never
+        changes in it, but for the active and deciding entries (``_write_global`` writes
+        them), and its render number. Whether it shows a card equipped this turn (or later:
+        a position's)."""
+        block = kept.blocks[seat]
+        block[:] = kept.starts[seat]
+        kept.renders += 1
+        kept.stamps[seat] = kept.renders
+        if p.out:
+            block[1] = 1.0
+        if p.poisoned:
+            block[4] = 1.0
+        o = self._after_character
+        deck_scale = self._deck_scale
+        size = len(p.primal_deck)
+        if size:
+            block[o + 6] = 1.0 if size >= deck_scale else size / deck_scale
+        size = len(p.inventory)
+        if size:
+            block[o + 7] = 1.0 if size >= deck_scale else size / deck_scale
+        size = len(p.void)
+        if size:
+            block[o + 8] = 1.0 if size >= deck_scale else size / deck_scale
+        mat = p.mat
+        if not mat:
+            return False
+        fresh = False
+        slots = self._slot_in_seat
+        rows = kept.rows
+        width = self._slot_width
+        after_card = self._after_card
+        for slot, eq in mat.items():
+            o = slots[slot]
+            card = eq.instance
+            key = card.uid * 8 + seat
+            found = rows.get(key)
+            if found is None:
+                found = rows[key] = self._slot_row(card, seat, slot, game.stat)
+            # present, number (or one-hot), families, live damage and durability,
+            # durability left (as if no counters), stolen: one copy
+            block[o : o + width] = found[0]
+            o += after_card
+            counters = eq.counters
+            if counters:
+                block[o + 4] = 1.0 if counters >= STAT_SCALE else counters / STAT_SCALE
+                left = found[1] - counters
+                if left <= 0:
+                    block[o + 5] = 0.0
                 else:
-                    held[number] = 1
-                    first[number] = card
-            copies = rules.max_copies
-            left = len(me.primal_deck)
-            costs = self._costs
-            count_at, cost_at, affordable_at = self._count - 1, self._cost - 1, self._affordable - 1
-            for number, many in held.items():
-                if not number:
-                    continue
-                out[count_at + number] = 1.0 if many >= copies else many / copies
-                key = number * 8 + player
-                cost = costs.get(key) if watched else None
-                if cost is None:
-                    cost = stat(first[number], _PRIMAL_COST, player)
-                    if watched:
-                        costs[key] = cost
-                if cost:
-                    out[cost_at + number] = 1.0 if cost >= STAT_SCALE else cost / STAT_SCALE
-                if cost <= left:
-                    out[affordable_at + number] = 1.0
-        known = me.known
-        if known:  # 12.6: what this player has seen of hidden cards
-            self._seen(out, players, player, known)
-        if watched:
-            # the live stats kept are those of one set of modifier sources in play (10.3:
-            # the cards that carry modifiers, who controls them, who is out, boosts): when
-            # that changes, forget them and encode again
-            epoch = (tuple(sources), out_flags, self._boosts, turn if self._boosts else 0)
-            if epoch != self._epoch:
-                self._epoch = epoch
-                rows.clear()
-                self._costs.clear()
-                return self.encode(game, player)
-        return self._buffer.copy()
+                    block[o + 5] = 1.0 if left >= STAT_SCALE else left / STAT_SCALE
+            attached = eq.attached
+            if attached:
+                block[o + 6] = _scaled(len(attached), ATTACHED_SCALE)
+            if eq.turn >= turn:
+                fresh = True
+                if eq.turn == turn:
+                    block[o + 7] = 1.0
+        return fresh
+
+    def _write_hand(self, out: Any, me: PlayerState, game: Game, costs: dict[int, int]) -> None:
+        """The hand blocks of the observer ``me``: each card they hold, its copies, live
+        primal cost and whether their primal deck can pay it."""
+        out[self._count : self.size] = self._hand_zeros
+        inventory = me.inventory
+        if not inventory:
+            return
+        numbers = self.index.numbers
+        first: dict[int, CardInstance] = {}  # card number -> its first copy held
+        held: dict[int, int] = {}  # card number -> copies held
+        for card in inventory:
+            number = numbers.get(card.card.id, 0)
+            if number in held:
+                held[number] += 1
+            else:
+                held[number] = 1
+                first[number] = card
+        copies = self.ruleset.max_copies
+        left = len(me.primal_deck)
+        player = me.index
+        count_at, cost_at, affordable_at = self._count - 1, self._cost - 1, self._affordable - 1
+        for number, many in held.items():
+            if not number:
+                continue
+            out[count_at + number] = 1.0 if many >= copies else many / copies
+            key = number * 8 + player
+            cost = costs.get(key)
+            if cost is None:
+                cost = costs[key] = game.stat(first[number], _PRIMAL_COST, player)
+            if cost:
+                out[cost_at + number] = 1.0 if cost >= STAT_SCALE else cost / STAT_SCALE
+            if cost <= left:
+                out[affordable_at + number] = 1.0
 
     def _seen(self, out: Any, players: Sequence[Any], player: int, known: frozenset[int]) -> None:
         """The entries of the hidden cards ``player`` knows the place of (12.6): the top
@@ -599,8 +649,8 @@ class ObservationEncoder:
     def _slot_row(
         self, card: CardInstance, seat: int, slot: Slot, stat: Any
     ) -> tuple[memoryview, int]:
-        """A slot block with what does not change while the modifier sources in play stay
-        the same, and the card's live durability."""
+        """A slot block with what does not change while the live stats stay the same, and
+        the card's live durability."""
         number = self.index.numbers.get(card.card.id, 0)
         row = np.array(self._static[number], dtype=np.float32)  # present, number, families
         at = self._after_card
@@ -612,21 +662,101 @@ class ObservationEncoder:
             row[at + 8] = 1.0
         return row.data, durability
 
-    def watch(self, game: Game) -> None:
-        """Keep live stats from one call to the next for ``game`` (the one game this
-        encoder then watches): it listens for boosts (11.6) and grants (12.9) on the
-        game's bus, the only changes of a stat that the public state does not show. Other
-        games are encoded from scratch each time."""
-        self._watched = game
-        self._rows.clear()
-        self._costs.clear()
-        self._epoch = None
-        self._boosts = 0
-        for event in (CardBoosted, Granted, GrantEnded):
-            game.bus.subscribe(event, self._boosted)
 
-    def _boosted(self, event: object) -> None:
-        self._boosts += 1
+class _View:
+    """One player's vector of a watched game, kept from one call to the next, and what it
+    was written from."""
+
+    __slots__ = (
+        "active",
+        "buffer",
+        "deciding",
+        "decision",
+        "hand",
+        "hand_version",
+        "known",
+        "out",
+        "seen",
+        "turn",
+    )
+
+    def __init__(self, size: int, players: int) -> None:
+        self.buffer = np.zeros(size, dtype=np.float32)
+        # written entry by entry through a memoryview: much cheaper per entry than
+        # indexing the array (typeshed types a memoryview's items as int: Any)
+        self.out: Any = self.buffer.data
+        self.seen = [-1] * players  # each seat block (seen from here): its render copied
+        self.hand = -1  # the hand blocks: the player's version when written
+        self.hand_version: int | None = -1  # and the stats version
+        self.known: frozenset[int] | None = None  # and what the player had seen (12.6)
+        self.decision: object = _NOTHING  # the global entries: the decision written
+        self.turn = -1  # and the turn
+        self.active = self.deciding = _OVER  # the active and deciding entries set
+
+
+class _Kept:
+    """What an encoder keeps of one game: each seat's block as last rendered (from which
+    player version), the live stats read (at which stats version), each player's vector."""
+
+    __slots__ = (
+        "blocks",
+        "costs",
+        "fresh",
+        "order",
+        "players",
+        "rendered",
+        "renders",
+        "rows",
+        "stamps",
+        "starts",
+        "turn",
+        "version",
+        "views",
+    )
+
+    def __init__(
+        self, players: list[PlayerState], size: int, starts: list[memoryview], seat_at: list[int]
+    ) -> None:
+        n = len(players)
+        self.players = players
+        # for each player: (relative seat, seat, its block's offset) of every seat
+        self.order = [[(r, (player + r) % n, seat_at[r]) for r in range(n)] for player in range(n)]
+        # the stats version the rows, costs and blocks were read at (None: none)
+        self.version: int | None = -1
+        self.turn = -1  # the turn the blocks were rendered in
+        self.rows: dict[int, tuple[memoryview, int]] = {}  # uid * 8 + side -> (block, durability)
+        self.costs: dict[int, int] = {}  # card number * 8 + side -> primal cost
+        self.starts = starts  # by seat: what never changes in its block
+        self.blocks: list[Any] = [_zeros(len(start)) for start in starts]  # by seat
+        self.fresh = [False] * n  # each block: whether it shows a card as new
+        self.rendered = [-1] * n  # each block: its player's version (-1: to render)
+        self.stamps = [0] * n  # each block: the number of its render
+        self.renders = 0
+        self.views = [_View(size, n) for _ in range(n)]
+
+    def refresh(self, version: int | None, turn: int) -> None:
+        """The stats version or the turn changed (or there is no stats version: a stat may
+        change at any step): the blocks to render again."""
+        rendered = self.rendered
+        if version is None or version != self.version:  # a stat may have changed: all again
+            self.version = version
+            self.rows.clear()
+            self.costs.clear()
+            for seat in range(len(rendered)):
+                rendered[seat] = -1
+        else:  # a new turn: the blocks that showed a card as new (4.5)
+            for seat, fresh in enumerate(self.fresh):
+                if fresh:
+                    rendered[seat] = -1
+        self.turn = turn
+
+
+_NOTHING = object()  # no decision written yet
+
+
+def _zeros(size: int) -> memoryview:
+    """``size`` float32 zeros: a block, or what clears one."""
+    return np.zeros(size, dtype=np.float32).data
 
 
 def _relative(player: int, me: int, n: int) -> int:
