@@ -41,6 +41,8 @@ NO_DEFENCE: Final = Defend()
 _DAMAGE: Final = CardStat.DAMAGE
 _DURABILITY: Final = CardStat.DURABILITY
 _DEFEND: Final = DecisionKind.DEFEND
+_BY_DAMAGE: Final = ev.SacrificeReason.DAMAGE
+_BY_BLEED: Final = ev.SacrificeReason.BLEED
 
 C = TypeVar("C")
 
@@ -217,7 +219,7 @@ class TakeDamage(Step):
         elif self.defendable:
             t.then(Defence(target, amount, source, self.by))
         else:
-            t.sacrifice(t.players[target], amount, ev.SacrificeReason.DAMAGE)
+            t.sacrifice(t.players[target], amount, _BY_DAMAGE)
 
     def after_the_defence(self, t: Table, amount: int) -> None:
         """The damage triggered abilities (``DamageTaken``: all the step has, since a step
@@ -229,7 +231,7 @@ class TakeDamage(Step):
         if self.defendable:
             t.then(Defence(self.player, amount, self.source, self.by, waiting))
         else:
-            t.sacrifice(t.players[self.player], amount, ev.SacrificeReason.DAMAGE)
+            t.sacrifice(t.players[self.player], amount, _BY_DAMAGE)
             triggered.extend(waiting)
 
     def survives_active_out(self) -> bool:
@@ -376,9 +378,9 @@ class Defence(Question):
         if rest > 0:
             if absorbed:
                 t.publish(ev.Bled, p.index, rest)  # 6.3
-                t.sacrifice(p, rest, ev.SacrificeReason.BLEED)
+                t.sacrifice(p, rest, _BY_BLEED)
             else:
-                t.sacrifice(p, rest, ev.SacrificeReason.DAMAGE)  # 6.1
+                t.sacrifice(p, rest, _BY_DAMAGE)  # 6.1
         if self.waiting:  # the whole defence has resolved (11.3, 12.7)
             t.triggered.extend(self.waiting)
 

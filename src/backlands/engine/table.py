@@ -24,6 +24,7 @@ from .actions import Action, Decision, Values
 from .chance import below, shuffle
 from .grants import Grant, grant_for
 from .history import History
+from .listening import hear, unhear
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
 from .steps import (
@@ -72,6 +73,7 @@ class EquipPart(ValueEnum):
     REST = "rest"  # its abilities into play, "equipped" (4.4)
 
 
+_WHOLE: Final = EquipPart.WHOLE
 _PLACE: Final = EquipPart.PLACE
 _REST: Final = EquipPart.REST
 
@@ -87,6 +89,7 @@ class Table:
         "actions",
         "active",
         "agenda",
+        "answers",
         "asking",
         "bus",
         "card_heard",
@@ -105,6 +108,8 @@ class Table:
         "last_turn_ended",
         "legal",
         "log",
+        "max_decisions",
+        "max_effects",
         "out_check_due",
         "out_check_held",
         "outcome",
@@ -143,6 +148,11 @@ class Table:
             return
         self.seed = seed
         self.ruleset = ruleset
+        # the two limits of a turn (9.4), checked at every decision and every effect: read
+        # from the ruleset once (it never changes; compiled code reads a field of a ruleset,
+        # a Python class, through a generic attribute lookup)
+        self.max_decisions = ruleset.max_decisions_per_turn
+        self.max_effects = ruleset.max_effects_per_turn
         self.seats: tuple[Seat, ...] = ()
         # 1.2: the one random generator of the game (``rng``), shared with copies until
         # one of them draws from it
@@ -169,6 +179,7 @@ class Table:
         self.asking: Question | None = None
         self.legal: tuple[Action, ...] | None = None
         self.actions: History[Action] = History()
+        self.answers = self.actions.items  # its own list, appended to directly
         # 9.4: the decisions asked and the effects resolved in the current turn
         self.decisions_this_turn = 0
         self.effects_this_turn = 0
@@ -226,9 +237,9 @@ class Table:
         the garbage collector)."""
         heard: dict[type, int] = {}
         for cls in self.bus.wanted:
-            ev.hear(heard, cls)
+            hear(heard, cls)
         for cls in self.triggers.event_classes():
-            ev.hear(heard, cls)
+            hear(heard, cls)
         self.heard = self.bus.heard = self.triggers.heard = heard
 
     def new_instance(self, card: Card, owner: int) -> CardInstance:
@@ -268,6 +279,8 @@ class Table:
         """This (new) table in ``original``'s state: its data copied, nothing else made."""
         self.seed = original.seed
         self.ruleset = original.ruleset
+        self.max_decisions = original.max_decisions
+        self.max_effects = original.max_effects
         self.seats = original.seats
         self._rng = original._rng  # shared until one side draws (``rng``)
         self._rng_shared = original._rng_shared = True
@@ -288,6 +301,7 @@ class Table:
         self.asking = original.asking
         self.legal = original.legal
         self.actions = original.actions.branch()
+        self.answers = self.actions.items
         self.decisions_this_turn = original.decisions_this_turn
         self.effects_this_turn = original.effects_this_turn
         self.done = original.done
@@ -419,8 +433,8 @@ class Table:
         unless the turn has seen the ruleset's ``max_decisions_per_turn`` decisions already:
         then the game is over, a draw (9.4)."""
         self.decisions_this_turn += 1
-        if self.decisions_this_turn > self.ruleset.max_decisions_per_turn:
-            self.loop_ends(f"{self.ruleset.max_decisions_per_turn} decisions")
+        if self.decisions_this_turn > self.max_decisions:
+            self.loop_ends(f"{self.max_decisions} decisions")
             return
         self.asking = question
         self.decision = decision
@@ -431,7 +445,7 @@ class Table:
         pending any more. The question it answers, to apply it."""
         question = self.asking
         assert question is not None
-        self.actions.items.append(answer)  # its own list (``History``): no call in Python
+        self.answers.append(answer)  # the list of ``actions`` (``History``): no call in Python
         self._no_decision()
         return question
 
@@ -447,9 +461,9 @@ class Table:
         self.effects_this_turn += 1
         self.done_before = self.done  # what the effect before it did ("that many", 12.2)
         self.done = 0
-        if self.effects_this_turn <= self.ruleset.max_effects_per_turn:
+        if self.effects_this_turn <= self.max_effects:
             return True
-        self.loop_ends(f"{self.ruleset.max_effects_per_turn} resolved effects")
+        self.loop_ends(f"{self.max_effects} resolved effects")
         return False
 
     def loop_ends(self, what: str) -> None:
@@ -618,7 +632,7 @@ class Table:
         p: PlayerState,
         instance: CardInstance,
         host: CardInstance | None,
-        part: EquipPart = EquipPart.WHOLE,
+        part: EquipPart = _WHOLE,
     ) -> None:
         """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's.
         The first part (``PLACE``): the card leaves the inventory for its slot (salvaging what
@@ -1040,7 +1054,7 @@ class Table:
                 found = listeners.get(key)
                 if found is None:
                     listeners[key] = (reaction,)
-                    ev.hear(self.card_heard, reaction.event)
+                    hear(self.card_heard, reaction.event)
                 else:
                     listeners[key] = (*found, reaction)
             else:
@@ -1063,7 +1077,7 @@ class Table:
                         listeners[key] = kept
                     else:
                         del listeners[key]
-                        ev.unhear(self.card_heard, reaction.event)
+                        unhear(self.card_heard, reaction.event)
 
     def _cast(self, player: int, instance: CardInstance) -> None:
         """An instant was played, its cost paid: its abilities trigger as its card is

@@ -47,6 +47,9 @@ _ATTACK: Final = ev.Phase.ATTACK
 _END: Final = ev.Phase.END
 _DRAWS: Final = PlayerStat.DRAWS_PER_TURN
 _DAMAGE: Final = CardStat.DAMAGE
+_SPELL: Final = Slot.SPELL
+_ACTIVE_SPELL: Final = CardType.ACTIVE_SPELL
+_POISON: Final = Keyword.POISON
 
 
 def _first_turn(t: Table, p: PlayerState) -> bool:
@@ -312,10 +315,10 @@ def upkeep(t: Table, p: PlayerState) -> None:
     """3.4: 1 durability counter on the equipped active spell (4.8); then 7.1: a poisoned
     player flips the ruleset's coins: all heads cures them, else they take the poison's
     damage (11.5: not a player immune to POISON)."""
-    spell = p.mat.get(Slot.SPELL)
-    if spell is not None and spell.instance.type is CardType.ACTIVE_SPELL:
+    spell = p.mat.get(_SPELL)
+    if spell is not None and spell.instance.type is _ACTIVE_SPELL:
         t.add_counters(p, spell, t.ruleset.active_spell_counters_per_turn)  # 4.8
-    if p.poisoned and not t.stats.is_immune(p.index, Keyword.POISON):  # 7.1, 11.5
+    if p.poisoned and not t.stats.is_immune(p.index, _POISON):  # 7.1, 11.5
         rng = t.rng
         coins = tuple(rng.random() < 0.5 for _ in range(t.ruleset.poison_coins))
         cured = all(coins)
