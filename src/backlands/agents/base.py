@@ -10,7 +10,7 @@ game itself, so a fair agent is fair by construction.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar, Protocol
 
 from ..engine import (
@@ -116,18 +116,15 @@ class RandomAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
-        # its draws, bound once: compiled, a method read from a Python object is a new bound
-        # method at every read (one a decision)
-        self._bits: Callable[[int], int] = self._rng.getrandbits
 
     def choose(self, perspective: Perspective) -> Action:
         actions = perspective.legal_actions().snapshot()
         n = len(actions)  # a uniform index below n: engine.chance.below, written out
-        bits = self._bits
+        rng = self._rng  # its method called, not read: no bound method made (compiled)
         k = n.bit_length()
-        r = bits(k)
+        r = rng.getrandbits(k)
         while r >= n:
-            r = bits(k)
+            r = rng.getrandbits(k)
         return actions[r]
 
 

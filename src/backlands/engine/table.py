@@ -219,8 +219,9 @@ class Table:
         # the event classes some card's own reactions hear: how many cards hear each
         self.card_heard: dict[type, int] = {}
         self.bus = ev.EventBus()
-        # the event classes something listens to: how many of the bus and the trigger index
-        # listen to each (see ``_hook``); an event is built only when its class is here
+        # the event classes something listens to: how many listeners of each, the bus's,
+        # the trigger index's and the cards' own (``card_heard``, counted apart too; see
+        # ``_hook``); an event is built only when its class is here
         self.heard: dict[type, int] = {}
         self.wire()
 
@@ -231,11 +232,11 @@ class Table:
             self.bus.subscribe(ev.Event, self.log.items.append, priority=-1000)
 
     def _hook(self) -> None:
-        """Count in ``heard`` the event classes the bus and the trigger index listen to; they
-        keep the count as listeners come and go. They hold the count, not this table: no
-        reference cycle, so a finished game is freed at once (by reference counting, not by
-        the garbage collector)."""
-        heard: dict[type, int] = {}
+        """Count in ``heard`` the event classes the bus, the trigger index and the cards' own
+        reactions listen to; they keep the count as listeners come and go. The bus and the
+        index hold the count, not this table: no reference cycle, so a finished game is
+        freed at once (by reference counting, not by the garbage collector)."""
+        heard = dict(self.card_heard)
         for cls in self.bus.wanted:
             hear(heard, cls)
         for cls in self.triggers.event_classes():
@@ -332,16 +333,15 @@ class Table:
         triggered ability that hears it (11.2): those in the index that ``match`` it, and
         those that hear only the card it is about (``events.ABOUT_CARD``). The event is
         built only when someone listens."""
-        heard = cls in self.heard
+        if cls not in self.heard:  # nobody listens: the event is never built
+            return
         own = None
         if cls in self.card_heard:  # some card's own reactions hear this class: its card's?
             card = fields[_ABOUT_CARD[cls]]  # None: no card (a character's ability)
             if card is not None:
                 own = self.card_listeners.get((card.uid, cls))
-        elif not heard:  # nobody listens: the event is never built
-            return
-        if own is None and not heard:
-            return
+            if own is None and self.heard[cls] == self.card_heard[cls]:
+                return  # only other cards' own reactions hear it
         self._deliver(cls(*fields), own)
 
     def _deliver(self, event: ev.Event, own: tuple[Reaction, ...] | None) -> None:
@@ -1055,6 +1055,7 @@ class Table:
                 if found is None:
                     listeners[key] = (reaction,)
                     hear(self.card_heard, reaction.event)
+                    hear(self.heard, reaction.event)
                 else:
                     listeners[key] = (*found, reaction)
             else:
@@ -1078,6 +1079,7 @@ class Table:
                     else:
                         del listeners[key]
                         unhear(self.card_heard, reaction.event)
+                        unhear(self.heard, reaction.event)
 
     def _cast(self, player: int, instance: CardInstance) -> None:
         """An instant was played, its cost paid: its abilities trigger as its card is
