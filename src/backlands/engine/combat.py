@@ -19,8 +19,16 @@ from typing import Final, TypeVar
 
 from ..keywords import CannotDefend, PreventDamage, ReduceCardDamage, ReduceDamage, Undefendable
 from ..terms import CardStat, Defender
-from . import events as ev
 from .actions import DEFENDER_SLOTS, Action, Decision, DecisionKind, Defend
+from .events import (
+    Bled,
+    DamagePrevented,
+    DamageProposal,
+    DamageTaken,
+    Defended,
+    Event,
+    SacrificeReason,
+)
 from .state import CardInstance, Equipped, PlayerState
 from .statics import card_statics, player_statics
 from .steps import Question, Step
@@ -41,8 +49,8 @@ NO_DEFENCE: Final = Defend()
 _DAMAGE: Final = CardStat.DAMAGE
 _DURABILITY: Final = CardStat.DURABILITY
 _DEFEND: Final = DecisionKind.DEFEND
-_BY_DAMAGE: Final = ev.SacrificeReason.DAMAGE
-_BY_BLEED: Final = ev.SacrificeReason.BLEED
+_BY_DAMAGE: Final = SacrificeReason.DAMAGE
+_BY_BLEED: Final = SacrificeReason.BLEED
 
 C = TypeVar("C")
 
@@ -206,14 +214,14 @@ class TakeDamage(Step):
             amount = damage_left(t, target, amount, source)
             if amount <= 0:
                 return
-        proposal = t.propose(ev.DamageProposal, target, amount, source)
+        proposal = t.propose(DamageProposal, target, amount, source)
         if proposal is not None:
             if proposal.cancelled:
                 return
             amount = proposal.amount
         if amount <= 0:
             return
-        t.publish(ev.DamageTaken, target, amount, source)
+        t.publish(DamageTaken, target, amount, source)
         if t.triggered:  # 11.3, 12.7: what the damage triggered waits for its defence
             self.after_the_defence(t, amount)
         elif self.defendable:
@@ -259,7 +267,7 @@ def damage_left(t: Table, player: int, amount: int, source: CardInstance | None)
             stats.prevented[player] = used + stopped
             left -= stopped
     if left < amount:
-        t.publish(ev.DamagePrevented, player, amount - left, source)
+        t.publish(DamagePrevented, player, amount - left, source)
     return left
 
 
@@ -325,7 +333,7 @@ class Defence(Question):
         amount: int,
         source: CardInstance | None,
         by: int | None,
-        waiting: tuple[tuple[Reaction, ev.Event], ...] = (),
+        waiting: tuple[tuple[Reaction, Event], ...] = (),
     ):
         super().__init__(player)
         self.amount = amount
@@ -368,7 +376,7 @@ class Defence(Question):
             slot = instance.slot
             assert slot is not None
             eq = p.mat[slot]
-            t.publish(ev.Defended, p.index, instance, n, self.by)
+            t.publish(Defended, p.index, instance, n, self.by)
             absorbed += n
             if fewer is None:
                 t.add_counters(p, eq, n)  # 6.2
@@ -377,7 +385,7 @@ class Defence(Question):
         rest = self.amount - absorbed
         if rest > 0:
             if absorbed:
-                t.publish(ev.Bled, p.index, rest)  # 6.3
+                t.publish(Bled, p.index, rest)  # 6.3
                 t.sacrifice(p, rest, _BY_BLEED)
             else:
                 t.sacrifice(p, rest, _BY_DAMAGE)  # 6.1

@@ -50,10 +50,18 @@ from ..keywords import (
     number_of,
 )
 from ..terms import CardStat, Keyword, Selector, Slot, Whose, Zone
-from . import events as ev
 from ._compiled import mypyc_attr
 from .actions import PICKS, Action, Choose, Decision, DecisionKind, Pick
 from .combat import deal_damage
+from .events import (
+    AbilityResolving,
+    CardsLookedAt,
+    CardsRevealed,
+    DestroyReason,
+    Event,
+    OptionPicked,
+    SacrificeReason,
+)
 from .reading import NOTHING_SUPPLIED, TableReading, find_host, in_turn_order, named_players
 from .state import CardInstance, Equipped, PlayerState
 from .statics import card_statics
@@ -81,12 +89,12 @@ __all__ = [
     "stays_for_costs",
 ]
 
-_EFFECT: Final = ev.DestroyReason.EFFECT
+_EFFECT: Final = DestroyReason.EFFECT
 _DECK: Final = Zone.PRIMAL_DECK
 _VOID: Final = Zone.VOID
 _MAT: Final = Zone.MAT
-_SACRIFICED: Final = ev.SacrificeReason.EFFECT
-_COST: Final = ev.SacrificeReason.COST
+_SACRIFICED: Final = SacrificeReason.EFFECT
+_COST: Final = SacrificeReason.COST
 _SLOT_ORDER: Final = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
 _NOBODY: Final = -1  # no chooser: the effect sits inside no option (12.3)
 
@@ -113,7 +121,7 @@ class Source:
         self,
         card: CardInstance | None,
         controller: int,
-        event: ev.Event | None,
+        event: Event | None,
         supplies: Mapping[Any, str] = NOTHING_SUPPLIED,
         order: int = 0,
         chooser: int = _NOBODY,
@@ -518,7 +526,7 @@ class TableResolution:
         shown = tuple(_instance(card) for card in cards)  # 12.6: to that player only
         t = self.table
         t.learn(player, frozenset(card.uid for card in shown))
-        t.publish(ev.CardsLookedAt, player, whose, zone, shown)
+        t.publish(CardsLookedAt, player, whose, zone, shown)
 
     def reveal(self, whose: int, zone: Zone, cards: Sequence[CardRef]) -> None:
         shown = tuple(_instance(card) for card in cards)  # 12.6: to every player
@@ -526,7 +534,7 @@ class TableResolution:
         uids = frozenset(card.uid for card in shown)
         for p in t.players:
             t.learn(p.index, uids)
-        t.publish(ev.CardsRevealed, self.controller, whose, zone, shown)
+        t.publish(CardsRevealed, self.controller, whose, zone, shown)
 
     def reorder(self, player: int, whose: int, count: int) -> None:  # 12.6
         t = self.table
@@ -636,7 +644,7 @@ class OptionQuestion(Question):
         assert isinstance(action, Pick)
         index = action.index
         card = self.source.card
-        t.publish(ev.OptionPicked, self.player, card, self.effect, index, self.words[index])
+        t.publish(OptionPicked, self.player, card, self.effect, index, self.words[index])
         self.picked(t, index)
 
     def picked(self, t: Table, index: int) -> None:
@@ -1135,15 +1143,15 @@ class DelayedAbility(Reaction):
         self.effects = effects
         self.made = made
 
-    def matches(self, table: Table, event: ev.Event) -> bool:
+    def matches(self, table: Table, event: Event) -> bool:
         return isinstance(event, self.event) and self.moment.definition.matches(
             event, self.player, self.made, table.turn
         )
 
-    def resolve(self, table: Table, event: ev.Event) -> None:
+    def resolve(self, table: Table, event: Event) -> None:
         table.triggers.remove(self)  # it triggers once
         source = self.source
-        table.publish(ev.AbilityResolving, self.player, source.card, _DELAYED)
+        table.publish(AbilityResolving, self.player, source.card, _DELAYED)
         resolve_effects(table, self.effects, source)
 
     def __repr__(self) -> str:
