@@ -90,7 +90,7 @@ def check_durability(t: Table) -> None:
         stats.durability_modified = changes
         for p in t.players:
             for slot, eq in list(p.mat.items()):
-                if p.mat.get(slot) is not eq or not eq.instance.type.has_durability:
+                if p.mat.get(slot) is not eq or not eq.instance.has_durability:
                     continue
                 if eq.counters >= stats.card(eq.instance, _DURABILITY, p.index):
                     t.destroy(p, slot, DestroyReason.WORN_OUT)

@@ -26,7 +26,17 @@ class CardInstance:
     an equipped card is whose mat it is on.
     """
 
-    __slots__ = ("card", "extra_costs", "modifiers", "owner", "slot", "triggers", "type", "uid")
+    __slots__ = (
+        "card",
+        "extra_costs",
+        "has_durability",
+        "modifiers",
+        "owner",
+        "slot",
+        "triggers",
+        "type",
+        "uid",
+    )
 
     def __init__(self, uid: int, card: Card, owner: int) -> None:
         self.uid = uid
@@ -34,6 +44,9 @@ class CardInstance:
         self.owner = owner
         self.type = card.type  # read at every step: kept here, one attribute away
         self.slot = card.type.slot
+        # whether it has a durability stat (10.2), read by every worn-out check: a property
+        # of its type, asked once (compiled code calls a Python property at every read)
+        self.has_durability = card.type.has_durability
         # what the card changes while equipped (10.3): found once, read at every equip
         self.modifiers: tuple[Modifier, ...] = tuple(
             mod
