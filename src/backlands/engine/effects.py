@@ -93,6 +93,8 @@ _EFFECT: Final = DestroyReason.EFFECT
 _DECK: Final = Zone.PRIMAL_DECK
 _VOID: Final = Zone.VOID
 _MAT: Final = Zone.MAT
+_OWN: Final = Whose.OWN
+_OPPONENTS: Final = Whose.OPPONENTS
 _SACRIFICED: Final = SacrificeReason.EFFECT
 _COST: Final = SacrificeReason.COST
 _SLOT_ORDER: Final = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
@@ -840,9 +842,9 @@ class _CardRefusal:
             named, _ = players_for(t, kind.of, r.source)
             if all(q is not p for q in named):
                 return f"it is P{p.index + 1}'s card, and the choice is one of {kind.words}"
-        if whose is Whose.OWN and p.index != r.controller:
+        if whose is _OWN and p.index != r.controller:
             return f"it is P{p.index + 1}'s card, and the choice is one of your own cards"
-        if whose is Whose.OPPONENTS and p.index == r.controller:
+        if whose is _OPPONENTS and p.index == r.controller:
             return "it is your own card, and the choice is an opponent's card"
         if self.slot is not None and option.slot is not self.slot:
             return f"it is not in the {self.slot} slot"
@@ -1103,8 +1105,7 @@ def cards_for(
     players = [
         p
         for p in in_turn_order(t.players, me)
-        if not (whose is Whose.OWN and p.index != me)
-        and not (whose is Whose.OPPONENTS and p.index == me)
+        if not (whose is _OWN and p.index != me) and not (whose is _OPPONENTS and p.index == me)
     ]
     return _cards_of(players, slot), True
 

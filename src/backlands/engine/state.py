@@ -8,12 +8,18 @@ or attached under the card in a slot).
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from ..model import Card, Character, ContinuousAbility, ExtraCost, Modifier, TriggeredAbility
 from ..terms import Slot, Zone
 
 __all__ = ["CardInstance", "Equipped", "Outcome", "PlayerState", "Zone"]
+
+_DECK: Final = Zone.PRIMAL_DECK
+_INVENTORY: Final = Zone.INVENTORY
+_VOID: Final = Zone.VOID
 
 
 class CardInstance:
@@ -207,11 +213,11 @@ class PlayerState:
     def pile(self, zone: Zone) -> list[CardInstance]:
         """This player's primal deck (top LAST), inventory or void: a zone of 1.5 that
         holds cards in a pile (``ValueError`` for a mat, or an instant resolving)."""
-        if zone is Zone.PRIMAL_DECK:
+        if zone is _DECK:
             return self.primal_deck
-        if zone is Zone.INVENTORY:
+        if zone is _INVENTORY:
             return self.inventory
-        if zone is Zone.VOID:
+        if zone is _VOID:
             return self.void
         raise ValueError(f"{zone} is not a pile of cards")
 
