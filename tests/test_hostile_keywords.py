@@ -40,20 +40,9 @@ from backlands.keywords.registry import (
     yaml_key,
 )
 from backlands.terms import MAX_NESTING
+from test_hostile_files import CARD
 
-HEAD = """\
-cards:
-  - id: ember-blade
-    name: Ember Blade
-    type: weapon
-    primal_cost: 2
-    damage: 3
-    durability: 4
-    rarity: common
-    set: ORI
-    number: 1
-    year: 2026
-"""
+HEAD = CARD  # the card of tests/test_hostile_files.py
 HUGE = 10**100
 
 SCHEMA = jsonschema.Draft202012Validator(json.loads(schema_path("card-file").read_text()))
