@@ -11,7 +11,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from backlands.keywords.registry import COSTS, EFFECTS, MODIFIERS, field_info, yaml_key
+from backlands.keywords.registry import COSTS, EFFECTS, MODIFIERS, field_info, is_number, yaml_key
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "card-format.md").read_text()
 
@@ -76,3 +76,26 @@ def test_limits_name_every_number_field_of_an_effect_and_a_cost() -> None:
                 if f"`{yaml_key(f.name)}`" not in limits or f"`{name}`" not in limits:
                     unnamed.append(f"{name}.{yaml_key(f.name)}")
     assert unnamed == [], unnamed
+
+
+def test_effects_md_names_every_effect_that_takes_an_amount_or_all() -> None:
+    """docs/effects.md, "Amounts (12.2)": the effects whose numbers may be amounts, and
+    those that take ``all``, are those of the registry."""
+    effects_md = (Path(__file__).resolve().parent.parent / "docs" / "effects.md").read_text()
+    section = effects_md.split("## Amounts (12.2)")[1].split("\n## ")[0]
+    numbers = re.search(r"Wherever an effect has a number \((.*?)\), a card file", section, re.S)
+    every = re.search(r"`all` is allowed where (.*?)Anywhere else", section, re.S)
+    assert numbers and every
+    amounts, alls = set(), set()
+    for name in EFFECTS:
+        for f in attrs.fields(attrs.resolve_types(EFFECTS[name])):
+            info = field_info(f)
+            if is_number(f.type) and f.type is not int:
+                amounts.add(name)
+                if info is not None and info.every:
+                    alls.add(name)
+    assert _listed(numbers.group(1)) & set(EFFECTS) == amounts
+    listed = _listed(every.group(1)) & set(EFFECTS)
+    moves = {"recover", "put_on_deck", "search", "take", "look_at_deck", "reveal"}
+    # "the effects that move and show cards" stands for the moves' names listed above
+    assert listed | (moves if "move and show cards" in every.group(1) else set()) == alls

@@ -351,9 +351,8 @@ def test_rule_12_10_check_cards_warns_for_a_static_or_a_search_the_text_does_not
 def test_rule_12_10_the_doc_examples_say_what_they_play():
     """Every card docs/effects.md shows: its text and the words of what it plays name the
     same keywords (12.10), STOLEN and SEARCH among them."""
-    from docexamples import examples, with_the_examples
-
     from backlands.describe import keyword_differences
+    from docexamples import examples, with_the_examples
 
     cards = with_the_examples()
     shown = [cards[name] for name in examples() if name in cards]
