@@ -386,9 +386,11 @@ def test_tracker_counts_agree_with_the_game_log(cards: CardDatabase) -> None:
     assert all(totals[k] > 0 for k in ("equipped", "damage", "destroyed", "stolen")), totals
     assert all(reasons[k] > 0 for k in ("effect", "worn_out", "host_destroyed")), reasons
     # and every kind of what else abilities do (EFFECT_KINDS; counters: those that the
-    # cards defending against an ability's damage take, 6.2), but moves: no bundled card
-    # moves a card between zones (the next test plays cards that do)
-    assert set(kinds) == {kind for kind, _, _ in EFFECT_KINDS.values()} - {"moved"}, kinds
+    # cards defending against an ability's damage take, 6.2), but those of 12.5 to 12.9:
+    # no bundled card moves, shows or grants (the next test, and
+    # tests/engine/test_balance_families.py, play cards that do)
+    newer = {"moved", "granted", "shuffled", "looked at", "revealed", "ordered"}
+    assert set(kinds) == {kind for kind, _, _ in EFFECT_KINDS.values()} - newer, kinds
 
 
 def test_the_tracker_credits_the_cards_that_move_cards_12_5(tmp_path: Path) -> None:
@@ -750,6 +752,28 @@ def test_report_pools_what_else_abilities_did_per_kind_and_whose() -> None:
     assert lines[at + 1] == "  Zephyr: discarded (others) 1.00, drew 2.00"
     assert all(len(line) <= 100 for line in lines)
     assert "what else" not in report.to_text(deck="Deck B")  # totals are not kept per deck
+
+
+def test_report_counts_extra_costs_against_their_card_12_4() -> None:
+    """What a card's extra costs took (whose ``cost``) is pooled like the rest, and the text
+    says what ``(cost)`` means."""
+    with_costs = [
+        RESULTS[0],
+        result(
+            1,
+            1,
+            {"w": use("w"), "y": use("y")},
+            {"z": attrs.evolve(use("z"), effects=(("sacrificed", "cost", 2),))},
+        ),
+        RESULTS[2],
+        RESULTS[3],
+    ]
+    report = balance_report(with_costs, ["Deck A", "Deck B"], min_games=2)
+    assert report.to_json()["cards"][0]["totals"]["effects"] == {"sacrificed": {"cost": 2}}
+    lines = report.to_text().splitlines()
+    at = lines.index("  (cost: what their extra costs took from their player, 12.4)")
+    assert lines[at + 1].startswith("  Zephyr: sacrificed (cost) ")
+    assert all(len(line) <= 100 for line in lines)
 
 
 def test_report_refuses_results_it_cannot_read() -> None:
