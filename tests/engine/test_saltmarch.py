@@ -227,3 +227,228 @@ def test_rule_12_1_brinemaw_leviathan_destroys_only_a_card_that_costs_3_or_less(
     m = mark(game)
     game.play(Choose(h))
     assert events(game, ev.CardDestroyed, since=m) == [ev.CardDestroyed(1, h, BY_EFFECT)]
+
+
+# =========================================================================== 12.2 amounts
+
+
+@pytest.mark.parametrize(("void", "boost"), [(2, None), (7, 2), (9, 2)])
+def test_rule_12_2_reckoners_maul_counts_the_targets_void_by_threes_capped_by_its_damage(
+    sal, player, position, find, events, filler, void, boost
+):
+    """``min`` of ``divided_by`` (rounded down) and ``stat``: 2 cards give 0 (no boost,
+    12.2), 7 give 2, 9 give 3 capped at its damage 2."""
+    maul = sal["reckoners-maul"]
+    game = position(
+        player(6, mat={Slot.WEAPON: maul}),
+        player(6, void=filler(void)),
+        phase=StartPhase.ATTACK,
+    )
+    w = find(game, maul)
+    m = mark(game)
+    game.play(Attack(w, 1))
+    boosted = [ev.CardBoosted(w, CardStat.DAMAGE, boost)] if boost else []
+    assert events(game, ev.CardBoosted, ev.DamageTaken, since=m) == [
+        *boosted,
+        ev.DamageTaken(1, 2 + (boost or 0), w),
+    ]
+
+
+def test_rule_12_2_brine_draught_draws_one_plus_one_per_poisoned_opponent(
+    sal, player, position, find, events
+):
+    """``plus`` of 1 and ``players`` with ``where: poisoned``; POISONED, it CURES instead."""
+    draught = sal["brine-draught"]
+    game = position(
+        player(6, inventory=[draught]),
+        player(6, poisoned=True),
+        player(6),
+        player(6, poisoned=True),
+    )
+    top = game.players[0].deck_top_first()
+    m = mark(game)
+    game.play(Equip(find(game, draught)))
+    assert events(game, ev.CardDrawn, ev.PlayerCured, since=m) == [
+        ev.CardDrawn(0, top[0]),
+        ev.CardDrawn(0, top[1]),
+        ev.CardDrawn(0, top[2]),
+    ]
+    sick = position(player(6, inventory=[draught], poisoned=True), player(6, poisoned=True))
+    m = mark(sick)
+    sick.play(Equip(find(sick, draught)))
+    drawn_or_cured = events(sick, ev.CardDrawn, ev.PlayerCured, since=m)
+    assert [e for e in drawn_or_cured if e.player == 0] == [ev.PlayerCured(0)]
+
+
+def test_rule_12_2_tidal_reckoning_discards_all_then_draws_that_many_plus_one(
+    sal, player, position, find, events, filler
+):
+    """``count: all`` then ``{value: plus, of: [that_many, 1]}``, in a mode (12.3)."""
+    reckoning = sal["tidal-reckoning"]
+    held = filler(3)
+    game = position(player(9, inventory=[reckoning, *held]), player(6))
+    game.play(Equip(find(game, reckoning)))
+    assert game.decision is not None and game.decision.kind is DecisionKind.MODE
+    assert game.decision.options == (
+        "each player shuffles their void into their primal deck",
+        "DISCARD your whole INVENTORY, then DRAW cards equal to that many plus 1",
+    )
+    top = game.players[0].deck_top_first()
+    m = mark(game)
+    game.play(Pick(1))
+    for _ in range(2):  # the discarder chooses each card; the last one goes by itself
+        game.play(Choose(game.legal_actions().snapshot()[0].option))
+    assert len(events(game, ev.CardDiscarded, since=m)) == 3
+    assert events(game, ev.CardDrawn, since=m) == [ev.CardDrawn(0, card) for card in top[:4]]
+    assert game.players[0].inventory == top[:4]
+
+
+def test_rule_12_2_brackish_idol_deals_one_damage_per_counter_on_it(
+    sal, player, position, find, events
+):
+    """``{value: counters}`` of this card, read at the end of the turn, before the active
+    spell's own counter (4.8)."""
+    idol = sal["brackish-idol"]
+    game = position(player(6, mat={Slot.SPELL: MatCard(idol, counters=2)}), player(6))
+    i = find(game, idol)
+    m = 0  # P1 has nothing to equip or attack with: their turn ran to its end by itself
+    assert events(game, ev.AbilityResolving, ev.DamageTaken, ev.CounterAdded, since=m)[:3] == [
+        ev.AbilityResolving(0, i, "end_of_turn"),
+        ev.DamageTaken(1, 2, i),
+        ev.CounterAdded(i, 1, 3),
+    ]
+    assert ev.CardDestroyed(0, i, WORN_OUT) in events(game, since=m)
+
+
+def test_rule_12_2_leech_knot_repairs_every_counter(sal, player, position, find, events):
+    """``amount: all`` on ``repair``: every durability counter of the card it goes under."""
+    knot, plate = sal["leech-knot"], sal["barnacle-plate"]
+    game = position(
+        player(6, inventory=[knot], mat={Slot.ARMOUR: MatCard(plate, counters=3)}), player(6)
+    )
+    p = find(game, plate)
+    m = mark(game)
+    game.play(Equip(find(game, knot), host=p))
+    assert events(game, ev.CountersRemoved, since=m) == [ev.CountersRemoved(p, 3, 0)]
+
+
+# =========================================================================== 12.3 options
+
+
+@pytest.mark.parametrize("mode", [0, 1])
+def test_rule_12_3_gullwing_harpoon_lets_the_player_it_attacks_choose(
+    sal, player, position, find, events, filler, mode
+):
+    """``choose_one`` with ``chooser: attack_target``: P2 picks; they DISCARD 2 cards
+    (``target: chooser``), or the Harpoon deals 2 more."""
+    harpoon = sal["gullwing-harpoon"]
+    held = filler(2)
+    game = position(
+        player(6, mat={Slot.WEAPON: harpoon}),
+        player(6, inventory=held),
+        phase=StartPhase.ATTACK,
+    )
+    h = find(game, harpoon)
+    game.play(Attack(h, 1))
+    assert game.decision is not None
+    assert (game.decision.kind, game.decision.player) == (DecisionKind.MODE, 1)
+    m = mark(game)
+    game.play(Pick(mode))
+    first, second = (find(game, card) for card in held)
+    if mode == 0:  # P2 discards both cards, the first chosen by P2, the last by itself
+        game.play(Choose(second))
+        assert events(game, ev.CardDiscarded, ev.DamageTaken, since=m) == [
+            ev.CardDiscarded(1, second),
+            ev.CardDiscarded(1, first),
+            ev.DamageTaken(1, 2, h),
+        ]
+    else:
+        assert events(game, ev.CardBoosted, ev.CardDiscarded, ev.DamageTaken, since=m) == [
+            ev.CardBoosted(h, CardStat.DAMAGE, 2),
+            ev.DamageTaken(1, 4, h),
+        ]
+    assert events(game, ev.OptionPicked, since=m)[0].player == 1
+    assert replays(game)
+
+
+def test_rule_12_3_salt_tithe_lets_each_opponent_choose_for_themselves(
+    sal, player, position, find, events, filler
+):
+    """``chooser: each_opponent``: each opponent in turn order picks a mode of their own,
+    and ``chooser`` in that mode is that opponent."""
+    tithe = sal["salt-tithe"]
+    game = position(
+        player(6, inventory=[tithe]),
+        player(6, inventory=filler(2)),
+        player(6, inventory=filler(2)),
+    )
+    game.play(Equip(find(game, tithe)))
+    assert game.decision is not None
+    assert (game.decision.kind, game.decision.player) == (DecisionKind.MODE, 1)
+    m = mark(game)
+    game.play(Pick(0))  # P2 sacrifices 2
+    assert game.decision is not None
+    assert (game.decision.kind, game.decision.player) == (DecisionKind.MODE, 2)
+    game.play(Pick(1))  # P3 discards 2
+    game.play(Choose(game.players[2].inventory[0]))
+    picked = events(game, ev.OptionPicked, since=m)
+    assert [(e.player, e.index) for e in picked] == [(1, 0), (2, 1)]
+    assert [e.player for e in events(game, ev.CardSacrificed, since=m)] == [1, 1]
+    assert [e.player for e in events(game, ev.CardDiscarded, since=m)] == [2, 2]
+    assert replays(game)
+
+
+@pytest.mark.parametrize("do", [True, False])
+def test_rule_12_3_salvage_otter_may_discard_and_if_it_does_recovers_two(
+    sal, player, position, find, events, filler, do
+):
+    """``may`` with ``if_you_do``: the discard done in full recovers 2 cards of the void
+    (12.5); declined, nothing happens."""
+    otter = sal["salvage-otter"]
+    held, dead = filler(1), filler(3)
+    game = position(player(6, inventory=[otter, *held], void=dead), player(6))
+    game.play(Equip(find(game, otter)))
+    assert game.decision is not None and game.decision.kind is DecisionKind.MAY
+    assert game.decision.options == (
+        "DISCARD 1 card; if you do, return 2 cards from your void to its owner's inventory",
+        "do not",
+    )
+    m = mark(game)
+    game.play(Pick(0 if do else 1))
+    h, d = find(game, held[0]), find(game, dead[2])
+    if do:  # the one card is discarded by itself; P1 chooses 2 of the 4 in the void
+        game.play(Choose(d))
+        game.play(Choose(h))
+        assert events(game, ev.CardDiscarded, ev.CardMoved, since=m) == [
+            ev.CardDiscarded(0, h),
+            ev.CardMoved(0, d, Zone.VOID, Zone.INVENTORY),
+            ev.CardMoved(0, h, Zone.VOID, Zone.INVENTORY),
+        ]
+        assert game.players[0].inventory == [d, h]
+    else:
+        assert not events(game, ev.CardDiscarded, ev.CardMoved, since=m)
+        assert game.players[0].inventory == [h]
+
+
+def test_rule_12_3_kelpweave_coat_may_wear_itself_out_to_cure(
+    sal, player, position, find, events
+):
+    """A ``may`` on a ``poisoned`` trigger (12.7): 2 counters on a Coat with 2 durability
+    left wear it out (6.2), and that is done in full: the CURE follows."""
+    coat, launcher = sal["kelpweave-coat"], sal["needle-rain-launcher"]
+    game = position(
+        player(6, inventory=[launcher]),
+        player(6, mat={Slot.ARMOUR: MatCard(coat, counters=1)}),
+    )
+    c = find(game, coat)
+    game.play(Equip(find(game, launcher)))  # POISONS P2
+    assert game.decision is not None
+    assert (game.decision.kind, game.decision.player) == (DecisionKind.MAY, 1)
+    m = mark(game)
+    game.play(Pick(0))
+    assert events(game, ev.CounterAdded, ev.CardDestroyed, ev.PlayerCured, since=m) == [
+        ev.CounterAdded(c, 2, 3),
+        ev.CardDestroyed(1, c, WORN_OUT),
+        ev.PlayerCured(1),
+    ]
+    assert not game.players[1].poisoned
