@@ -430,9 +430,7 @@ def test_rule_12_3_salvage_otter_may_discard_and_if_it_does_recovers_two(
         assert game.players[0].inventory == [h]
 
 
-def test_rule_12_3_kelpweave_coat_may_wear_itself_out_to_cure(
-    sal, player, position, find, events
-):
+def test_rule_12_3_kelpweave_coat_may_wear_itself_out_to_cure(sal, player, position, find, events):
     """A ``may`` on a ``poisoned`` trigger (12.7): 2 counters on a Coat with 2 durability
     left wear it out (6.2), and that is done in full: the CURE follows."""
     coat, launcher = sal["kelpweave-coat"], sal["needle-rain-launcher"]
@@ -452,3 +450,281 @@ def test_rule_12_3_kelpweave_coat_may_wear_itself_out_to_cure(
         ev.PlayerCured(1),
     ]
     assert not game.players[1].poisoned
+
+
+# =========================================================================== 12.4 extra costs
+
+
+def test_rule_12_4_marrow_pick_needs_another_card_to_discard(
+    sal, player, position, find, events, filler, assert_illegal
+):
+    """``extra_costs: [{cost: discard}]``: alone in the inventory it cannot be equipped;
+    with another card, that card is discarded after the primal cost, before CardEquipped."""
+    pick = sal["marrow-pick"]
+    # alone in the inventory it is not offered: the main phase has nothing to equip, and
+    # ends by itself
+    alone = position(player(6, inventory=[pick]), player(6))
+    assert alone.active == 1
+    paid = position(player(6, inventory=[pick, *filler(1)]), player(6))
+    p, other = find(paid, pick), paid.players[0].inventory[1]
+    top = paid.players[0].deck_top_first()
+    m = mark(paid)
+    paid.play(Equip(p))
+    assert events(paid, since=m)[:3] == [
+        ev.CardSacrificed(0, top[0], COST),
+        ev.CardDiscarded(0, other),
+        ev.CardEquipped(0, p, Slot.WEAPON),
+    ]
+
+
+def test_rule_12_4_tide_warden_puts_a_counter_on_another_card(
+    sal, player, position, find, events, assert_illegal
+):
+    """``{cost: wear, amount: 1}``: one counter on another equipped card, chosen by the
+    equipping player; with no other card it cannot be equipped."""
+    warden, plate, cleaver = sal["tide-warden"], sal["barnacle-plate"], sal["saltcrust-cleaver"]
+    game = position(
+        player(6, inventory=[warden], mat={Slot.ARMOUR: plate, Slot.WEAPON: cleaver}), player(6)
+    )
+    w, p = find(game, warden), find(game, plate)
+    game.play(Equip(w))
+    assert game.decision is not None
+    assert (game.decision.kind, game.decision.effect) == (DecisionKind.CHOOSE, "wear")
+    m = mark(game)
+    game.play(Choose(p))
+    assert events(game, ev.CounterAdded, ev.CardEquipped, since=m) == [
+        ev.CounterAdded(p, 1, 1),
+        ev.CardEquipped(0, w, Slot.CREATURE),
+    ]
+    bare = position(player(6, inventory=[warden, sal["brine-draught"]]), player(6))
+    assert_illegal(
+        bare,
+        Equip(find(bare, warden)),
+        "its extra cost cannot be paid in full",
+        "(12.4)",
+    )
+
+
+def test_rule_12_4_riptide_gambit_returns_a_card_then_equips_a_creature_for_free(
+    sal, player, position, find, events
+):
+    """``{cost: return}`` then ``equip_from: inventory`` (12.5): the returned creature comes
+    back at once, without cost and with no counters; at the end of the controller's next
+    turn the delayed ability SACRIFICES 2 cards (12.9)."""
+    gambit, eel = sal["riptide-gambit"], sal["spinebrine-eel"]
+    game = position(
+        player(12, inventory=[gambit], mat={Slot.CREATURE: MatCard(eel, counters=2)}),
+        player(6, inventory=[sal["tidepool-crab"]]),
+    )
+    g, e = find(game, gambit), find(game, eel)
+    m = mark(game)
+    game.play(Equip(g))  # the Eel is the only card to return and the only creature to equip
+    assert events(game, since=m)[:5] == [
+        ev.CardMoved(0, e, Zone.MAT, Zone.INVENTORY),  # the cost, before the instant (12.4)
+        ev.CardEquipped(0, g, None),
+        ev.AbilityResolving(0, g, "equipped"),
+        ev.CardMoved(0, e, Zone.INVENTORY, Zone.MAT),
+        ev.CardEquipped(0, e, Slot.CREATURE),  # then the delayed ability only waits
+    ]
+    assert counters(game, 0, Slot.CREATURE) == 0
+    assert game.players[0].void == [g]
+    deck = len(game.players[0].primal_deck)
+    pass_turn(game)  # turn 3 ends: nothing yet
+    assert len(game.players[0].primal_deck) == deck
+    m = mark(game)
+    pass_turn(game, 2)  # P2's turn 4, then P1's turn 5: drawn 1, sacrificed 2 at its end
+    resolved = events(game, ev.AbilityResolving, ev.CardSacrificed, since=m)
+    assert resolved[-3:-2] == [ev.AbilityResolving(0, g, "delayed")]
+    assert [(e.player, e.reason) for e in resolved[-2:]] == [(0, EFFECT), (0, EFFECT)]
+    assert replays(game)
+
+
+# =========================================================================== 12.5 cards that move
+
+
+def test_rule_12_5_reef_matriarch_equips_a_weapon_from_the_void_without_its_costs(
+    sal, player, position, find, events
+):
+    """``equip_from: void`` with ``cards: {type: weapon}``: the Marrow Pick in the void is
+    the one weapon; it is equipped without its primal cost and without its extra cost."""
+    matriarch, pick, heron = sal["reef-matriarch"], sal["marrow-pick"], sal["salt-marsh-heron"]
+    game = position(
+        player(8, inventory=[matriarch, sal["brine-draught"]], void=[pick, heron]), player(6)
+    )
+    r, p = find(game, matriarch), find(game, pick)
+    m = mark(game)
+    game.play(Equip(r))
+    assert events(game, since=m)[4:8] == [
+        ev.CardEquipped(0, r, Slot.CREATURE),
+        ev.AbilityResolving(0, r, "equipped"),
+        ev.CardMoved(0, p, Zone.VOID, Zone.MAT),
+        ev.CardEquipped(0, p, Slot.WEAPON),
+    ]
+    assert len(events(game, ev.CardSacrificed, since=m)) == 4  # the Matriarch's cost only
+    assert not events(game, ev.CardDiscarded, since=m)
+    assert find(game, heron) in game.players[0].void and p not in game.players[0].void
+
+
+def test_rule_12_5_beachcombers_luck_searches_out_an_armour_and_shows_it(
+    sal, player, position, find, events
+):
+    """``search`` with ``reveal: true``: the searcher looks at the whole deck, the armour
+    is revealed to all, goes to the inventory, and the deck is shuffled."""
+    luck, plate, pick = sal["beachcombers-luck"], sal["barnacle-plate"], sal["marrow-pick"]
+    game = position(player([pick, plate, pick], inventory=[luck]), player(6))
+    deck = game.players[0].deck_top_first()
+    p = find(game, plate)
+    m = mark(game)
+    game.play(Equip(find(game, luck)))
+    assert events(game, since=m)[:6] == [
+        ev.CardEquipped(0, find(game, luck), None),
+        ev.AbilityResolving(0, find(game, luck), "equipped"),
+        ev.CardsLookedAt(0, 0, Zone.PRIMAL_DECK, tuple(deck)),
+        ev.CardsRevealed(0, 0, Zone.PRIMAL_DECK, (p,)),
+        ev.CardMoved(0, p, Zone.PRIMAL_DECK, Zone.INVENTORY, seen_by=None),
+        ev.DeckShuffled(0),
+    ]
+    assert game.players[0].inventory[:1] == [p]
+
+
+def test_rule_12_5_undertow_pull_returns_only_a_card_that_costs_2_or_less(
+    sal, player, position, find, events
+):
+    """``return`` with ``where:`` (12.1): the Glaive (4) is no choice, the Cleaver (2) goes
+    back to its owner's inventory without its counters."""
+    pull, cleaver, glaive = (
+        sal["undertow-pull"],
+        sal["saltcrust-cleaver"],
+        sal["tidebreaker-glaive"],
+    )
+    game = position(
+        player(6, inventory=[pull]),
+        player(
+            6,
+            mat={Slot.WEAPON: MatCard(glaive, counters=1)},
+        ),
+    )
+    m = mark(game)
+    game.play(Equip(find(game, pull)))
+    assert not events(game, ev.CardMoved, since=m)  # no legal card: nothing happens (11.4)
+    game = position(
+        player(6, inventory=[pull]),
+        player(
+            6, mat={Slot.WEAPON: glaive, Slot.CREATURE: MatCard(sal["brine-hound"], counters=1)}
+        ),
+    )
+    hound = find(game, sal["brine-hound"])
+    m = mark(game)
+    game.play(Equip(find(game, pull)))
+    assert events(game, ev.CardMoved, since=m) == [ev.CardMoved(1, hound, Zone.MAT, Zone.INVENTORY)]
+    assert game.players[1].inventory[:1] == [hound]  # then P2 draws for their turn (3.1)
+    assert counters(game, 1, Slot.WEAPON) == 0
+    del cleaver
+
+
+def test_rule_12_5_wrack_gull_takes_a_card_at_random_into_its_owners_void(
+    sal, player, position, find, events, filler
+):
+    """``take`` with ``random: true``: the generator picks; nobody looks (no CardsLookedAt)."""
+    gull = sal["wrack-gull"]
+    held = filler(3)
+    game = position(player(6, inventory=[gull]), player(6, inventory=held), seed=4)
+    m = mark(game)
+    game.play(Equip(find(game, gull)))
+    moved = events(game, ev.CardMoved, since=m)
+    assert len(moved) == 1 and not events(game, ev.CardsLookedAt, since=m)
+    taken = moved[0]
+    assert (taken.player, taken.origin, taken.destination) == (1, Zone.INVENTORY, Zone.VOID)
+    assert taken.card.card in held and game.players[1].void == [taken.card]
+    assert len(game.players[1].inventory) == 2
+
+
+def test_rule_12_5_tidal_reckoning_shuffles_each_players_void_into_their_deck(
+    sal, player, position, find, events, filler
+):
+    reckoning = sal["tidal-reckoning"]
+    game = position(player(3, inventory=[reckoning], void=filler(2)), player(3, void=filler(1)))
+    game.play(Equip(find(game, reckoning)))
+    m = mark(game)
+    game.play(Pick(0))
+    log = events(game, ev.CardMoved, ev.DeckShuffled, since=m)
+    assert [(type(e).__name__, e.player) for e in log] == [
+        ("CardMoved", 0),  # the 2 cards of P1's void and the 1 that paid the cost (4.3)
+        ("CardMoved", 0),
+        ("CardMoved", 0),
+        ("DeckShuffled", 0),
+        ("CardMoved", 1),
+        ("DeckShuffled", 1),
+    ]
+    assert len(game.players[0].primal_deck) == 5
+    assert game.players[1].void == []
+
+
+# =========================================================================== 12.6 looking
+
+
+def test_rule_12_6_salt_marsh_heron_orders_the_top_three(
+    sal, player, position, find, events, filler
+):
+    heron = sal["salt-marsh-heron"]
+    deck = filler(6)
+    game = position(player(deck, inventory=[heron]), player(6))
+    game.play(Equip(find(game, heron)))  # costs the top 2; the next 3 are looked at
+    t = [find(game, card) for card in deck[2:5]]
+    assert game.decision is not None
+    assert (game.decision.kind, game.decision.amount) == (DecisionKind.ORDER, 3)
+    game.play(Choose(t[2]))
+    game.play(Choose(t[1]))
+    assert game.players[0].deck_top_first()[:3] == [t[2], t[1], t[0]]
+    assert [s.card for s in game.view(0).seen] == [t[2], t[1], t[0]]
+    assert game.view(1).seen == ()
+    assert replays(game)
+
+
+def test_rule_12_6_mirage_lantern_sees_an_inventory_and_draws_next_turn(
+    sal, player, position, find, events, filler
+):
+    """``look_at_inventory``: theirs alone to see (12.6); then a ``delayed`` draw at the start
+    of the controller's next turn (12.9), after that turn's draw."""
+    lantern = sal["mirage-lantern"]
+    held = filler(2)
+    game = position(player(6, inventory=[lantern]), player(6, inventory=held))
+    lamp = find(game, lantern)
+    game.play(Equip(lamp))
+    shown = tuple(find(game, card) for card in held)
+    assert ev.CardsLookedAt(0, 1, Zone.INVENTORY, shown) in events(game)
+    assert [s.card for s in game.view(0).seen][:2] == list(shown)
+    assert game.view(1).seen == ()
+    top = game.players[0].deck_top_first()
+    while game.active != 0 or game.turn == 3:  # P1's turn ends, P2's goes by
+        game.play(EndPhase())
+    log = events(game)
+    at = log.index(ev.AbilityResolving(0, lamp, "delayed"))
+    assert log[at - 3 : at + 2] == [
+        ev.TurnStarted(0, 5),
+        ev.PhaseStarted(0, ev.Phase.START),
+        ev.CardDrawn(0, top[0]),
+        ev.AbilityResolving(0, lamp, "delayed"),
+        ev.CardDrawn(0, top[1]),
+    ]
+
+
+def test_rule_12_6_ebb_shrine_makes_each_opponent_reveal_a_card_of_their_choice(
+    sal, player, position, find, events, filler
+):
+    shrine = sal["ebb-shrine"]
+    held = filler(2)
+    game = position(
+        player(6, mat={Slot.SPELL: shrine}, inventory=[sal["brine-draught"]]),
+        player(6, inventory=held),
+        active=1,
+    )
+    game.play(EndPhase())  # P2 ends their main phase; their turn ends; P1's starts
+    assert game.decision is not None and game.decision.kind is DecisionKind.MODE
+    game.play(Pick(1))
+    assert game.decision is not None
+    assert (game.decision.kind, game.decision.player) == (DecisionKind.CHOOSE, 1)
+    second = find(game, held[1])
+    game.play(Choose(second))
+    assert events(game, ev.CardsRevealed)[-1] == ev.CardsRevealed(0, 1, Zone.INVENTORY, (second,))
+    assert [s.card for s in game.view(0).seen] == [second]
