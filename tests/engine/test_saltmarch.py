@@ -728,3 +728,254 @@ def test_rule_12_6_ebb_shrine_makes_each_opponent_reveal_a_card_of_their_choice(
     game.play(Choose(second))
     assert events(game, ev.CardsRevealed)[-1] == ev.CardsRevealed(0, 1, Zone.INVENTORY, (second,))
     assert [s.card for s in game.view(0).seen] == [second]
+
+
+# =========================================================================== 12.7 triggers
+
+
+def test_rule_12_7_saltcrust_buckler_draws_when_salvaged(sal, player, position, find, events):
+    """``when: salvaged``: a new armour takes its slot (4.2)."""
+    buckler, plate = sal["saltcrust-buckler"], sal["barnacle-plate"]
+    game = position(player(6, inventory=[plate], mat={Slot.ARMOUR: buckler}), player(6))
+    b, p = find(game, buckler), find(game, plate)
+    top = game.players[0].deck_top_first()
+    m = mark(game)
+    game.play(Equip(p))
+    assert events(game, since=m)[:6] == [
+        ev.CardDestroyed(0, b, ev.DestroyReason.SALVAGE),  # room first (4.2), then the cost
+        ev.CardSacrificed(0, top[0], COST),
+        ev.CardSacrificed(0, top[1], COST),
+        ev.CardEquipped(0, p, Slot.ARMOUR),
+        ev.AbilityResolving(0, b, "salvaged"),
+        ev.CardDrawn(0, top[2]),
+    ]
+
+
+def test_rule_12_7_pearl_shell_cuirass_stolen_makes_its_old_player_draw_two(
+    sal, player, position, find, events
+):
+    """``when: stolen``: the ability is the thief's now (11.1), and ``that_player`` is the
+    player it was stolen from."""
+    cuirass, thief = sal["pearl-shell-cuirass"], sal["thief-in-the-dust"]
+    game = position(player(6, inventory=[thief]), player(6, mat={Slot.ARMOUR: cuirass}))
+    c = find(game, cuirass)
+    top = game.players[1].deck_top_first()
+    m = mark(game)
+    game.play(Equip(find(game, thief)))
+    log = events(game, since=m)
+    at = log.index(ev.CardStolen(0, c, 1))
+    assert log[at + 1 : at + 4] == [
+        ev.AbilityResolving(0, c, "stolen"),
+        ev.CardDrawn(1, top[0]),
+        ev.CardDrawn(1, top[1]),
+    ]
+
+
+def test_rule_12_7_stormwrack_mail_wears_the_card_that_dealt_the_damage(
+    sal, player, position, find, events
+):
+    """``when: takes_damage``: after the whole defence, ``that_card`` is the attacking card."""
+    mail, hatchet = sal["stormwrack-mail"], sal["scrap-hatchet"]
+    game = position(
+        player(6, mat={Slot.WEAPON: hatchet}),
+        player(6, mat={Slot.ARMOUR: mail}),
+        phase=StartPhase.ATTACK,
+    )
+    h, w = find(game, hatchet), find(game, mail)
+    game.play(Attack(h, 1))
+    m = mark(game)
+    game.play(Defend(((w, 2),)))
+    assert events(game, since=m)[:4] == [
+        ev.Defended(1, w, 2, 0),
+        ev.CounterAdded(w, 2, 2),
+        ev.AbilityResolving(1, w, "takes_damage"),
+        ev.CounterAdded(h, 1, 2),  # one from its attack (5.2), one from the Mail
+    ]
+
+
+def test_rule_12_7_tide_clock_makes_a_full_handed_opponent_discard_as_they_draw(
+    sal, player, position, find, events, filler
+):
+    """``when: draws, whose: opponents`` with an ``if:`` on ``that_player``'s inventory,
+    read as the card is drawn: 6 cards then, one is discarded."""
+    clock = sal["tide-clock"]
+    held = filler(5)
+    game = position(player(6, mat={Slot.SPELL: clock}), player(6, inventory=held))
+    k = find(game, clock)
+    assert game.active == 1  # P1 had nothing to do: it is P2's turn 4, after their draw
+    assert game.decision is not None and game.decision.kind is DecisionKind.CHOOSE
+    assert game.decision.player == 1 and game.decision.effect == "discard"
+    drawn = events(game, ev.CardDrawn)[-1]
+    assert events(game)[-2:] == [drawn, ev.AbilityResolving(0, k, "draws")]
+    small = position(player(6, mat={Slot.SPELL: clock}), player(6, inventory=held[:3]))
+    assert not [e for e in events(small, ev.AbilityResolving) if e.trigger == "draws"]
+
+
+def test_rule_12_7_sunken_tollkeeper_grows_as_an_opponent_sacrifices_in_your_turn(
+    sal, player, position, find, events
+):
+    """``when: sacrifices, whose: opponents, if: your_turn``: each card P2 sacrifices to
+    the Hatchet's damage is +1 for the Tollkeeper's attack; P2's cost in their own turn is
+    not heard."""
+    keeper, hatchet, hound = sal["sunken-tollkeeper"], sal["scrap-hatchet"], sal["brine-hound"]
+    game = position(
+        player(12, mat={Slot.WEAPON: hatchet, Slot.CREATURE: keeper}),
+        player(12, inventory=[hound]),
+        phase=StartPhase.ATTACK,
+    )
+    h, k = find(game, hatchet), find(game, keeper)
+    game.play(Attack(h, 1))  # 2 damage, no defender: 2 cards sacrificed (6.1)
+    assert events(game, ev.CardBoosted) == [ev.CardBoosted(k, CardStat.DAMAGE, 1)] * 2
+    m = mark(game)
+    game.play(Attack(k, 1))  # 1 + 2: P2 sacrifices 3 more, and the Tollkeeper grows again
+    assert events(game, ev.DamageTaken, since=m) == [ev.DamageTaken(1, 3, k)]
+    assert game.active == 1  # P1's turn ended by itself; in P2's turn their cost is theirs
+    m = mark(game)
+    game.play(Equip(find(game, hound)))  # P2 sacrifices 1 as its cost, in their own turn
+    assert [e.reason for e in events(game, ev.CardSacrificed, since=m)] == [COST]
+    assert not events(game, ev.CardBoosted, since=m)
+
+
+def test_rule_12_7_gull_roost_draws_when_an_opponent_plays_an_instant(
+    sal, player, position, find, events
+):
+    """``when: opponent_plays_instant``; its ``card_stat`` makes the controller's instants
+    cost 1 less (12.8)."""
+    roost, flick, tithe = sal["gull-roost"], sal["spark-flick"], sal["salt-tithe"]
+    game = position(
+        player(6, mat={Slot.SPELL: roost}, inventory=[tithe]),
+        player(6, inventory=[flick]),
+    )
+    r, t = find(game, roost), find(game, tithe)
+    assert game.stat(t, CardStat.PRIMAL_COST) == 0
+    assert game.stat(find(game, flick), CardStat.PRIMAL_COST) == 0
+    top = game.players[0].deck_top_first()
+    m = mark(game)
+    game.play(EndPhase())  # P1's turn passes by; P2 plays Spark Flick in their main phase
+    game.play(Equip(find(game, flick)))
+    f = find(game, flick)
+    log = events(game, since=m)
+    at = log.index(ev.CardEquipped(1, f, None))
+    # the active player's ability first (11.3): the Flick's damage, then the Roost's draw
+    assert log[at + 1 : at + 6] == [
+        ev.AbilityResolving(1, f, "equipped"),
+        ev.DamageTaken(0, 1, f),
+        ev.CardSacrificed(0, top[0], DAMAGE),
+        ev.AbilityResolving(0, r, "opponent_plays_instant"),
+        ev.CardDrawn(0, top[1]),
+    ]
+
+
+def test_rule_12_7_drowned_bell_repairs_a_creature_on_a_worn_out_card_and_draws_on_an_exit(
+    sal, player, position, find, events
+):
+    """``worn_out, whose: opponents`` repairs one of your creatures (``where: type``);
+    ``eliminated`` draws 2 (9.2)."""
+    bell, hound, hatchet = sal["drowned-bell"], sal["brine-hound"], sal["scrap-hatchet"]
+    game = position(
+        player(
+            6,
+            mat={
+                Slot.SPELL: bell,
+                Slot.CREATURE: MatCard(hound, counters=1),
+                Slot.WEAPON: MatCard(hatchet, counters=1),
+            },
+        ),
+        player(6, mat={Slot.ARMOUR: MatCard(sal["tin-plate-vest"], counters=1)}),
+        player(1),
+        phase=StartPhase.ATTACK,
+    )
+    h, hd = find(game, hatchet), find(game, hound)
+    vest = find(game, sal["tin-plate-vest"])
+    game.play(Attack(h, 1))
+    m = mark(game)
+    game.play(Defend(((vest, 1),)))  # the Vest's last durability: worn out
+    log = events(game, since=m)
+    worn, heard = (
+        log.index(ev.CardDestroyed(1, vest, WORN_OUT)),
+        log.index(ev.AbilityResolving(0, find(game, bell), "worn_out")),
+    )
+    assert worn < heard  # once the defence (and its bleed, 6.3) is over (11.3)
+    assert log[heard + 1] == ev.CountersRemoved(hd, 1, 0)  # the one creature: no choice
+    top = game.players[0].deck_top_first()
+    m = mark(game)
+    game.play(Attack(hd, 2))  # P3 has 1 card: 2 damage put them out (9.1)
+    log = events(game, since=m)
+    at = log.index(ev.PlayerEliminated(2))
+    assert log[at + 1 : at + 4] == [
+        ev.AbilityResolving(0, find(game, bell), "eliminated"),
+        ev.CardDrawn(0, top[0]),
+        ev.CardDrawn(0, top[1]),
+    ]
+
+
+def test_rule_12_7_reef_matriarch_grows_when_another_of_its_cards_is_destroyed(
+    sal, player, position, find, events, filler
+):
+    """``destroyed, whose: another``: a ``grant`` to ``this`` until the end of its
+    controller's next turn (12.9); its own destruction is not heard."""
+    matriarch, vest, verdict = sal["reef-matriarch"], sal["tin-plate-vest"], sal["rustburst"]
+    game = position(
+        player(6, mat={Slot.CREATURE: matriarch, Slot.ARMOUR: vest}, inventory=filler(1)),
+        player(6, inventory=[verdict]),
+        active=1,
+    )
+    r = find(game, matriarch)
+    game.play(Equip(find(game, verdict)))  # P2 DESTROYS P1's armour
+    assert game.stat(r, CardStat.DAMAGE) == 4
+    granted = events(game, ev.Granted)
+    assert [(e.player, e.card, e.duration.value) for e in granted] == [
+        (0, r, "until_end_of_your_next_turn")
+    ]
+    assert (game.active, game.turn) == (0, 4)  # P2's turn ended by itself: P1's turn 4
+    assert game.stat(r, CardStat.DAMAGE) == 4
+    pass_turn(game)  # P1's turn 4 ends, and the grant with it
+    assert game.stat(r, CardStat.DAMAGE) == 3
+
+
+def test_rule_12_7_barnacle_plate_draws_when_its_counters_leave_it_one_durability(
+    sal, player, position, find, events
+):
+    plate, hatchet = sal["barnacle-plate"], sal["scrap-hatchet"]
+    game = position(
+        player(6, mat={Slot.WEAPON: hatchet}),
+        player(6, mat={Slot.ARMOUR: MatCard(plate, counters=2)}),
+        phase=StartPhase.ATTACK,
+    )
+    p = find(game, plate)
+    game.play(Attack(find(game, hatchet), 1))
+    top = game.players[1].deck_top_first()
+    m = mark(game)
+    game.play(Defend(((p, 2),)))  # 4 counters of 5: 1 left
+    assert events(game, since=m)[:4] == [
+        ev.Defended(1, p, 2, 0),
+        ev.CounterAdded(p, 2, 4),
+        ev.AbilityResolving(1, p, "takes_counters"),
+        ev.CardDrawn(1, top[0]),
+    ]
+
+
+def test_rule_12_7_nerith_sacrifices_for_each_card_she_discards(
+    sal, player, position, find, events, filler
+):
+    """A character's ``discards`` trigger (its player's, 11.1): one SACRIFICE per card."""
+    nerith = sal.character("nerith-the-tide-reader")
+    reckoning = sal["tidal-reckoning"]
+    held = filler(2)
+    game = position(
+        player(9, inventory=[reckoning, *held], character=nerith), player(6)
+    )
+    game.play(Equip(find(game, reckoning)))
+    game.play(Pick(1))  # DISCARD the whole inventory, DRAW that many plus 1
+    game.play(Choose(find(game, held[0])))
+    log = events(game, ev.CardDiscarded, ev.AbilityResolving, ev.CardSacrificed)
+    tail = [(type(e).__name__, getattr(e, "trigger", None)) for e in log][-6:]
+    assert tail == [
+        ("CardDiscarded", None),
+        ("CardDiscarded", None),
+        ("AbilityResolving", "discards"),
+        ("CardSacrificed", None),
+        ("AbilityResolving", "discards"),
+        ("CardSacrificed", None),
+    ]
+    assert [e.card for e in log if isinstance(e, ev.AbilityResolving)][-2:] == [None, None]
