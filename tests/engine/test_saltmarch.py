@@ -17,18 +17,16 @@ from backlands.database import CardDatabase
 from backlands.engine import (
     Attack,
     Choose,
-    Defend,
     DecisionKind,
+    Defend,
     EndPhase,
     Equip,
     Game,
     MatCard,
-    Pass,
     Pick,
     StartPhase,
 )
 from backlands.engine import events as ev
-from backlands.engine.views import SeenCard
 from backlands.model import CardStat, Slot
 from backlands.terms import Zone
 
@@ -962,9 +960,7 @@ def test_rule_12_7_nerith_sacrifices_for_each_card_she_discards(
     nerith = sal.character("nerith-the-tide-reader")
     reckoning = sal["tidal-reckoning"]
     held = filler(2)
-    game = position(
-        player(9, inventory=[reckoning, *held], character=nerith), player(6)
-    )
+    game = position(player(9, inventory=[reckoning, *held], character=nerith), player(6))
     game.play(Equip(find(game, reckoning)))
     game.play(Pick(1))  # DISCARD the whole inventory, DRAW that many plus 1
     game.play(Choose(find(game, held[0])))
@@ -979,3 +975,267 @@ def test_rule_12_7_nerith_sacrifices_for_each_card_she_discards(
         ("CardSacrificed", None),
     ]
     assert [e.card for e in log if isinstance(e, ev.AbilityResolving)][-2:] == [None, None]
+
+
+# =========================================================================== 12.8 statics
+
+
+def test_rule_12_8_tidebreaker_glaive_attacks_twice_and_cannot_be_stolen(
+    sal, player, position, find, events, assert_illegal
+):
+    glaive, thief = sal["tidebreaker-glaive"], sal["thief-in-the-dust"]
+    game = position(player(9, mat={Slot.WEAPON: glaive}), player(9), phase=StartPhase.ATTACK)
+    g = find(game, glaive)
+    game.play(Attack(g, 1))
+    game.play(Attack(g, 1))
+    assert events(game, ev.DamageTaken) == [ev.DamageTaken(1, 3, g)] * 2
+    assert counters(game, 0, Slot.WEAPON) == 2
+    robbed = position(
+        player(9, inventory=[thief]),
+        player(9, mat={Slot.WEAPON: glaive, Slot.ARMOUR: sal["tin-plate-vest"]}),
+    )
+    vest = find(robbed, sal["tin-plate-vest"])
+    m = mark(robbed)
+    robbed.play(Equip(find(robbed, thief)))  # the Vest is the one card it may steal
+    assert events(robbed, ev.CardStolen, since=m) == [ev.CardStolen(0, vest, 1)]
+
+
+def test_rule_12_8_brine_hound_attacks_on_its_first_turn(sal, player, position, find, events):
+    hound = sal["brine-hound"]
+    game = position(player(6, inventory=[hound], turns_taken=0), player(6), phase=StartPhase.MAIN)
+    h = find(game, hound)
+    game.play(Equip(h))  # the main phase ends by itself: the attack phase opens for it
+    assert game.decision is not None and game.decision.kind is DecisionKind.ATTACK
+    game.play(Attack(h, 1))
+    assert events(game, ev.DamageTaken) == [ev.DamageTaken(1, 2, h)]
+
+
+def test_rule_12_8_mudflat_stalker_cannot_defend_and_tidepool_crab_takes_less(
+    sal, player, position, find, events, assert_illegal
+):
+    """``cannot_defend`` keeps the Stalker out of the defence; ``reduce_card_damage`` 1:
+    the Crab absorbs 3 damage for 2 counters (6.2)."""
+    stalker, crab, maul = sal["mudflat-stalker"], sal["tidepool-crab"], sal["reckoners-maul"]
+    game = position(
+        player(6, mat={Slot.WEAPON: maul}),
+        player(6, mat={Slot.CREATURE: stalker}),
+        phase=StartPhase.ATTACK,
+    )
+    game.play(Attack(find(game, maul), 1))  # no defender may absorb: 2 cards sacrificed
+    assert [e.reason for e in events(game, ev.CardSacrificed)] == [DAMAGE, DAMAGE]
+    assert counters(game, 1, Slot.CREATURE) == 0
+    crabbed = position(
+        player(6, mat={Slot.WEAPON: maul}),
+        player(6, mat={Slot.CREATURE: crab}),
+        phase=StartPhase.ATTACK,
+    )
+    c = find(crabbed, crab)
+    crabbed.play(Attack(find(crabbed, maul), 1))
+    m = mark(crabbed)
+    crabbed.play(Defend(((c, 2),)))
+    assert events(crabbed, since=m)[:2] == [ev.Defended(1, c, 2, 0), ev.CounterAdded(c, 1, 1)]
+
+
+def test_rule_12_8_undertow_flail_cannot_be_defended_by_armour(sal, player, position, find, events):
+    """``undefendable, by: armour``: only the creature may defend; its ``attacks`` ability
+    has put a counter on that creature first."""
+    flail, vest, hound = sal["undertow-flail"], sal["tin-plate-vest"], sal["brine-hound"]
+    game = position(
+        player(6, mat={Slot.WEAPON: flail}),
+        player(6, mat={Slot.ARMOUR: vest, Slot.CREATURE: hound}),
+        phase=StartPhase.ATTACK,
+    )
+    f, h = find(game, flail), find(game, hound)
+    game.play(Attack(f, 1))
+    assert events(game, ev.CounterAdded)[-1] == ev.CounterAdded(h, 1, 1)
+    assert game.legal_actions().snapshot() == (Defend(), Defend(((h, 1),)))
+
+
+def test_rule_12_8_pearl_shell_cuirass_prevents_the_first_damage_each_turn(
+    sal, player, position, find, events
+):
+    cuirass, hatchet, hound = sal["pearl-shell-cuirass"], sal["scrap-hatchet"], sal["brine-hound"]
+    game = position(
+        player(6, mat={Slot.WEAPON: hatchet, Slot.CREATURE: hound}),
+        player(6, mat={Slot.ARMOUR: cuirass}),
+        phase=StartPhase.ATTACK,
+    )
+    h, d = find(game, hatchet), find(game, hound)
+    game.play(Attack(h, 1))
+    game.play(Defend())
+    game.play(Attack(d, 1))
+    game.play(Defend())
+    assert events(game, ev.DamagePrevented, ev.DamageTaken) == [
+        ev.DamagePrevented(1, 1, h),
+        ev.DamageTaken(1, 1, h),
+        ev.DamageTaken(1, 2, d),  # the first 1 of the turn is spent
+    ]
+
+
+def test_rule_12_8_tideglass_aegis_reduces_damage_only_in_the_opponents_turns(
+    sal, player, position, find, events
+):
+    """``reduce_damage`` with ``while: {not: your_turn}``: in P2's turn 2 damage is 1; in
+    P2's own turn, the damage of P1's instant is taken in full. When CURED, DRAW (12.7)."""
+    aegis, hatchet, flick = sal["tideglass-aegis"], sal["scrap-hatchet"], sal["spark-flick"]
+    game = position(
+        player(6, mat={Slot.WEAPON: hatchet}),
+        player(6, mat={Slot.ARMOUR: aegis}),
+        phase=StartPhase.ATTACK,
+    )
+    h, a = find(game, hatchet), find(game, aegis)
+    game.play(Attack(h, 1))
+    assert events(game, ev.DamagePrevented, ev.DamageTaken) == [
+        ev.DamagePrevented(1, 1, h),
+        ev.DamageTaken(1, 1, h),
+    ]
+    own = position(
+        player(6, inventory=[flick]),
+        player(6, mat={Slot.ARMOUR: aegis}, inventory=[sal["brine-draught"]], poisoned=True),
+        active=1,
+    )
+    a = find(own, aegis)
+    top = own.players[1].deck_top_first()
+    m = mark(own)
+    own.play(Equip(find(own, sal["brine-draught"])))  # P2 CURES themselves: the Aegis draws
+    log = events(own, since=m)
+    at = log.index(ev.PlayerCured(1))
+    assert log[at + 1 : at + 3] == [ev.AbilityResolving(1, a, "cured"), ev.CardDrawn(1, top[0])]
+
+
+def test_rule_12_8_tide_warden_keeps_its_sides_armour_from_steal_and_curse(
+    sal, player, position, find, events
+):
+    warden, vest, thief = sal["tide-warden"], sal["tin-plate-vest"], sal["thief-in-the-dust"]
+    game = position(
+        player(9, inventory=[thief]),
+        player(9, mat={Slot.CREATURE: warden, Slot.ARMOUR: vest}),
+    )
+    w = find(game, warden)
+    m = mark(game)
+    game.play(Equip(find(game, thief)))  # only the Warden itself may be stolen
+    assert events(game, ev.CardStolen, since=m) == [ev.CardStolen(0, w, 1)]
+
+
+def test_rule_12_8_orla_cannot_play_instants_once_her_deck_runs_low(
+    sal, player, position, find, events, filler
+):
+    """A character's static with ``while:`` (Orla's CON): with 13 cards in her primal deck
+    Brine Draught is offered; with 12 it is not. Her PRO prevents the first 1 damage."""
+    orla, draught = sal.character("orla-of-the-brine"), sal["brine-draught"]
+    game = position(player(13, inventory=[draught, *filler(1)], character=orla), player(6))
+    d = find(game, draught)
+    assert Equip(d) in game.legal_actions()
+    low = position(player(12, inventory=[draught, *filler(1)], character=orla), player(6))
+    d = find(low, draught)
+    assert Equip(d) not in low.legal_actions()
+    hit = position(
+        player(6, mat={Slot.WEAPON: sal["scrap-hatchet"]}),
+        player(13, character=orla),
+        phase=StartPhase.ATTACK,
+    )
+    h = find(hit, sal["scrap-hatchet"])
+    hit.play(Attack(h, 1))
+    assert events(hit, ev.DamagePrevented, ev.DamageTaken) == [
+        ev.DamagePrevented(1, 1, h),
+        ev.DamageTaken(1, 1, h),
+    ]
+
+
+# =========================================================================== 12.9 durations
+
+
+def test_rule_12_9_squall_silence_mutes_opponents_until_the_end_of_your_next_turn(
+    sal, player, position, find, events, filler
+):
+    silence, flick = sal["squall-silence"], sal["spark-flick"]
+    game = position(
+        player(9, inventory=[silence, *filler(2)]), player(9, inventory=[flick, *filler(2)])
+    )
+    s = find(game, silence)
+    game.play(Equip(s))
+    granted = events(game, ev.Granted)
+    assert [(e.player, e.target, e.duration.value) for e in granted] == [
+        (0, 0, "until_end_of_your_next_turn")
+    ]
+    pass_turn(game)  # P2's turn 4: Spark Flick is not offered
+    f = find(game, flick)
+    assert game.active == 1 and Equip(f) not in game.legal_actions()
+    pass_turn(game, 2)  # P1's turn 5 ends: the grant with it; P2's turn 6
+    assert events(game, ev.GrantEnded)
+    assert game.active == 1 and Equip(f) in game.legal_actions()
+
+
+def test_rule_12_9_tidewrights_bargain_discounts_the_next_two_equips(
+    sal, player, position, find, events
+):
+    bargain, heron, cleaver, crab = (
+        sal["tidewrights-bargain"],
+        sal["salt-marsh-heron"],
+        sal["saltcrust-cleaver"],
+        sal["tidepool-crab"],
+    )
+    game = position(player(12, inventory=[bargain, heron, cleaver, crab]), player(9))
+    game.play(Equip(find(game, bargain)))
+    costs = []
+    for card in (heron, cleaver):
+        m = mark(game)
+        game.play(Equip(find(game, card)))
+        if game.decision is not None and game.decision.kind is DecisionKind.ORDER:
+            while game.decision.kind is DecisionKind.ORDER:
+                game.play(game.legal_actions().snapshot()[0])
+        costs.append(len(events(game, ev.CardSacrificed, since=m)))
+    m = mark(game)
+    game.play(Equip(find(game, crab)))  # the grant is used up: the full 2
+    costs.append(len(events(game, ev.CardSacrificed, since=m)))
+    assert costs == [1, 1, 2]
+
+
+def test_rule_12_9_slack_tide_benches_a_card_and_draws_at_the_end_of_the_turn(
+    sal, player, position, find, events, filler
+):
+    """A ``grant`` to a chosen opponent's card (``cannot_attack``) until the end of the
+    controller's next turn, and a ``delayed`` draw ``at: end_of_turn``."""
+    tide, hatchet = sal["slack-tide"], sal["scrap-hatchet"]
+    game = position(
+        player(9, inventory=[tide, *filler(1)]),
+        player(9, mat={Slot.WEAPON: hatchet}, inventory=filler(1)),
+    )
+    t, h = find(game, tide), find(game, hatchet)
+    game.play(Equip(t))
+    assert [(e.card, e.duration.value) for e in events(game, ev.Granted)] == [
+        (h, "until_end_of_your_next_turn")
+    ]
+    top = game.players[0].deck_top_first()
+    m = mark(game)
+    pass_turn(game)  # P1's end phase: the delayed draw
+    log = events(game, since=m)
+    at = log.index(ev.AbilityResolving(0, t, "delayed"))
+    assert log[at - 1] == ev.PhaseStarted(0, ev.Phase.END) and log[at + 1] == ev.CardDrawn(
+        0, top[0]
+    )
+    game.play(EndPhase())  # P2's main: their attack phase has no Hatchet to attack with
+    assert not any(isinstance(a, Attack) for a in game.legal_actions())
+
+
+def test_rule_12_9_salt_seal_keeps_its_player_from_poison_until_their_next_turn(
+    sal, player, position, find, events
+):
+    seal, hound, launcher = sal["salt-seal"], sal["brine-hound"], sal["needle-rain-launcher"]
+    game = position(
+        player(9, inventory=[seal, sal["tin-plate-vest"]], mat={Slot.CREATURE: hound}),
+        player(9, inventory=[launcher]),
+    )
+    game.play(Equip(find(game, seal), host=find(game, hound)))
+    assert [(e.target, e.duration.value) for e in events(game, ev.Granted)] == [
+        (0, "until_your_next_turn")
+    ]
+    pass_turn(game)
+    assert game.active == 1
+    m = mark(game)
+    game.play(Equip(find(game, launcher)))  # POISON an opponent: P1 is immune (11.5)
+    assert not game.players[0].poisoned and not events(game, ev.PlayerPoisoned, since=m)
+    pass_turn(game)  # P1's turn 5 begins: the grant ends right after TurnStarted (12.9)
+    log = events(game, since=m)
+    at = log.index(ev.TurnStarted(0, 5))
+    assert isinstance(log[at + 1], ev.GrantEnded)
