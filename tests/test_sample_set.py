@@ -19,6 +19,7 @@ from backlands._loader import load_cards
 from backlands._resources import bundled_cards, bundled_decks
 from backlands.database import CardDatabase
 from backlands.deck import Deck, load_deck, validate_deck
+from backlands.engine import GameRecord
 from backlands.keywords.statics import CannotPlayInstants, PreventDamage
 from backlands.model import (
     AtLeast,
@@ -46,6 +47,7 @@ from backlands.model import (
     Trigger,
     TriggeredAbility,
 )
+from backlands.simulation import seat, simulate
 
 CARD_HEADER = "# yaml-language-server: $schema=../src/backlands/schemas/card-file.schema.json"
 DECK_HEADER = "# yaml-language-server: $schema=../src/backlands/schemas/deck-file.schema.json"
@@ -358,3 +360,21 @@ def test_saltmarch_characters_and_decks(db: CardDatabase) -> None:
         assert saltmarch >= 30, (stem, saltmarch)  # mostly the new set
     used = {card.id for stem in SALTMARCH_DECKS for card in _bundled_deck(db, stem).counts}
     assert len({card.id for card in db if card.set == SALTMARCH} - used) <= 8
+
+
+def test_saltmarch_decks_play_seeded_games_that_all_end(db: CardDatabase) -> None:
+    """A seeded round robin of the two new decks and Rust Raiders, random and greedy bots:
+    every game ends with a winner (no draw by the loop limits of 9.4), replays, and the two
+    new decks each win some."""
+    seats = [seat(_bundled_deck(db, stem), db) for stem in (*SALTMARCH_DECKS, "rust-raiders")]
+    for agents, games in (("random", 60), ("greedy", 12)):
+        result = simulate(seats, games, seed=21, agents=agents, keep_records=True)
+        assert not result.interrupted and len(result.results) == games
+        assert all(r.winner is not None for r in result.results), agents
+        assert all(4 <= r.turns <= 60 for r in result.results), agents
+        won = Counter(r.decks[r.winner] for r in result.results if r.winner is not None)
+        assert won[0] and won[1], (agents, won)
+    record = result.results[-1].record
+    assert record is not None
+    replayed = GameRecord.from_json(record).replay(db)
+    assert replayed.outcome is not None and replayed.turn == result.results[-1].turns
