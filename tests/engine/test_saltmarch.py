@@ -27,6 +27,7 @@ from backlands.engine import (
     StartPhase,
 )
 from backlands.engine import events as ev
+from backlands.engine.views import SeenCard
 from backlands.model import CardStat, Slot
 from backlands.terms import Zone
 
@@ -953,7 +954,7 @@ def test_rule_12_7_barnacle_plate_draws_when_its_counters_leave_it_one_durabilit
     ]
 
 
-def test_rule_12_7_nerith_sacrifices_for_each_card_she_discards(
+def test_rule_12_7_nerith_the_tide_reader_con_sacrifices_for_each_card_she_discards(
     sal, player, position, find, events, filler
 ):
     """A character's ``discards`` trigger (its player's, 11.1): one SACRIFICE per card."""
@@ -1117,29 +1118,84 @@ def test_rule_12_8_tide_warden_keeps_its_sides_armour_from_steal_and_curse(
     assert events(game, ev.CardStolen, since=m) == [ev.CardStolen(0, w, 1)]
 
 
-def test_rule_12_8_orla_cannot_play_instants_once_her_deck_runs_low(
-    sal, player, position, find, events, filler
+def test_rule_12_8_orla_of_the_brine_con_forbids_instants_once_her_deck_runs_low(
+    sal, player, position, find, filler
 ):
-    """A character's static with ``while:`` (Orla's CON): with 13 cards in her primal deck
-    Brine Draught is offered; with 12 it is not. Her PRO prevents the first 1 damage."""
+    """A character's static with ``while:`` (a count of her primal deck): with 13 cards
+    Brine Draught is offered, with 12 it is not."""
     orla, draught = sal.character("orla-of-the-brine"), sal["brine-draught"]
     game = position(player(13, inventory=[draught, *filler(1)], character=orla), player(6))
-    d = find(game, draught)
-    assert Equip(d) in game.legal_actions()
+    assert Equip(find(game, draught)) in game.legal_actions()
     low = position(player(12, inventory=[draught, *filler(1)], character=orla), player(6))
-    d = find(low, draught)
-    assert Equip(d) not in low.legal_actions()
+    assert Equip(find(low, draught)) not in low.legal_actions()
+
+
+def test_rule_12_8_orla_of_the_brine_pro_prevents_damage_while_she_wears_no_armour(
+    sal, player, position, find, events
+):
+    """``prevent_damage`` with ``while: {not: equipped armour}``: 1 of the Hatchet's 2
+    damage is prevented; with an armour equipped the 2 damage come whole."""
+    orla, hatchet = sal.character("orla-of-the-brine"), sal["scrap-hatchet"]
     hit = position(
-        player(6, mat={Slot.WEAPON: sal["scrap-hatchet"]}),
+        player(6, mat={Slot.WEAPON: hatchet}),
         player(13, character=orla),
         phase=StartPhase.ATTACK,
     )
-    h = find(hit, sal["scrap-hatchet"])
+    h = find(hit, hatchet)
     hit.play(Attack(h, 1))
     assert events(hit, ev.DamagePrevented, ev.DamageTaken) == [
         ev.DamagePrevented(1, 1, h),
         ev.DamageTaken(1, 1, h),
     ]
+    armoured = position(
+        player(6, mat={Slot.WEAPON: hatchet}),
+        player(13, character=orla, mat={Slot.ARMOUR: sal["tin-plate-vest"]}),
+        phase=StartPhase.ATTACK,
+    )
+    h = find(armoured, hatchet)
+    armoured.play(Attack(h, 1))
+    assert events(armoured, ev.DamagePrevented, ev.DamageTaken) == [ev.DamageTaken(1, 2, h)]
+
+
+def test_rule_12_8_brinemaw_leviathan_is_never_destroyed_warden_and_seal_never_cursed(
+    sal, player, position, find, events
+):
+    """``cannot_be_destroyed`` (no ``cards``: this card) keeps the Leviathan out of a
+    DESTROY's choices; Tide Warden's ``cannot_be_cursed`` with ``cards: {type: armour}`` and
+    Salt Seal's (the card it is attached to) keep those cards out of a CURSE's."""
+    leviathan, verdict, hound = sal["brinemaw-leviathan"], sal["storm-verdict"], sal["brine-hound"]
+    game = position(
+        player(9, inventory=[verdict]),
+        player(9, mat={Slot.CREATURE: leviathan, Slot.WEAPON: sal["scrap-hatchet"]}),
+    )
+    m = mark(game)
+    game.play(Equip(find(game, verdict)))  # the Hatchet is the one card it may destroy
+    destroyed = events(game, ev.CardDestroyed, since=m)
+    assert destroyed == [ev.CardDestroyed(1, find(game, sal["scrap-hatchet"]), BY_EFFECT)]
+    warden, vest, seal, whisper = (
+        sal["tide-warden"],
+        sal["tin-plate-vest"],
+        sal["salt-seal"],
+        sal["blight-whisper"],
+    )
+    cursed = position(
+        player(9, inventory=[whisper]),
+        player(
+            9,
+            mat={
+                Slot.CREATURE: MatCard(warden, turn=3),
+                Slot.ARMOUR: MatCard(vest, turn=3),
+                Slot.WEAPON: MatCard(sal["scrap-hatchet"], turn=3, attached=[seal]),
+            },
+        ),
+        turn=3,
+    )
+    m = mark(cursed)
+    cursed.play(Equip(find(cursed, whisper)))  # only the Warden itself may be cursed
+    assert events(cursed, ev.CardDestroyed, since=m) == [
+        ev.CardDestroyed(1, find(cursed, warden), BY_EFFECT)
+    ]
+    del hound
 
 
 # =========================================================================== 12.9 durations
@@ -1239,3 +1295,56 @@ def test_rule_12_9_salt_seal_keeps_its_player_from_poison_until_their_next_turn(
     log = events(game, since=m)
     at = log.index(ev.TurnStarted(0, 5))
     assert isinstance(log[at + 1], ev.GrantEnded)
+
+
+# =========================================================================== characters
+
+
+def test_rule_12_6_nerith_the_tide_reader_pro_orders_her_top_two_and_hits_harder_on_her_turn(
+    sal, player, position, find, events, filler
+):
+    """Her PRO: a ``start_of_turn`` look at her top 2 cards (an ORDER decision, after the
+    turn's draw, 3.1), and a ``card_stat`` on her creatures ``while: your_turn``."""
+    nerith, heron = sal.character("nerith-the-tide-reader"), sal["salt-marsh-heron"]
+    deck = filler(6)
+    game = position(
+        player(deck, character=nerith, mat={Slot.CREATURE: heron}),
+        player(6, inventory=filler(1)),
+        active=1,
+    )
+    h = find(game, heron)
+    assert game.stat(h, CardStat.DAMAGE) == 2  # P2's turn: her creatures as printed
+    game.play(EndPhase())  # P2's turn ends; Nerith's begins: she draws, then looks
+    assert game.decision is not None
+    assert (game.decision.kind, game.decision.player, game.decision.effect) == (
+        DecisionKind.ORDER,
+        0,
+        "look_at_deck",
+    )
+    second, third = (find(game, card) for card in deck[1:3])
+    assert events(game)[-2] == ev.AbilityResolving(0, None, "start_of_turn")
+    assert events(game)[-1] == ev.CardsLookedAt(0, 0, Zone.PRIMAL_DECK, (second, third))
+    game.play(Choose(third))
+    assert game.players[0].deck_top_first()[:2] == [third, second]
+    assert game.stat(h, CardStat.DAMAGE) == 3  # her turn: +1
+
+
+def test_rule_12_5_ebb_shrine_can_put_a_card_of_the_void_back_on_top(
+    sal, player, position, find, events, filler
+):
+    """The other mode of Ebb Shrine: ``put_on_deck`` (top), the card chosen by its
+    controller among their void's, seen by everyone on top (12.6)."""
+    shrine = sal["ebb-shrine"]
+    dead = filler(2)
+    game = position(
+        player(6, mat={Slot.SPELL: shrine}, void=dead, inventory=filler(1)),
+        player(6, inventory=filler(1)),
+        active=1,
+    )
+    game.play(EndPhase())
+    game.play(Pick(0))
+    back = find(game, dead[1])
+    game.play(Choose(back))
+    assert events(game, ev.CardMoved)[-1] == ev.CardMoved(0, back, Zone.VOID, Zone.PRIMAL_DECK)
+    assert game.players[0].deck_top_first()[0] == back
+    assert SeenCard(back, 0, Zone.PRIMAL_DECK, 0) in game.view(1).seen
