@@ -16,6 +16,7 @@ from backlands.describe import describe_ability
 from backlands.engine import Attack, Choose, Defend, Equip, Game, MatCard, StartPhase
 from backlands.engine import events as ev
 from backlands.model import CardStat, CardType, Slot
+from backlands.terms import DestroyReason
 
 CARD = """\
   - id: {id}
@@ -435,6 +436,16 @@ def test_12_1_a_trigger_filter_when_this_card_is_worn_out(
     assert describe_ability(cards["last-stand"].abilities[0], CardType.ARMOUR) == (
         "When this card is destroyed, if it was worn out: DRAW 2 cards."
     )
+
+
+@pytest.mark.parametrize("reason", list(DestroyReason))
+def test_every_reason_a_destroyed_filter_reads_has_words(reason: DestroyReason) -> None:
+    """``reason:`` (12.1) names every way a card is destroyed, moves' ``host_left`` (4.7,
+    12.5) too: each has its words (the state machine found one without)."""
+    from backlands.keywords.conditions import Reason
+
+    words = Reason(reason).words("it")
+    assert words and words == words.strip() and words != reason.value
 
 
 def test_a_game_with_conditions_and_amounts_replays(

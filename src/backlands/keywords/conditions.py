@@ -310,6 +310,7 @@ _REASONS = {
     DestroyReason.EFFECT: "it was destroyed by an effect",
     DestroyReason.SALVAGE: "it was salvaged",
     DestroyReason.HOST_DESTROYED: "the card it was attached to was destroyed",
+    DestroyReason.HOST_LEFT: "the card it was attached to left the mat",
     DestroyReason.ELIMINATED: "its controller went out",
 }
 
