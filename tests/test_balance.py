@@ -387,9 +387,12 @@ def test_tracker_counts_agree_with_the_game_log(cards: CardDatabase) -> None:
     assert all(totals[k] > 0 for k in ("equipped", "damage", "destroyed", "stolen")), totals
     assert all(reasons[k] > 0 for k in ("effect", "worn_out", "host_destroyed")), reasons
     # and every kind of what else abilities do (EFFECT_KINDS; counters: those that the
-    # cards defending against an ability's damage take, 6.2; moves: the Saltmarch cards
-    # that move cards between zones, 12.5)
-    assert set(kinds) == {kind for kind, _, _ in EFFECT_KINDS.values()}, kinds
+    # cards defending against an ability's damage take, 6.2), those of 12.5 to 12.9 too:
+    # the Saltmarch decks move, look, reveal, order and grant; but shuffles, which only
+    # Tidal Reckoning's first mode makes in these games, one copy in one deck (the next
+    # test, and tests/engine/test_balance_families.py, play the doc's cards that shuffle)
+    expected = {kind for kind, _, _ in EFFECT_KINDS.values()} - {"shuffled"}
+    assert set(kinds) - {"shuffled"} == expected, kinds
 
 
 def test_the_tracker_credits_the_cards_that_move_cards_12_5(tmp_path: Path) -> None:
@@ -751,6 +754,28 @@ def test_report_pools_what_else_abilities_did_per_kind_and_whose() -> None:
     assert lines[at + 1] == "  Zephyr: discarded (others) 1.00, drew 2.00"
     assert all(len(line) <= 100 for line in lines)
     assert "what else" not in report.to_text(deck="Deck B")  # totals are not kept per deck
+
+
+def test_report_counts_extra_costs_against_their_card_12_4() -> None:
+    """What a card's extra costs took (whose ``cost``) is pooled like the rest, and the text
+    says what ``(cost)`` means."""
+    with_costs = [
+        RESULTS[0],
+        result(
+            1,
+            1,
+            {"w": use("w"), "y": use("y")},
+            {"z": attrs.evolve(use("z"), effects=(("sacrificed", "cost", 2),))},
+        ),
+        RESULTS[2],
+        RESULTS[3],
+    ]
+    report = balance_report(with_costs, ["Deck A", "Deck B"], min_games=2)
+    assert report.to_json()["cards"][0]["totals"]["effects"] == {"sacrificed": {"cost": 2}}
+    lines = report.to_text().splitlines()
+    at = lines.index("  (cost: what their extra costs took from their player, 12.4)")
+    assert lines[at + 1].startswith("  Zephyr: sacrificed (cost) ")
+    assert all(len(line) <= 100 for line in lines)
 
 
 def test_report_refuses_results_it_cannot_read() -> None:

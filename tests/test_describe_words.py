@@ -314,6 +314,53 @@ def test_keywords_are_the_rulebooks_in_capitals_in_any_form():
     assert keywords_in("WITHDRAWN STEALTH") == set()
 
 
+def test_stolen_is_steal_and_search_is_a_keyword_too_12_10():
+    """STOLEN is a form of STEAL (the statics' words say "cannot be STOLEN"); SEARCH, which
+    card texts write in capitals, is compared too (12.5, 12.6)."""
+    from backlands.keywords.words import keywords_in
+
+    assert keywords_in("cannot be STOLEN; SEARCHES their deck, SEARCH yours") == {
+        "STEAL",
+        "SEARCH",
+    }
+    assert keywords_in("a SEARCHLIGHT, stolen, search") == set()
+
+
+def test_rule_12_10_check_cards_warns_for_a_static_or_a_search_the_text_does_not_play(
+    capsys, tmp_path
+):
+    """A text that says "cannot be STOLEN" on a card without the static, and a search the
+    text does not name (its words say SEARCH, an ``equip_from`` a primal deck too)."""
+    card = LIAR.split("  - id: honest-blade")[0]
+    boasting = card.replace("text: When", "text: This card cannot be STOLEN. When")
+    searching = card.replace(
+        "{effect: draw, count: 1}",
+        "{effect: equip_from, zone: primal_deck, cards: {type: armour}}",
+    )
+    for text, expected in (
+        (boasting, "its printed text names STEAL, the words of its abilities do not"),
+        (searching, "the words of its abilities name SEARCH, its printed text does not"),
+    ):
+        path = tmp_path / "cards.yaml"
+        path.write_text(text)
+        assert main(["check-cards", "--quiet", str(path)]) == 0
+        out, _ = capsys.readouterr()
+        assert f"warning: liar-blade (Liar Blade): {expected}" in out.splitlines(), out
+
+
+def test_rule_12_10_the_doc_examples_say_what_they_play():
+    """Every card docs/effects.md shows: its text and the words of what it plays name the
+    same keywords (12.10), STOLEN and SEARCH among them."""
+    from backlands.describe import keyword_differences
+    from docexamples import examples, with_the_examples
+
+    cards = with_the_examples()
+    shown = [cards[name] for name in examples() if name in cards]
+    assert len(shown) >= 40
+    assert {c.id: keyword_differences(c) for c in shown if keyword_differences(c)} == {}
+    assert "SEARCH your primal deck" in " ".join(describe_abilities(cards["dust-diviner"]))
+
+
 @pytest.mark.parametrize(
     "effect",
     ["{effect: repair, amount: 1, target: own_card, slot: armour}",

@@ -158,6 +158,51 @@ def test_rule_9_4_a_search_playout_stops_after_its_decisions_in_a_turn_that_neve
     assert len(played) <= 2 * (1 + 5 * (1 + 2 * (1 + 24)))
 
 
+def test_rule_9_4_a_search_agent_that_sees_the_loop_answers_as_greedy_for_the_rest_of_the_turn(
+    echo_game,
+):
+    """Every playout of a round still in the turn after its decisions: the agent has seen a
+    turn that never ends (9.4) and answers the rest of that turn as the greedy agent, one
+    lookahead, no playouts; so a loop ends in seconds at the default limit, not hours."""
+    game = echo_game(Ruleset(max_decisions_per_turn=100_000))
+    game.play(Attack(game.players[0].mat[Slot.WEAPON].instance, target=1))
+    agent, p1 = SearchAgent(3, playouts=6, candidates=2, decisions=5), GreedyAgent(4)
+    played: list[int] = []
+    original = Game.play
+
+    def counting(self: Game, action: object) -> None:
+        played.append(1)
+        original(self, action)  # type: ignore[arg-type]
+
+    costs = []
+    Game.play = counting  # type: ignore[method-assign]
+    try:
+        for _ in range(3):  # three decisions of P2's in the loop, in turn 3
+            assert game.decision is not None and game.decision.player == 1
+            assert game.turn == 3
+            played.clear()
+            action = agent.choose(Perspective(game, 1))
+            costs.append(len(played))
+            original(game, action)
+            while game.decision is not None and game.decision.player == 0:
+                original(game, p1.choose(Perspective(game, 0)))  # always defends
+    finally:
+        Game.play = original  # type: ignore[method-assign]
+    # the first: candidates and a round of playouts that never left the turn (not 3 rounds);
+    # the others: a greedy lookahead of at most 3 answers, each settled in at most 24
+    legal = 3
+    assert costs[0] > legal * (1 + 24) >= max(costs[1:]), costs
+    assert costs[0] <= legal * (1 + 24) + 2 * (1 + 5 * legal * (1 + 24)), costs
+
+
+def test_rule_9_4_search_agents_end_a_loop_at_the_default_limit_quickly(echo_game):
+    """The default limit (2,000 decisions): the search agents see the loop once and the
+    turn ends as a draw that says why (before, their playouts made it hours)."""
+    game = echo_game()
+    outcome = play_game(game, [SearchAgent(1, playouts=3), SearchAgent(2, playouts=3)])
+    assert outcome.reason in (_loop_reason(3, "2000 decisions"), _WON)
+
+
 def test_rule_9_4_random_bots_end_every_game(echo_game):
     """Random bots sometimes stop defending, which ends the loop; else the limit does."""
     reasons = []

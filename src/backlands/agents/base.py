@@ -67,6 +67,17 @@ class Perspective:
         return self._game.ruleset
 
     @property
+    def turn(self) -> int:
+        """The current turn's number (3.1)."""
+        return self._game.turn
+
+    @property
+    def game_key(self) -> int:
+        """Which game this is, for an agent that remembers something of it from one
+        decision to the next (the game's identity while it lives; it tells nothing of it)."""
+        return id(self._game)
+
+    @property
     def seats(self) -> tuple[Seat, ...]:
         """Every player's seat: character and decklist (open decklists; not the order)."""
         return self._game.seats

@@ -16,6 +16,12 @@ At a decision with more than one legal action, the agent:
    same dice, so the comparison is between actions, not between luck (common random
    numbers); a tie goes to the greedy agent's favourite.
 
+A turn whose abilities answer each other never ends until the ruleset's limit (9.4,
+thousands of decisions): when every playout of a round is still in the turn it started in
+after its ``decisions``, the agent has seen the loop, and answers as the greedy agent (its
+playouts' policy) for the rest of that turn, so that such a game ends in seconds, not
+hours. A turn of the bundled decks takes far fewer decisions: their games are unchanged.
+
 This is the rollout algorithm (a policy-improvement step over the greedy policy) on
 determinized games. Its budget is in playouts (one candidate played out on one sample) or
 in milliseconds of CPU time. A tree over the samples (single-observer ISMCTS) was tried
@@ -81,6 +87,8 @@ class SearchAgent:
         self.candidates = candidates
         self.horizon = horizon
         self.decisions = decisions
+        # (game, turn) of a turn whose playouts never left it (9.4): greedy for its rest
+        self._loop: tuple[int, int] | None = None
 
     def choose(self, perspective: Perspective) -> Action:
         actions = tuple(perspective.legal_actions())
@@ -88,7 +96,10 @@ class SearchAgent:
             return actions[0]
         rng = self._rng
         me = perspective.player
+        here = (perspective.game_key, perspective.turn)
         first = perspective.sample(rng)
+        if self._loop == here:  # a turn that never ends (9.4): as the greedy agent
+            return greedy_action(first, rng)
         candidates = self._candidates(first, actions, me, rng)
         if len(candidates) == 1:
             return candidates[0]
@@ -98,12 +109,16 @@ class SearchAgent:
         if self.milliseconds is None:
             rounds = max(1, self.playouts // len(candidates))
             for _ in range(rounds):
-                self._round(sample or perspective.sample(rng), candidates, totals, me, stop)
+                if self._round(sample or perspective.sample(rng), candidates, totals, me, stop):
+                    self._loop = here
+                    break
                 sample = None
         else:
             deadline = time.process_time() + self.milliseconds / 1000
             while True:
-                self._round(sample or perspective.sample(rng), candidates, totals, me, stop)
+                if self._round(sample or perspective.sample(rng), candidates, totals, me, stop):
+                    self._loop = here
+                    break
                 sample = None
                 if time.process_time() >= deadline:
                     break
@@ -135,9 +150,12 @@ class SearchAgent:
         totals: list[float],
         me: int,
         stop: int,
-    ) -> None:
-        """Every candidate played out once on ``sample``, with the same dice each."""
+    ) -> bool:
+        """Every candidate played out once on ``sample``, with the same dice each. Whether
+        every playout was still in ``sample``'s turn after its ``decisions`` (a loop, 9.4)."""
         dice = self._rng.getrandbits(64)
+        turn = sample.turn
+        stuck = self.decisions > 0
         for i, action in enumerate(candidates):
             trial = sample.copy()
             trial.play(action)
@@ -146,4 +164,6 @@ class SearchAgent:
                 if trial.decision is None or trial.turn >= stop:
                     break
                 trial.play(greedy_action(trial, rng))
+            stuck = stuck and trial.decision is not None and trial.turn == turn
             totals[i] += evaluate(trial, me)
+        return stuck

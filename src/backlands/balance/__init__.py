@@ -23,10 +23,12 @@ What is counted, and from which event:
   ``reason=host_destroyed`` for attach spells that went with a card so destroyed.
 - *stolen*: a ``CardStolen`` while the card's ability resolves, from someone else than the
   owner.
-- *what else* (``tracker.EFFECT_KINDS``): the cards drawn, discarded and sacrificed, the
-  players poisoned and cured, the counters put on and taken off, the boosts, while one of
-  the card's abilities resolves (``Game.ability_resolving``), by whose they were: the
-  owner's own or another player's.
+- *what else* (``tracker.EFFECT_KINDS``): the cards drawn, discarded, sacrificed and
+  moved, the players poisoned and cured, the counters put on and taken off, the boosts,
+  grants, shuffles, looks, reveals and orders, while one of the card's abilities resolves
+  (``Game.ability_resolving``), by whose they were: the owner's own or another player's;
+  and, as ``cost``, the same events while the card's extra costs are paid
+  (``Game.paying_for``, 12.4).
 
 It is association within these decks and agents, not cause: see docs/balance.md.
 

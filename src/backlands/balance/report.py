@@ -58,12 +58,16 @@ def _effects_json(card: CardBalance, value: Callable[[int], Any]) -> dict[str, A
 
 
 def _effects_text(card: CardBalance) -> str:
-    """What else a card's abilities did, per equipped game: ``drew 1.50, discarded
-    (others) 0.25``."""
+    """What else a card's abilities did, and what its extra costs took (12.4), per equipped
+    game: ``drew 1.50, discarded (others) 0.25, sacrificed (cost) 2.00``."""
     return ", ".join(
-        f"{kind}{'' if whose == 'own' else ' (others)'} {card.per_equipped_game(total):.2f}"
+        f"{kind}{_WHOSE.get(whose, f' ({whose})')} {card.per_equipped_game(total):.2f}"
         for kind, whose, total in card.effects
     )
+
+
+#: How the text names whose a kind of effect was (``tracker.CardUse.effects``).
+_WHOSE = {"own": "", "others": " (others)", "cost": " (cost)"}
 
 
 def _percent(p: Proportion) -> str:
@@ -366,6 +370,8 @@ class BalanceReport:
                 "what else their abilities did, per equipped game (others: to other players "
                 "or their cards):"
             )
+            if any(whose == "cost" for c in did for _, whose, _ in c.effects):
+                lines.append("  (cost: what their extra costs took from their player, 12.4)")
             for c in did:
                 lines.extend(
                     textwrap.wrap(

@@ -21,21 +21,36 @@ _EFFECT = ev.DestroyReason.EFFECT
 _WORN_OUT = ev.DestroyReason.WORN_OUT
 _HOST_DESTROYED = ev.DestroyReason.HOST_DESTROYED
 _SACRIFICED = ev.SacrificeReason.EFFECT
+_COST = ev.SacrificeReason.COST
+
+
+def _granted_to(e: ev.Granted) -> int:
+    """Whose a grant is (12.9): the player it is granted to, or the owner of the card."""
+    if e.target is not None:
+        return e.target
+    return e.card.owner if e.card is not None else e.player
+
 
 # the fields of a card's tally, in CardUse order
 _EQUIPPED, _DAMAGE, _DESTROYED, _STOLEN = range(4)
 
-#: What else a card's abilities do, credited to the card while one of them resolves
-#: (``Game.ability_resolving``): per event class, the kind's name, how much one event
-#: counts, and whose it is (a player, or the owner of the card it is about), so that the
-#: card's owner's own (cards they drew) are told from other players' (cards an opponent
-#: discarded). A new kind of effect is one line here.
+#: What else a card does, per event class: the kind's name, how much one event counts, and
+#: whose it is (a player, or the owner of the card it is about), so that the card's owner's
+#: own (cards they drew) are told from other players' (cards an opponent discarded). An event
+#: is credited to a card while one of its abilities resolves (``Game.ability_resolving``:
+#: whatever effect, however nested in an ``if``, a ``may``, a ``choose_one`` or a
+#: ``delayed``, makes it) and while its extra costs are paid (``Game.paying_for``, 12.4:
+#: ``cost``, against the card). So an effect is credited by what it does, not by its name:
+#: a new effect made of the table's moves is credited with no line here; a new kind of
+#: event is one line here (tests/test_balance.py fails for an event class the tracker
+#: neither credits nor lists in ``NOT_CREDITED``).
 EFFECT_KINDS: dict[type[Any], tuple[str, Callable[[Any], int], Callable[[Any], int]]] = {
     ev.CardDrawn: ("drew", lambda e: 1, lambda e: e.player),
     ev.CardDiscarded: ("discarded", lambda e: 1, lambda e: e.player),
     ev.CardSacrificed: (
         "sacrificed",
-        lambda e: 1 if e.reason is _SACRIFICED else 0,  # not a cost, nor damage (counted)
+        # a SACRIFICE effect or an extra cost, not a primal cost; damage is counted as damage
+        lambda e: 1 if e.reason is _SACRIFICED or e.reason is _COST else 0,
         lambda e: e.player,
     ),
     ev.PlayerPoisoned: ("poisoned", lambda e: 1, lambda e: e.player),
@@ -44,7 +59,39 @@ EFFECT_KINDS: dict[type[Any], tuple[str, Callable[[Any], int], Callable[[Any], i
     ev.CountersRemoved: ("repaired", lambda e: e.amount, lambda e: e.card.owner),
     ev.CardBoosted: ("boosted", lambda e: 1, lambda e: e.card.owner),
     ev.CardMoved: ("moved", lambda e: 1, lambda e: e.card.owner),  # 12.5: any zone to any
+    ev.Granted: ("granted", lambda e: 1, _granted_to),  # 12.9
+    ev.DeckShuffled: ("shuffled", lambda e: 1, lambda e: e.player),  # 12.5
+    ev.CardsLookedAt: ("looked at", lambda e: len(e.cards), lambda e: e.whose),  # 12.6
+    ev.CardsRevealed: ("revealed", lambda e: len(e.cards), lambda e: e.whose),  # 12.6
+    ev.DeckOrdered: ("ordered", lambda e: e.count, lambda e: e.whose),  # 12.6
 }
+
+#: The events the tracker credits to no card as such, and why: the turn's course, what
+#: its own handlers count (``CardEquipped``, ``DamageTaken``, ``Defended``, ``CardDestroyed``,
+#: ``CardStolen``), and what only says which way an effect went (``OptionPicked``: what the
+#: option then did is credited).
+NOT_CREDITED: frozenset[type[Any]] = frozenset(
+    {
+        ev.GameStarted,
+        ev.TurnStarted,
+        ev.PhaseStarted,
+        ev.TurnEnded,
+        ev.AbilityResolving,
+        ev.AttackDeclared,
+        ev.Bled,  # attack damage, counted as damage
+        ev.PoisonChecked,  # the coins of 7.1: a PlayerCured when they cure
+        ev.DamagePrevented,  # statics (12.8): see docs/balance.md, not per card yet
+        ev.GrantEnded,  # the end of what ``granted`` counted
+        ev.OptionPicked,
+        ev.PlayerEliminated,
+        ev.GameEnded,
+        ev.CardEquipped,
+        ev.DamageTaken,
+        ev.Defended,
+        ev.CardDestroyed,
+        ev.CardStolen,
+    }
+)
 
 
 @attrs.frozen
@@ -57,7 +104,8 @@ class CardUse:
     destroyed: int = 0  # other players' cards it destroyed
     stolen: int = 0  # cards its abilities stole from other players
     # what else its abilities did (EFFECT_KINDS): (kind, whose, amount), sorted; whose is
-    # "own" (its owner's: cards its owner drew) or "others" (other players')
+    # "own" (its owner's: cards its owner drew), "others" (other players') or "cost" (what
+    # its extra costs took from its owner, 12.4)
     effects: tuple[tuple[str, str, int], ...] = ()
 
 
@@ -106,7 +154,8 @@ class CardTracker:
     :class:`TrackedCards`.
 
     It listens to ``CardEquipped``, ``AbilityResolving``, ``DamageTaken``, ``Defended``,
-    ``CardDestroyed`` and ``CardStolen`` only (the engine builds no other event for it).
+    ``CardDestroyed``, ``CardStolen`` and the events of :data:`EFFECT_KINDS` only (the
+    engine builds no other event for it).
     The class is the observer factory: it pickles by name, for workers.
     """
 
@@ -196,20 +245,27 @@ class CardTracker:
             self._add(source.owner, source.card.id, _STOLEN, 1)
 
     def _effect(self, event: ev.Event) -> None:
+        game = self._game
         source = self._ability
-        if source is None or not self._game.ability_resolving:
-            return
-        kind, amount, whose = EFFECT_KINDS[type(event)]
-        counted = amount(event)
-        if counted:
-            key = (
-                source.owner,
-                source.card.id,
-                kind,
-                "own" if whose(event) == source.owner else "others",
-            )
-            self._effects[key] = self._effects.get(key, 0) + counted
-            self._add(source.owner, source.card.id, _EQUIPPED, 0)  # the card did something
+        if source is not None and game.ability_resolving:
+            kind, amount, whose = EFFECT_KINDS[type(event)]
+            counted = amount(event)
+            if not counted:
+                return
+            mine = "own" if whose(event) == source.owner else "others"
+        else:
+            paying = game.paying_for  # 12.4: what its extra costs take counts against it
+            if paying is None:
+                return
+            source = paying
+            kind, amount, _ = EFFECT_KINDS[type(event)]
+            counted = amount(event)
+            if not counted:
+                return
+            mine = "cost"
+        key = (source.owner, source.card.id, kind, mine)
+        self._effects[key] = self._effects.get(key, 0) + counted
+        self._add(source.owner, source.card.id, _EQUIPPED, 0)  # the card did something
 
     def result(self) -> TrackedCards:
         """What the game's cards did so far (picklable)."""

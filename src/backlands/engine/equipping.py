@@ -37,6 +37,7 @@ __all__ = [
     "instants_forbidden",
     "open_windows",
     "pay_and_equip",
+    "paying_for",
 ]
 
 PASS: Final = Pass()
@@ -262,6 +263,19 @@ def pay_and_equip(
     payment = Payment(card, p.index, host)
     for extra in reversed(card.extra_costs):
         t.run(p.index, PayCost(extra, payment))
+
+
+def paying_for(t: Table) -> CardInstance | None:
+    """The card whose extra costs are being paid now (12.4), between the two parts of its
+    equip (:func:`pay_and_equip`): the latest :class:`EquipDone` waiting on the agenda;
+    None when no extra cost is being paid. For observers (the balance report), never the
+    engine's loop."""
+    if not t.paying:
+        return None
+    for step in reversed(t.agenda):
+        if type(step) is EquipDone:
+            return step.card
+    return None
 
 
 class PayCost(Work):

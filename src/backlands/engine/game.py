@@ -29,6 +29,7 @@ from .actions import (
 )
 from .agenda import check_state
 from .board import board_text
+from .equipping import paying_for
 from .flow import advance
 from .hidden import resample
 from .history import History
@@ -249,6 +250,13 @@ class Game:
         until its last effect has resolved. An observer reads it to tell what an ability
         did from what the turn did."""
         return self._t.ability_resolving
+
+    @property
+    def paying_for(self) -> CardInstance | None:
+        """The card whose extra costs (12.4) are being paid now, or None: what is discarded,
+        sacrificed, worn or returned meanwhile is that card's cost. An observer reads it to
+        count a card's costs against it."""
+        return paying_for(self._t)
 
     def equipped(self, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
         """The mat and equipped record of a card in a slot, or None."""

@@ -161,11 +161,11 @@ class Search(Effect):
         shown = f", reveal {it}" if self.reveal else ""
         if self.target is PlayerTarget.SELF:
             return (
-                f"search your primal deck for {found}{shown}, put {it} into your inventory, "
+                f"SEARCH your primal deck for {found}{shown}, put {it} into your inventory, "
                 "then shuffle your primal deck"
             )
         return (
-            f"{self.target.words} searches their primal deck for {found}{shown}, puts {it} "
+            f"{self.target.words} SEARCHES their primal deck for {found}{shown}, puts {it} "
             "into their inventory, then shuffles their primal deck"
         )
 
@@ -242,7 +242,7 @@ class EquipFrom(Effect):
         cost = "paying its primal cost" if self.pay_cost else "without paying its cost"
         where = _zone_of(self.target, self.zone.zone.words)
         if self.zone is Pile.PRIMAL_DECK:
-            where += " (a search: then shuffle it)"
+            where += " (a SEARCH: then shuffle it)"
         if self.target is PlayerTarget.SELF:
             return f"equip {card} from {where}, {cost}"
         return f"{self.target.words} equips {card} from {where}, {cost}"

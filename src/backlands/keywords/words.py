@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from .registry import Amount, Condition
 
 __all__ = [
+    "CARD_KEYWORDS",
     "RULEBOOK_KEYWORDS",
     "article",
     "be",
@@ -43,13 +44,22 @@ RULEBOOK_KEYWORDS: Final = (
     "DISCARD",
     "DRAW",
 )
-_KEYWORD: Final = re.compile(r"\b(" + "|".join(RULEBOOK_KEYWORDS) + r")(?:S|ES|D|ED|ING)?\b")
+#: The keywords ``check-cards`` compares (12.10): the rulebook's, and SEARCH (12.5, 12.6),
+#: which card texts write in capitals as well and the words of ``search`` and of an
+#: ``equip_from`` a primal deck say.
+CARD_KEYWORDS: Final = (*RULEBOOK_KEYWORDS, "SEARCH")
+#: The forms of a keyword that are not the keyword and a suffix: STOLEN is STEAL's.
+_IRREGULAR: Final = {"STOLEN": "STEAL"}
+_KEYWORD: Final = re.compile(
+    r"\b(" + "|".join((*CARD_KEYWORDS, *_IRREGULAR)) + r")(?:S|ES|D|ED|ING)?\b"
+)
 
 
 def keywords_in(text: str) -> frozenset[str]:
-    """The rulebook keywords ``text`` names in capitals, in any form: ``DRAWS`` and
-    ``POISONED`` name DRAW and POISON; ``draw`` in lower case is a word, not a keyword."""
-    return frozenset(_KEYWORD.findall(text))
+    """The keywords (:data:`CARD_KEYWORDS`) ``text`` names in capitals, in any form:
+    ``DRAWS``, ``POISONED`` and ``STOLEN`` name DRAW, POISON and STEAL; ``draw`` in lower
+    case is a word, not a keyword."""
+    return frozenset(_IRREGULAR.get(word, word) for word in _KEYWORD.findall(text))
 
 
 def article(word: str) -> str:
