@@ -1100,20 +1100,28 @@ def generated_games(draw: st.DrawFn, players: tuple[int, int] = (2, 6)) -> GameS
 _FILLER = Card(
     "trial-instant", "Trial Instant", CardType.INSTANT_SPELL, 0, Rarity.COMMON, "ZZ", 1, 2026
 )
+#: An armour for the trial too: a static may forbid the active player instants (12.8), and
+#: nothing forbids equipping a free armour, whatever a cost change adds (the deck holds 100
+#: more cards, more than any generated amount, 99)
+_FILLER_ARMOUR = Card(
+    "trial-armour", "Trial Armour", CardType.ARMOUR, 0, Rarity.COMMON, "ZZ", 2, 2026,
+    durability=1,
+)  # fmt: skip
 
 
 def live_durability(position: Position) -> dict[tuple[int, Slot], int]:
     """The live durability (10.3) of each card on a mat of ``position``, by (player, slot):
     read from a trial game of it, which stops at its first main-phase decision (a free
-    instant in the active player's inventory, and longer decks, give it one)."""
+    instant and a free armour in the active player's inventory, and longer decks, give it
+    one)."""
     active = position.active
     trial = attrs.evolve(
         position,
         players=[
             attrs.evolve(
                 p,
-                deck=p.deck + (_FILLER,) * 20,
-                inventory=(*p.inventory, _FILLER) if i == active else p.inventory,
+                deck=p.deck + (_FILLER,) * 100,
+                inventory=(*p.inventory, _FILLER, _FILLER_ARMOUR) if i == active else p.inventory,
                 mat={slot: attrs.evolve(m, counters=0) for slot, m in p.mat.items()},
                 grants=(),  # (none changes durability; one may forbid the free instant)
             )

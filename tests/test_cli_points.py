@@ -206,8 +206,8 @@ def test_cards_characters_lists_the_characters(capsys: pytest.CaptureFixture[str
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "rustjaw-marauder          Rustjaw the Marauder"
-    assert lines[-1] == "10 of 10 characters"
-    assert len(lines) == 11
+    assert lines[-1] == "12 of 12 characters"
+    assert len(lines) == 13
     code, out, _ = run(capsys, "cards", "--characters", "marauder", "--format", "json")
     assert code == 0
     (character,) = json.loads(out)["characters"]
@@ -423,12 +423,12 @@ def test_the_card_hook_loads_the_folder_and_fails_a_broken_card(
 def test_check_cards_says_what_loaded(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert run(capsys, "check-cards", str(ROOT / "cards")) == (
         0,
-        "the cards load: 74 cards, 10 characters\n",
+        "the cards load: 117 cards, 12 characters\n",
         "",
     )
     mine = tmp_path / "knife.yaml"
     mine.write_text(MY_CARD, encoding="utf-8")
-    assert run(capsys, "check-cards", f"+{mine}")[1] == "the cards load: 75 cards, 10 characters\n"
+    assert run(capsys, "check-cards", f"+{mine}")[1] == "the cards load: 118 cards, 12 characters\n"
     code, out, _ = run(capsys, "check-cards", str(ROOT / "cards" / "characters.yaml"))
     assert code == 1 and "no card has the id 'thunderhead-lance'" in out
 

@@ -735,7 +735,8 @@ def _continuations(ruleset: Ruleset, games: int) -> tuple[int, int]:
     games alike: X picks at random among its legal indices (the same in both), the others
     play only answers that name no hidden card. Until X draws (what X draws is new to X
     in both games) or a poison coin is to be flipped (the coins to come are dealt again
-    too), compare who is asked and what X observes. (compared, differences)"""
+    too) or X looks at hidden cards (a look at their own deck, 12.6: new to X in both games,
+    as a draw is), compare who is asked and what X observes. (compared, differences)"""
     compared = differences = 0
     for k in range(games):
         e = raw_env(seats(NAMES[k % 9], NAMES[(k + 5) % 9]), ruleset=ruleset)
@@ -755,11 +756,14 @@ def _continuations(ruleset: Ruleset, games: int) -> tuple[int, int]:
                 x = game.decision.player
                 pair = [game.copy(), game.resample(x, random.Random(step))]
                 hand = [c.card.id for c in game.players[x].inventory]
+                known = [g.view(x).seen for g in pair]
                 for _ in range(40):
                     if any(g.decision is None for g in pair):
                         break
                     if any([c.card.id for c in g.players[x].inventory] != hand for g in pair):
                         break  # X drew: both go on, but with news for X
+                    if any(g.view(x).seen != k for g, k in zip(pair, known, strict=True)):
+                        break  # X looked at hidden cards: news for X too (12.6)
                     if any(p.poisoned for g in pair for p in g.players):
                         break  # coins to come (7.1): dealt again too, they may differ
                     compared += 1

@@ -353,7 +353,7 @@ def test_deck_schema_lists_every_bundled_card_and_character_id() -> None:
     listed = schema("deck-file")["properties"]
     assert set(listed["cards"]["properties"]) == {card.id for card in cards}
     consts = {branch.get("const") for branch in listed["character"]["anyOf"]}
-    assert consts >= set(cards.characters) and len(cards.characters) == 10
+    assert consts >= set(cards.characters) and len(cards.characters) == 12
     # ids of other card sets still validate (--cards may add cards)
     check = validator("deck-file")
     assert not list(check.iter_errors({"character": "my-hero", "cards": {"my-card": 2}}))

@@ -17,10 +17,16 @@ def database() -> CardDatabase:
     return load_cards()
 
 
+#: The decks bundled after the tests here were written (Saltmarch, the third sample set):
+#: they come after the others, so that the indices of the first nine stay what they were.
+NEWER_DECKS = ("brine-oracles", "tideline-raiders")
+
+
 @functools.cache
 def decks() -> tuple[Deck, ...]:
     db = database()
-    return tuple(load_deck(path, db) for path in bundled_deck_files())
+    files = sorted(bundled_deck_files(), key=lambda path: (path.stem in NEWER_DECKS, path.name))
+    return tuple(load_deck(path, db) for path in files)
 
 
 def seats(*indices: int) -> list[Seat]:

@@ -91,6 +91,12 @@ def _stats_text(
     return ", ".join(parts)
 
 
+def _who(labels: Sequence[str], index: int) -> str:
+    """A player's label, or ``P<n>``. A function of the module, not a closure: compiled
+    (mypyc), a closure and its environment refer to each other, a cycle left at each call."""
+    return labels[index] if index < len(labels) else f"P{index + 1}"
+
+
 def equipped_text(
     eq: EquippedView,
     stats: LiveStats | None = None,
@@ -102,10 +108,6 @@ def equipped_text(
     """A card in a slot: its line (name, stats, counters, boosts, who owns it when that is
     not the mat's player, whether it came this turn), then one line per attach spell under
     it with who attached it. Not yet printable."""
-
-    def who(index: int) -> str:
-        return labels[index] if index < len(labels) else f"P{index + 1}"
-
     card = eq.card
     line = card.card.name
     details = _stats_text(card, eq.counters, stats)
@@ -113,7 +115,7 @@ def equipped_text(
         line += f": {details}"
     notes = [f"{amount:+d} {str(stat).replace('_', ' ')} this turn" for stat, amount in eq.boosts]
     if mat_player is not None and card.owner != mat_player:
-        notes.append(f"owned by {who(card.owner)}")
+        notes.append(f"owned by {_who(labels, card.owner)}")
     if turn is not None and eq.turn == turn:
         notes.append("equipped this turn")
     if notes:
@@ -124,7 +126,7 @@ def equipped_text(
     for k, spell in enumerate(eq.attached):
         # a view built by hand may not say who attached a spell: it is shown all the same
         lines.append(
-            f"+ {spell.card.name}, attached by {who(by[k])}"
+            f"+ {spell.card.name}, attached by {_who(labels, by[k])}"
             if k < len(by)
             else f"+ {spell.card.name}"
         )

@@ -66,40 +66,44 @@ def index_statics(players: Sequence[PlayerState], grants: Sequence[Grant]) -> St
     count for whoever attached them, 11.1); then the grants, in the order they were made.
     A player who is out contributes none (9.2)."""
     found: dict[type, list[StaticEntry]] = {}
-
-    def add(
-        controller: int,
-        mods: Sequence[Modifier],
-        on: CardInstance | None,
-        source: CardInstance | None,
-    ) -> None:
-        for mod in mods:
-            if isinstance(mod, Static):
-                found.setdefault(type(mod), []).append((controller, mod, on, source))
-
     for p in players:
         if p.out:
             continue
-        add(p.index, p.character.modifiers, None, None)
+        _add(found, p.index, p.character.modifiers, None, None)
         for eq in p.mat.values():
             instance = eq.instance
             if instance.modifiers:
-                add(p.index, instance.modifiers, instance, instance)
+                _add(found, p.index, instance.modifiers, instance, instance)
             for attached in eq.attached:
                 by = p.index if attached.controller is None else attached.controller
                 if attached.instance.modifiers and not players[by].out:
-                    add(by, attached.instance.modifiers, instance, attached.instance)
+                    _add(found, by, attached.instance.modifiers, instance, attached.instance)
     for grant in grants:
         if isinstance(grant.modifier, Static):
             if grant.card is None:
                 assert grant.player is not None
                 if not players[grant.player].out:
-                    add(grant.player, (grant.modifier,), None, None)
+                    _add(found, grant.player, (grant.modifier,), None, None)
                 continue
             side = _side_of(players, grant.card)
             if side is not None:
-                add(side, (grant.modifier,), grant.card, None)
+                _add(found, side, (grant.modifier,), grant.card, None)
     return {kind: tuple(entries) for kind, entries in found.items()}
+
+
+def _add(
+    found: dict[type, list[StaticEntry]],
+    controller: int,
+    mods: Sequence[Modifier],
+    on: CardInstance | None,
+    source: CardInstance | None,
+) -> None:
+    """The statics among ``mods`` into ``found``, by class. A function of the module, not a
+    closure of :func:`index_statics`: compiled (mypyc), a closure and its environment refer
+    to each other, a reference cycle left behind at every call."""
+    for mod in mods:
+        if isinstance(mod, Static):
+            found.setdefault(type(mod), []).append((controller, mod, on, source))
 
 
 def _side_of(players: Sequence[PlayerState], instance: CardInstance) -> int | None:

@@ -15,7 +15,7 @@ import attrs
 
 from ..terms import DeckEnd, HiddenZone, Pile, Selector, Slot, Zone
 from .api import CardRef, Resolution
-from .registry import ALL, Amount, Effect, FieldInfo, about, effect
+from .registry import ALL, Amount, Condition, Effect, FieldInfo, about, effect
 from .targets import CardTarget, PlayerTarget
 from .words import card_words, number_words
 
@@ -205,12 +205,17 @@ class Return(Effect):
     slot: Slot | None = attrs.field(
         default=None, metadata=about("Only a card in this slot.", unset="any slot")
     )
+    where: Condition | None = attrs.field(
+        default=None,
+        metadata=about("Only a card it holds for (12.1).", unset="any card", subject="card"),
+    )
 
     def words(self) -> str:
-        return f"return {card_words(self.target, self.slot)} to its owner's inventory"
+        card = card_words(self.target, self.slot, self.where)
+        return f"return {card} to its owner's inventory"
 
-    def apply(self, r: Resolution) -> None:  # 12.5
-        r.for_cards(self.target, self.slot, _mat_to_inventory)
+    def apply(self, r: Resolution) -> None:  # 12.5, 12.1
+        r.for_cards(self.target, self.slot, _mat_to_inventory, None, self.where)
 
 
 def _mat_to_inventory(r: Resolution, card: CardRef) -> None:
