@@ -131,11 +131,11 @@ class RandomAgent:
     def choose(self, perspective: Perspective) -> Action:
         actions = perspective.legal_actions().snapshot()
         n = len(actions)  # a uniform index below n: engine.chance.below, written out
-        bits = self._rng.getrandbits
+        rng = self._rng  # its method called, not read: no bound method made (compiled)
         k = n.bit_length()
-        r = bits(k)
+        r = rng.getrandbits(k)
         while r >= n:
-            r = bits(k)
+            r = rng.getrandbits(k)
         return actions[r]
 
 

@@ -24,9 +24,9 @@ from typing import ClassVar, Final
 from ..keywords import Heard, Subject, Trigger, TriggerKind
 from ..model import Character, TriggeredAbility
 from ..terms import CardType
-from . import events as ev
 from ._compiled import mypyc_attr
 from .effects import Source, reading, resolve_effects
+from .events import AbilityResolving, Event
 from .state import CardInstance
 from .table import AbilitySource, Table
 from .triggers import Reaction, reaction_class
@@ -80,7 +80,7 @@ class CardAbility(Reaction):
     def hears(self, card: CardInstance, host: CardInstance | None) -> CardInstance:
         return host if self.hears_host and host is not None else card
 
-    def matches(self, table: Table, event: ev.Event) -> bool:
+    def matches(self, table: Table, event: Event) -> bool:
         if not isinstance(event, self.event):
             return False
         if self.own_card:  # found through its card: an event about it (or its host)
@@ -101,10 +101,10 @@ class CardAbility(Reaction):
                 return False
         return not self.narrowed or self.definition.matches(event, self.player)
 
-    def resolve(self, table: Table, event: ev.Event) -> None:
+    def resolve(self, table: Table, event: Event) -> None:
         """Its effects in printed order, one agenda step each (11.3): the first runs in this
         step, the others wait above what it pushes (its questions, its damage)."""
-        table.publish(ev.AbilityResolving, self.player, self.card, self.when)
+        table.publish(AbilityResolving, self.player, self.card, self.when)
         source = Source(self.card, self.player, event, self.definition.supplies, self.order)
         resolve_effects(table, self.ability.effects, source)
 
@@ -128,7 +128,7 @@ class FilteredAbility(CardAbility):
 
     __slots__ = ()
 
-    def matches(self, table: Table, event: ev.Event) -> bool:
+    def matches(self, table: Table, event: Event) -> bool:
         if not CardAbility.matches(self, table, event):
             return False
         condition = self.ability.if_

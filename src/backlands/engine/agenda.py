@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..terms import CardStat
-from . import events as ev
+from .events import DestroyReason
 from .steps import AbilityDone
 from .table import Table
 
@@ -90,10 +90,10 @@ def check_durability(t: Table) -> None:
         stats.durability_modified = changes
         for p in t.players:
             for slot, eq in list(p.mat.items()):
-                if p.mat.get(slot) is not eq or not eq.instance.type.has_durability:
+                if p.mat.get(slot) is not eq or not eq.instance.has_durability:
                     continue
                 if eq.counters >= stats.card(eq.instance, _DURABILITY, p.index):
-                    t.destroy(p, slot, ev.DestroyReason.WORN_OUT)
+                    t.destroy(p, slot, DestroyReason.WORN_OUT)
         if stats.live_durability and not stats.stale:
             # a durability modifier with ``while:`` (12.1): its condition may change at any
             # step, so the check is due again after the next one

@@ -19,8 +19,16 @@ from typing import Final, TypeVar
 
 from ..keywords import CannotDefend, PreventDamage, ReduceCardDamage, ReduceDamage, Undefendable
 from ..terms import CardStat, Defender
-from . import events as ev
 from .actions import DEFENDER_SLOTS, Action, Decision, DecisionKind, Defend
+from .events import (
+    Bled,
+    DamagePrevented,
+    DamageProposal,
+    DamageTaken,
+    Defended,
+    Event,
+    SacrificeReason,
+)
 from .state import CardInstance, Equipped, PlayerState
 from .statics import card_statics, player_statics
 from .steps import Question, Step
@@ -41,6 +49,8 @@ NO_DEFENCE: Final = Defend()
 _DAMAGE: Final = CardStat.DAMAGE
 _DURABILITY: Final = CardStat.DURABILITY
 _DEFEND: Final = DecisionKind.DEFEND
+_BY_DAMAGE: Final = SacrificeReason.DAMAGE
+_BY_BLEED: Final = SacrificeReason.BLEED
 
 C = TypeVar("C")
 
@@ -204,20 +214,20 @@ class TakeDamage(Step):
             amount = damage_left(t, target, amount, source)
             if amount <= 0:
                 return
-        proposal = t.propose(ev.DamageProposal, target, amount, source)
+        proposal = t.propose(DamageProposal, target, amount, source)
         if proposal is not None:
             if proposal.cancelled:
                 return
             amount = proposal.amount
         if amount <= 0:
             return
-        t.publish(ev.DamageTaken, target, amount, source)
+        t.publish(DamageTaken, target, amount, source)
         if t.triggered:  # 11.3, 12.7: what the damage triggered waits for its defence
             self.after_the_defence(t, amount)
         elif self.defendable:
             t.then(Defence(target, amount, source, self.by))
         else:
-            t.sacrifice(t.players[target], amount, ev.SacrificeReason.DAMAGE)
+            t.sacrifice(t.players[target], amount, _BY_DAMAGE)
 
     def after_the_defence(self, t: Table, amount: int) -> None:
         """The damage triggered abilities (``DamageTaken``: all the step has, since a step
@@ -229,7 +239,7 @@ class TakeDamage(Step):
         if self.defendable:
             t.then(Defence(self.player, amount, self.source, self.by, waiting))
         else:
-            t.sacrifice(t.players[self.player], amount, ev.SacrificeReason.DAMAGE)
+            t.sacrifice(t.players[self.player], amount, _BY_DAMAGE)
             triggered.extend(waiting)
 
     def survives_active_out(self) -> bool:
@@ -257,7 +267,7 @@ def damage_left(t: Table, player: int, amount: int, source: CardInstance | None)
             stats.prevented[player] = used + stopped
             left -= stopped
     if left < amount:
-        t.publish(ev.DamagePrevented, player, amount - left, source)
+        t.publish(DamagePrevented, player, amount - left, source)
     return left
 
 
@@ -323,7 +333,7 @@ class Defence(Question):
         amount: int,
         source: CardInstance | None,
         by: int | None,
-        waiting: tuple[tuple[Reaction, ev.Event], ...] = (),
+        waiting: tuple[tuple[Reaction, Event], ...] = (),
     ):
         super().__init__(player)
         self.amount = amount
@@ -366,7 +376,7 @@ class Defence(Question):
             slot = instance.slot
             assert slot is not None
             eq = p.mat[slot]
-            t.publish(ev.Defended, p.index, instance, n, self.by)
+            t.publish(Defended, p.index, instance, n, self.by)
             absorbed += n
             if fewer is None:
                 t.add_counters(p, eq, n)  # 6.2
@@ -375,10 +385,10 @@ class Defence(Question):
         rest = self.amount - absorbed
         if rest > 0:
             if absorbed:
-                t.publish(ev.Bled, p.index, rest)  # 6.3
-                t.sacrifice(p, rest, ev.SacrificeReason.BLEED)
+                t.publish(Bled, p.index, rest)  # 6.3
+                t.sacrifice(p, rest, _BY_BLEED)
             else:
-                t.sacrifice(p, rest, ev.SacrificeReason.DAMAGE)  # 6.1
+                t.sacrifice(p, rest, _BY_DAMAGE)  # 6.1
         if self.waiting:  # the whole defence has resolved (11.3, 12.7)
             t.triggered.extend(self.waiting)
 

@@ -50,10 +50,18 @@ from ..keywords import (
     number_of,
 )
 from ..terms import CardStat, Keyword, Selector, Slot, Whose, Zone
-from . import events as ev
 from ._compiled import mypyc_attr
 from .actions import PICKS, Action, Choose, Decision, DecisionKind, Pick
 from .combat import deal_damage
+from .events import (
+    AbilityResolving,
+    CardsLookedAt,
+    CardsRevealed,
+    DestroyReason,
+    Event,
+    OptionPicked,
+    SacrificeReason,
+)
 from .reading import NOTHING_SUPPLIED, TableReading, find_host, in_turn_order, named_players
 from .state import CardInstance, Equipped, PlayerState
 from .statics import card_statics
@@ -81,12 +89,14 @@ __all__ = [
     "stays_for_costs",
 ]
 
-_EFFECT: Final = ev.DestroyReason.EFFECT
+_EFFECT: Final = DestroyReason.EFFECT
 _DECK: Final = Zone.PRIMAL_DECK
 _VOID: Final = Zone.VOID
 _MAT: Final = Zone.MAT
-_SACRIFICED: Final = ev.SacrificeReason.EFFECT
-_COST: Final = ev.SacrificeReason.COST
+_OWN: Final = Whose.OWN
+_OPPONENTS: Final = Whose.OPPONENTS
+_SACRIFICED: Final = SacrificeReason.EFFECT
+_COST: Final = SacrificeReason.COST
 _SLOT_ORDER: Final = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
 _NOBODY: Final = -1  # no chooser: the effect sits inside no option (12.3)
 
@@ -113,7 +123,7 @@ class Source:
         self,
         card: CardInstance | None,
         controller: int,
-        event: ev.Event | None,
+        event: Event | None,
         supplies: Mapping[Any, str] = NOTHING_SUPPLIED,
         order: int = 0,
         chooser: int = _NOBODY,
@@ -518,7 +528,7 @@ class TableResolution:
         shown = tuple(_instance(card) for card in cards)  # 12.6: to that player only
         t = self.table
         t.learn(player, frozenset(card.uid for card in shown))
-        t.publish(ev.CardsLookedAt, player, whose, zone, shown)
+        t.publish(CardsLookedAt, player, whose, zone, shown)
 
     def reveal(self, whose: int, zone: Zone, cards: Sequence[CardRef]) -> None:
         shown = tuple(_instance(card) for card in cards)  # 12.6: to every player
@@ -526,7 +536,7 @@ class TableResolution:
         uids = frozenset(card.uid for card in shown)
         for p in t.players:
             t.learn(p.index, uids)
-        t.publish(ev.CardsRevealed, self.controller, whose, zone, shown)
+        t.publish(CardsRevealed, self.controller, whose, zone, shown)
 
     def reorder(self, player: int, whose: int, count: int) -> None:  # 12.6
         t = self.table
@@ -636,7 +646,7 @@ class OptionQuestion(Question):
         assert isinstance(action, Pick)
         index = action.index
         card = self.source.card
-        t.publish(ev.OptionPicked, self.player, card, self.effect, index, self.words[index])
+        t.publish(OptionPicked, self.player, card, self.effect, index, self.words[index])
         self.picked(t, index)
 
     def picked(self, t: Table, index: int) -> None:
@@ -832,9 +842,9 @@ class _CardRefusal:
             named, _ = players_for(t, kind.of, r.source)
             if all(q is not p for q in named):
                 return f"it is P{p.index + 1}'s card, and the choice is one of {kind.words}"
-        if whose is Whose.OWN and p.index != r.controller:
+        if whose is _OWN and p.index != r.controller:
             return f"it is P{p.index + 1}'s card, and the choice is one of your own cards"
-        if whose is Whose.OPPONENTS and p.index == r.controller:
+        if whose is _OPPONENTS and p.index == r.controller:
             return "it is your own card, and the choice is an opponent's card"
         if self.slot is not None and option.slot is not self.slot:
             return f"it is not in the {self.slot} slot"
@@ -1095,8 +1105,7 @@ def cards_for(
     players = [
         p
         for p in in_turn_order(t.players, me)
-        if not (whose is Whose.OWN and p.index != me)
-        and not (whose is Whose.OPPONENTS and p.index == me)
+        if not (whose is _OWN and p.index != me) and not (whose is _OPPONENTS and p.index == me)
     ]
     return _cards_of(players, slot), True
 
@@ -1135,15 +1144,15 @@ class DelayedAbility(Reaction):
         self.effects = effects
         self.made = made
 
-    def matches(self, table: Table, event: ev.Event) -> bool:
+    def matches(self, table: Table, event: Event) -> bool:
         return isinstance(event, self.event) and self.moment.definition.matches(
             event, self.player, self.made, table.turn
         )
 
-    def resolve(self, table: Table, event: ev.Event) -> None:
+    def resolve(self, table: Table, event: Event) -> None:
         table.triggers.remove(self)  # it triggers once
         source = self.source
-        table.publish(ev.AbilityResolving, self.player, source.card, _DELAYED)
+        table.publish(AbilityResolving, self.player, source.card, _DELAYED)
         resolve_effects(table, self.effects, source)
 
     def __repr__(self) -> str:

@@ -28,6 +28,7 @@ import attrs
 from ..errors import BacklandsError
 from ..keywords import Duration, Modifier
 from ..terms import CardStat, DestroyReason, Slot, ValueEnum, Zone
+from .listening import hear, unhear
 from .shown import shown
 from .state import CardInstance
 
@@ -599,20 +600,6 @@ class EventBus:
             if proposal.cancelled:
                 break
         return proposal
-
-
-def hear(heard: dict[type, int], cls: type) -> None:
-    """One more listener (the bus, the trigger index) of ``cls`` in a game's ``heard``."""
-    heard[cls] = heard.get(cls, 0) + 1
-
-
-def unhear(heard: dict[type, int], cls: type) -> None:
-    """One listener fewer of ``cls``: the class leaves ``heard`` with its last."""
-    left = heard[cls] - 1
-    if left:
-        heard[cls] = left
-    else:
-        del heard[cls]
 
 
 def _order(entry: tuple[int, int, Handler]) -> tuple[int, int]:

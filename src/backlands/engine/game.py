@@ -18,7 +18,6 @@ from ..describe import printable
 from ..errors import GameSetupError, IllegalActionError
 from ..ruleset import STANDARD, Ruleset
 from ..terms import CardStat, Keyword, PlayerStat
-from . import events as ev
 from ._compiled import mypyc_attr
 from .abilities import ability_source, seat_characters
 from .actions import (
@@ -30,6 +29,7 @@ from .actions import (
 from .agenda import check_state
 from .board import board_text
 from .equipping import paying_for
+from .events import Event, EventBus, Handler
 from .flow import advance
 from .hidden import resample
 from .history import History
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Game", "GameRecord", "LegalActions"]
 
-Handlers = Iterable[tuple[type[ev.Event], ev.Handler]]
+Handlers = Iterable[tuple[type[Event], Handler]]
 
 
 class Game:
@@ -156,7 +156,7 @@ class Game:
         return self._t.seats
 
     @property
-    def bus(self) -> ev.EventBus:
+    def bus(self) -> EventBus:
         return self._t.bus
 
     @property
@@ -165,7 +165,7 @@ class Game:
         return self._t.triggers
 
     @property
-    def log(self) -> History[ev.Event] | None:
+    def log(self) -> History[Event] | None:
         """Every event so far (None when the game was made with ``keep_log=False``): a
         read-only sequence, equal to the list of the same events (``History``)."""
         return self._t.log

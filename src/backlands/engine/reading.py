@@ -35,6 +35,10 @@ __all__ = [
 ]
 
 _MAT: Final = Zone.MAT
+_CONTROLLER: Final = Who.CONTROLLER
+_EVENT: Final = Who.EVENT
+_CHOOSER: Final = Who.CHOOSER
+_EVERYONE: Final = Who.EVERYONE
 #: The references of no trigger (a modifier's reading, a source without an event).
 NOTHING_SUPPLIED: Final[Mapping[Any, str]] = {}
 
@@ -59,14 +63,14 @@ def named_players(
     (-1: none, 12.3) (its definition's ``names``, 11.4, 9.2)."""
     kind = target.definition
     who = kind.names
-    if who is Who.CONTROLLER:
+    if who is _CONTROLLER:
         found = [players[controller]]
-    elif who is Who.EVENT:  # 12.7: the player the triggering event names
+    elif who is _EVENT:  # 12.7: the player the triggering event names
         named = event_named(event, supplies, target)
         found = [players[named]] if isinstance(named, int) else []
-    elif who is Who.CHOOSER:  # the player who decided the option (12.3)
+    elif who is _CHOOSER:  # the player who decided the option (12.3)
         found = [players[chooser]] if chooser >= 0 else []
-    elif who is Who.EVERYONE:
+    elif who is _EVERYONE:
         found = in_turn_order(players, controller)
     else:  # OPPONENTS
         found = [p for p in in_turn_order(players, controller) if p.index != controller]

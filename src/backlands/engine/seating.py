@@ -18,9 +18,9 @@ from ..errors import GameSetupError
 from ..model import CardStatModifier, Static
 from ..ruleset import Ruleset
 from ..terms import CardStat, PlayerStat
-from . import events as ev
 from .actions import Values
 from .chance import below, shuffle
+from .events import GameStarted
 from .seats import Seat
 from .state import CardInstance, PlayerState
 from .stats import SharedStats, new_shared
@@ -143,7 +143,7 @@ def start_seats(table: Table, first_player: object) -> None:
     first = below(bits, n) if first_player is None else first_player
     table.first_player = first  # 1.4
     table.first_player_named = first_player is not None
-    table.publish(ev.GameStarted, table.seed, tuple(p.name for p in table.players), first)
+    table.publish(GameStarted, table.seed, tuple(p.name for p in table.players), first)
     for player in table.players:
         table.draw(player, table.stats.player(player.index, PlayerStat.STARTING_INVENTORY))
     table.push(one(TurnStart, first))

@@ -8,12 +8,18 @@ or attached under the card in a slot).
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from ..model import Card, Character, ContinuousAbility, ExtraCost, Modifier, TriggeredAbility
 from ..terms import Slot, Zone
 
 __all__ = ["CardInstance", "Equipped", "Outcome", "PlayerState", "Zone"]
+
+_DECK: Final = Zone.PRIMAL_DECK
+_INVENTORY: Final = Zone.INVENTORY
+_VOID: Final = Zone.VOID
 
 
 class CardInstance:
@@ -26,7 +32,17 @@ class CardInstance:
     an equipped card is whose mat it is on.
     """
 
-    __slots__ = ("card", "extra_costs", "modifiers", "owner", "slot", "triggers", "type", "uid")
+    __slots__ = (
+        "card",
+        "extra_costs",
+        "has_durability",
+        "modifiers",
+        "owner",
+        "slot",
+        "triggers",
+        "type",
+        "uid",
+    )
 
     def __init__(self, uid: int, card: Card, owner: int) -> None:
         self.uid = uid
@@ -34,6 +50,9 @@ class CardInstance:
         self.owner = owner
         self.type = card.type  # read at every step: kept here, one attribute away
         self.slot = card.type.slot
+        # whether it has a durability stat (10.2), read by every worn-out check: a property
+        # of its type, asked once (compiled code calls a Python property at every read)
+        self.has_durability = card.type.has_durability
         # what the card changes while equipped (10.3): found once, read at every equip
         self.modifiers: tuple[Modifier, ...] = tuple(
             mod
@@ -194,11 +213,11 @@ class PlayerState:
     def pile(self, zone: Zone) -> list[CardInstance]:
         """This player's primal deck (top LAST), inventory or void: a zone of 1.5 that
         holds cards in a pile (``ValueError`` for a mat, or an instant resolving)."""
-        if zone is Zone.PRIMAL_DECK:
+        if zone is _DECK:
             return self.primal_deck
-        if zone is Zone.INVENTORY:
+        if zone is _INVENTORY:
             return self.inventory
-        if zone is Zone.VOID:
+        if zone is _VOID:
             return self.void
         raise ValueError(f"{zone} is not a pile of cards")
 

@@ -33,7 +33,7 @@ from ..model import (
     Trait,
 )
 from ..ruleset import Ruleset
-from ..terms import CardStat, Keyword, PlayerStat, Whose
+from ..terms import CardStat, Keyword, PlayerStat, Selector, Whose
 from .grants import Grant
 from .reading import TableReading
 from .state import CardInstance, PlayerState
@@ -42,6 +42,9 @@ from .statics import StaticIndex, index_statics
 __all__ = ["SharedStats", "Stats", "new_shared"]
 
 # (card stats by (uid, side, stat), primal costs per side by uid, player stats by ruleset)
+# the card-stat modifiers in play by the stat they change: (controller, whose, amount, cards)
+# of each, read from the modifier once per collection (``Stats._collect``)
+CardMods: TypeAlias = dict[CardStat, list[tuple[int, Whose, int, Selector]]]
 SharedStats: TypeAlias = tuple[
     dict[tuple[int, int, CardStat], int],
     list[dict[int, int]],
@@ -93,7 +96,7 @@ class Stats:
     def __init__(self, players: Sequence[PlayerState], ruleset: Ruleset) -> None:
         self.players = players
         self.ruleset = ruleset
-        self._mods: list[tuple[int, CardStatModifier]] | None = None
+        self._mods: CardMods | None = None
         self._cache: dict[tuple[int, int, CardStat], int] = {}
         # (player, stat) -> live player stat, read directly by hot paths (fill with ``player``)
         self.player_stats: dict[tuple[int, PlayerStat], int] = {}
@@ -350,15 +353,13 @@ class Stats:
         mods = self._mods
         if mods is None:
             mods = self._mods = self._collect()
-        for source, mod in mods:
-            if mod.stat is not stat or not mod.cards.matches(card):
-                continue
-            whose = mod.whose
+        for source, whose, amount, cards in mods.get(stat, ()):
             if whose is _OWN and source != side:
                 continue
             if whose is _OPPONENTS and source == side:
                 continue
-            value += mod.amount
+            if cards.matches(card):
+                value += amount
         if self.live:  # modifiers with ``while:`` (12.1): never kept
             for source, mod, by in self.live_mods:
                 if mod.stat is not stat or not mod.cards.matches(card):
@@ -397,7 +398,7 @@ class Stats:
         if mods is None:
             mods = self._mods = self._collect()
         return (
-            any(m.stat is _DURABILITY for _, m in mods)
+            _DURABILITY in mods
             or self.live_durability
             or any(stat is _DURABILITY for found in self.boosts.values() for stat, _ in found)
             or (
@@ -446,12 +447,12 @@ class Stats:
             for mod, card in sources_of(self.players, player, self.grants)
         )
 
-    def _collect(self) -> list[tuple[int, CardStatModifier]]:
-        """Every card-stat modifier in play with its controller (11.1), in one pass; those
-        with ``while:`` apart, in ``live_mods`` (12.1), and whether any modifier with
-        ``while:`` is in play (``live``)."""
+    def _collect(self) -> CardMods:
+        """Every card-stat modifier in play with its controller (11.1), in one pass, by the
+        stat it changes; those with ``while:`` apart, in ``live_mods`` (12.1), and whether
+        any modifier with ``while:`` is in play (``live``)."""
         players = self.players
-        found = []
+        found: list[tuple[int, CardStatModifier]] = []
         live: list[tuple[int, Modifier, CardInstance | None]] = []
         for p in players:
             if p.out:
@@ -486,7 +487,15 @@ class Stats:
             self.live_mods = [(i, m, c) for i, m, c in live if isinstance(m, CardStatModifier)]
             self.live = bool(live)
             self.live_durability = any(m.stat is _DURABILITY for _, m, _ in self.live_mods)
-        return found
+        by_stat: CardMods = {}
+        for source, mod in found:
+            entry = (source, mod.whose, mod.amount, mod.cards)
+            listed = by_stat.get(mod.stat)
+            if listed is None:
+                by_stat[mod.stat] = [entry]
+            else:
+                listed.append(entry)
+        return by_stat
 
 
 def modifiers_of(

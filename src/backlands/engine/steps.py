@@ -72,6 +72,7 @@ class StartPhase(ValueEnum):
     ATTACK = "attack"
 
 
+_CHOOSE: Final = DecisionKind.CHOOSE
 NOBODY: Final = -1  # the player of a step that belongs to no player
 
 
@@ -239,7 +240,7 @@ class AbilityChoice(Question):
         self.explain = explain
 
     def decision(self, t: Table) -> Decision:
-        return Decision(DecisionKind.CHOOSE, self.player, 0, self.source, self.effect)
+        return Decision(_CHOOSE, self.player, 0, self.source, self.effect)
 
     def options(self, t: Table) -> tuple[Action, ...]:
         return tuple(Choose(option) for option in self.choices)

@@ -19,11 +19,38 @@ from typing import TYPE_CHECKING, Any, Final
 from ..model import Card, CardStatModifier, Duration, Modifier
 from ..ruleset import Ruleset
 from ..terms import CardStat, CardType, Slot, ValueEnum, Zone
-from . import events as ev
 from .actions import Action, Decision, Values
 from .chance import below, shuffle
+from .events import (
+    ABOUT_CARD,
+    CardBoosted,
+    CardDestroyed,
+    CardDiscarded,
+    CardDrawn,
+    CardEquipped,
+    CardMoved,
+    CardSacrificed,
+    CardStolen,
+    CounterAdded,
+    CountersRemoved,
+    DeckOrdered,
+    DeckShuffled,
+    DestroyProposal,
+    DestroyReason,
+    Event,
+    EventBus,
+    GameEnded,
+    Granted,
+    GrantEnded,
+    P,
+    PlayerCured,
+    PlayerEliminated,
+    PlayerPoisoned,
+    SacrificeReason,
+)
 from .grants import Grant, grant_for
 from .history import History
+from .listening import hear, unhear
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
 from .steps import (
@@ -48,19 +75,19 @@ __all__ = ["AbilitySource", "Choice", "EquipPart", "Table", "Work"]
 # the triggered abilities it brings, as reactions (``Game(abilities=...)``)
 AbilitySource = Callable[[CardInstance, int, int], Iterable[Reaction]]
 
-_COST: Final = ev.SacrificeReason.COST
-_SALVAGE: Final = ev.DestroyReason.SALVAGE
-_WORN_OUT: Final = ev.DestroyReason.WORN_OUT
-_EFFECT: Final = ev.DestroyReason.EFFECT
-_HOST_DESTROYED: Final = ev.DestroyReason.HOST_DESTROYED
-_HOST_LEFT: Final = ev.DestroyReason.HOST_LEFT
+_COST: Final = SacrificeReason.COST
+_SALVAGE: Final = DestroyReason.SALVAGE
+_WORN_OUT: Final = DestroyReason.WORN_OUT
+_EFFECT: Final = DestroyReason.EFFECT
+_HOST_DESTROYED: Final = DestroyReason.HOST_DESTROYED
+_HOST_LEFT: Final = DestroyReason.HOST_LEFT
 _DECK: Final = Zone.PRIMAL_DECK
 _INVENTORY: Final = Zone.INVENTORY
 _MAT: Final = Zone.MAT
 _DURABILITY: Final = CardStat.DURABILITY
 _INSTANT: Final = CardType.INSTANT_SPELL
 _ATTACH: Final = CardType.ATTACH_SPELL
-_ABOUT_CARD: Final = ev.ABOUT_CARD
+_ABOUT_CARD: Final = ABOUT_CARD
 
 
 class EquipPart(ValueEnum):
@@ -72,6 +99,7 @@ class EquipPart(ValueEnum):
     REST = "rest"  # its abilities into play, "equipped" (4.4)
 
 
+_WHOLE: Final = EquipPart.WHOLE
 _PLACE: Final = EquipPart.PLACE
 _REST: Final = EquipPart.REST
 
@@ -87,6 +115,7 @@ class Table:
         "actions",
         "active",
         "agenda",
+        "answers",
         "asking",
         "bus",
         "card_heard",
@@ -105,6 +134,8 @@ class Table:
         "last_turn_ended",
         "legal",
         "log",
+        "max_decisions",
+        "max_effects",
         "out_check_due",
         "out_check_held",
         "outcome",
@@ -143,6 +174,11 @@ class Table:
             return
         self.seed = seed
         self.ruleset = ruleset
+        # the two limits of a turn (9.4), checked at every decision and every effect: read
+        # from the ruleset once (it never changes; compiled code reads a field of a ruleset,
+        # a Python class, through a generic attribute lookup)
+        self.max_decisions = ruleset.max_decisions_per_turn
+        self.max_effects = ruleset.max_effects_per_turn
         self.seats: tuple[Seat, ...] = ()
         # 1.2: the one random generator of the game (``rng``), shared with copies until
         # one of them draws from it
@@ -161,7 +197,7 @@ class Table:
         self.first_player_named = True
         self.outcome: Outcome | None = None
         # every event so far; a copy shares the events before it (``History.branch``)
-        self.log: History[ev.Event] | None = History() if keep_log else None
+        self.log: History[Event] | None = History() if keep_log else None
         # the flow (``flow.py``): the agenda of steps, the pending decision with the
         # question that asked it and its legal answers (listed once), every answer so far
         self.agenda: list[Step] = []
@@ -169,6 +205,7 @@ class Table:
         self.asking: Question | None = None
         self.legal: tuple[Action, ...] | None = None
         self.actions: History[Action] = History()
+        self.answers = self.actions.items  # its own list, appended to directly
         # 9.4: the decisions asked and the effects resolved in the current turn
         self.decisions_this_turn = 0
         self.effects_this_turn = 0
@@ -186,8 +223,8 @@ class Table:
         # triggered abilities (11.2, 11.3): triggered by the running step, waiting in the
         # queue, whether one from the queue is resolving; the instants whose ability is
         # resolving, out of every zone until it has (4.6)
-        self.triggered: list[tuple[Reaction, ev.Event]] = []
-        self.queue: list[tuple[Reaction, ev.Event]] = []
+        self.triggered: list[tuple[Reaction, Event]] = []
+        self.queue: list[tuple[Reaction, Event]] = []
         self.ability_resolving = False
         self.instants_resolving: list[CardInstance] = []
         self.stats.resolving = self.instants_resolving
@@ -207,9 +244,10 @@ class Table:
         self.card_listeners: dict[tuple[int, type], tuple[Reaction, ...]] = {}
         # the event classes some card's own reactions hear: how many cards hear each
         self.card_heard: dict[type, int] = {}
-        self.bus = ev.EventBus()
-        # the event classes something listens to: how many of the bus and the trigger index
-        # listen to each (see ``_hook``); an event is built only when its class is here
+        self.bus = EventBus()
+        # the event classes something listens to: how many listeners of each, the bus's,
+        # the trigger index's and the cards' own (``card_heard``, counted apart too; see
+        # ``_hook``); an event is built only when its class is here
         self.heard: dict[type, int] = {}
         self.wire()
 
@@ -217,18 +255,18 @@ class Table:
         """Hook the log, the bus and the trigger index to this table (also after a copy)."""
         self._hook()
         if self.log is not None:
-            self.bus.subscribe(ev.Event, self.log.items.append, priority=-1000)
+            self.bus.subscribe(Event, self.log.items.append, priority=-1000)
 
     def _hook(self) -> None:
-        """Count in ``heard`` the event classes the bus and the trigger index listen to; they
-        keep the count as listeners come and go. They hold the count, not this table: no
-        reference cycle, so a finished game is freed at once (by reference counting, not by
-        the garbage collector)."""
-        heard: dict[type, int] = {}
+        """Count in ``heard`` the event classes the bus, the trigger index and the cards' own
+        reactions listen to; they keep the count as listeners come and go. The bus and the
+        index hold the count, not this table: no reference cycle, so a finished game is
+        freed at once (by reference counting, not by the garbage collector)."""
+        heard = dict(self.card_heard)
         for cls in self.bus.wanted:
-            ev.hear(heard, cls)
+            hear(heard, cls)
         for cls in self.triggers.event_classes():
-            ev.hear(heard, cls)
+            hear(heard, cls)
         self.heard = self.bus.heard = self.triggers.heard = heard
 
     def new_instance(self, card: Card, owner: int) -> CardInstance:
@@ -268,6 +306,8 @@ class Table:
         """This (new) table in ``original``'s state: its data copied, nothing else made."""
         self.seed = original.seed
         self.ruleset = original.ruleset
+        self.max_decisions = original.max_decisions
+        self.max_effects = original.max_effects
         self.seats = original.seats
         self._rng = original._rng  # shared until one side draws (``rng``)
         self._rng_shared = original._rng_shared = True
@@ -288,6 +328,7 @@ class Table:
         self.asking = original.asking
         self.legal = original.legal
         self.actions = original.actions.branch()
+        self.answers = self.actions.items
         self.decisions_this_turn = original.decisions_this_turn
         self.effects_this_turn = original.effects_this_turn
         self.done = original.done
@@ -308,29 +349,28 @@ class Table:
         self.reactions_in_play = dict(original.reactions_in_play)
         self.card_listeners = dict(original.card_listeners)
         self.card_heard = dict(original.card_heard)
-        self.bus = ev.EventBus()
+        self.bus = EventBus()
         self.wire()
 
     # ------------------------------------------------------------------ events
 
-    def publish(self, cls: type[ev.Event], *fields: Any) -> None:
+    def publish(self, cls: type[Event], *fields: Any) -> None:
         """Publish the event ``cls(*fields)``: to the bus's handlers, then to every
         triggered ability that hears it (11.2): those in the index that ``match`` it, and
         those that hear only the card it is about (``events.ABOUT_CARD``). The event is
         built only when someone listens."""
-        heard = cls in self.heard
+        if cls not in self.heard:  # nobody listens: the event is never built
+            return
         own = None
         if cls in self.card_heard:  # some card's own reactions hear this class: its card's?
             card = fields[_ABOUT_CARD[cls]]  # None: no card (a character's ability)
             if card is not None:
                 own = self.card_listeners.get((card.uid, cls))
-        elif not heard:  # nobody listens: the event is never built
-            return
-        if own is None and not heard:
-            return
+            if own is None and self.heard[cls] == self.card_heard[cls]:
+                return  # only other cards' own reactions hear it
         self._deliver(cls(*fields), own)
 
-    def _deliver(self, event: ev.Event, own: tuple[Reaction, ...] | None) -> None:
+    def _deliver(self, event: Event, own: tuple[Reaction, ...] | None) -> None:
         """``event`` to the bus's handlers, then the abilities it triggers (11.2): those of
         the index, then ``own``, the abilities of the card it is about; they wait in
         ``triggered`` until the running step is over (11.3)."""
@@ -349,7 +389,7 @@ class Table:
                 if reaction.matches(self, event):
                     self.triggered.append((reaction, event))
 
-    def propose(self, cls: type[ev.P], *fields: Any) -> ev.P | None:
+    def propose(self, cls: type[P], *fields: Any) -> P | None:
         """Offer the proposal ``cls(*fields)`` to its handlers (``EventBus.propose``);
         None when nobody listens (then it stands as it is)."""
         if cls not in self.heard:
@@ -419,8 +459,8 @@ class Table:
         unless the turn has seen the ruleset's ``max_decisions_per_turn`` decisions already:
         then the game is over, a draw (9.4)."""
         self.decisions_this_turn += 1
-        if self.decisions_this_turn > self.ruleset.max_decisions_per_turn:
-            self.loop_ends(f"{self.ruleset.max_decisions_per_turn} decisions")
+        if self.decisions_this_turn > self.max_decisions:
+            self.loop_ends(f"{self.max_decisions} decisions")
             return
         self.asking = question
         self.decision = decision
@@ -431,7 +471,7 @@ class Table:
         pending any more. The question it answers, to apply it."""
         question = self.asking
         assert question is not None
-        self.actions.items.append(answer)  # its own list (``History``): no call in Python
+        self.answers.append(answer)  # the list of ``actions`` (``History``): no call in Python
         self._no_decision()
         return question
 
@@ -447,9 +487,9 @@ class Table:
         self.effects_this_turn += 1
         self.done_before = self.done  # what the effect before it did ("that many", 12.2)
         self.done = 0
-        if self.effects_this_turn <= self.ruleset.max_effects_per_turn:
+        if self.effects_this_turn <= self.max_effects:
             return True
-        self.loop_ends(f"{self.ruleset.max_effects_per_turn} resolved effects")
+        self.loop_ends(f"{self.max_effects} resolved effects")
         return False
 
     def loop_ends(self, what: str) -> None:
@@ -488,7 +528,7 @@ class Table:
             self.queue.extend(resolution_order(triggered, self.active, len(self.players)))
         triggered.clear()
 
-    def next_queued(self) -> tuple[Reaction, ev.Event] | None:
+    def next_queued(self) -> tuple[Reaction, Event] | None:
         """The next ability of the queue to resolve, taken from it (none while one is
         resolving, 11.3: each completely before the next)."""
         if not self.queue or self.ability_resolving:
@@ -544,9 +584,9 @@ class Table:
                 self.triggers.remove(reaction)
         for p in players:
             for slot in list(p.mat):
-                self.destroy(p, slot, ev.DestroyReason.ELIMINATED)
+                self.destroy(p, slot, DestroyReason.ELIMINATED)
             p.poisoned = False
-            self.publish(ev.PlayerEliminated, p.index)
+            self.publish(PlayerEliminated, p.index)
         if self.stats.grants:  # 12.9: what they granted, or were granted, ends with them
             seats = self.players
             self.end_grants(
@@ -573,14 +613,14 @@ class Table:
             owner.version += 1
         self.instants_resolving.clear()
         self._no_decision()
-        self.publish(ev.GameEnded, winner, reason)
+        self.publish(GameEnded, winner, reason)
 
     # ------------------------------------------------------------------ moving cards
 
     def draw(self, p: PlayerState, count: int) -> None:  # 7.5: top cards to the inventory
         self._move(p, p.inventory, count, None)
 
-    def sacrifice(self, p: PlayerState, count: int, reason: ev.SacrificeReason) -> None:  # 7.5
+    def sacrifice(self, p: PlayerState, count: int, reason: SacrificeReason) -> None:  # 7.5
         self._move(p, p.void, count, reason)
 
     def _move(
@@ -588,7 +628,7 @@ class Table:
         p: PlayerState,
         to: list[CardInstance],
         count: int,
-        reason: ev.SacrificeReason | None,
+        reason: SacrificeReason | None,
     ) -> None:
         """The top ``count`` cards of ``p``'s primal deck (as many as there are) to ``to``:
         drawn (``reason`` None), or sacrificed for ``reason``."""
@@ -596,7 +636,7 @@ class Table:
         deck = p.primal_deck
         if count <= 0 or not deck:
             return
-        event = ev.CardDrawn if reason is None else ev.CardSacrificed
+        event = CardDrawn if reason is None else CardSacrificed
         if event not in self.heard:  # nobody listens (a card in a deck is in no one's play)
             taken = deck[-count:]
             del deck[-count:]
@@ -607,9 +647,9 @@ class Table:
                 instance = deck.pop()
                 to.append(instance)
                 if reason is None:
-                    self.publish(ev.CardDrawn, p.index, instance)
+                    self.publish(CardDrawn, p.index, instance)
                 else:
-                    self.publish(ev.CardSacrificed, p.index, instance, reason)
+                    self.publish(CardSacrificed, p.index, instance, reason)
         if not deck:
             self.out_check_due = True  # the out check (9.1, 9.2) has work to do
 
@@ -618,7 +658,7 @@ class Table:
         p: PlayerState,
         instance: CardInstance,
         host: CardInstance | None,
-        part: EquipPart = EquipPart.WHOLE,
+        part: EquipPart = _WHOLE,
     ) -> None:
         """Equip ``instance`` from ``p``'s inventory (4.1 to 4.7); legality is the caller's.
         The first part (``PLACE``): the card leaves the inventory for its slot (salvaging what
@@ -664,9 +704,9 @@ class Table:
             return
         if self.abilities is not None:
             self.enter_play(instance, p.index, host)
-        self.publish(ev.CardEquipped, p.index, instance, instance.slot, host)  # 4.4 hangs on this
+        self.publish(CardEquipped, p.index, instance, instance.slot, host)  # 4.4 hangs on this
 
-    def destroy(self, controller: PlayerState, slot: Slot, reason: ev.DestroyReason) -> bool:
+    def destroy(self, controller: PlayerState, slot: Slot, reason: DestroyReason) -> bool:
         """Destroy the card in ``slot`` of ``controller``'s mat and what is attached to it
         (7.4, 4.7): every card goes to its owner's void (1.5) before any event is published.
         Whether it was destroyed.
@@ -676,14 +716,14 @@ class Table:
         """
         eq = controller.mat[slot]
         if reason is _WORN_OUT or reason is _EFFECT:
-            proposal = self.propose(ev.DestroyProposal, eq.instance, reason)
+            proposal = self.propose(DestroyProposal, eq.instance, reason)
             if proposal is not None and proposal.cancelled:
                 return False
         instance = eq.instance
         self._leave_mat(controller, slot, self.players[instance.owner].void)
         attached = eq.attached
-        if ev.CardDestroyed in self.heard or self.reactions_in_play:  # else nobody hears it
-            self.publish(ev.CardDestroyed, controller.index, instance, reason)
+        if CardDestroyed in self.heard or self.reactions_in_play:  # else nobody hears it
+            self.publish(CardDestroyed, controller.index, instance, reason)
             if attached:
                 self._attached_destroyed(controller, eq)
             self.leave_play(instance)  # after its destruction, which it still hears (11.2)
@@ -726,19 +766,19 @@ class Table:
                 owner.version += 1
 
     def _attached_destroyed(
-        self, controller: PlayerState, eq: Equipped, reason: ev.DestroyReason = _HOST_DESTROYED
+        self, controller: PlayerState, eq: Equipped, reason: DestroyReason = _HOST_DESTROYED
     ) -> None:
         """The attach spells of ``eq`` went with it (4.7): destroyed, each for the player who
         attached it (11.1); ``reason``: its host was destroyed, or left the mat (12.5)."""
         for spell in eq.attached:
             by = controller.index if spell.controller is None else spell.controller
-            self.publish(ev.CardDestroyed, by, spell.instance, reason)
+            self.publish(CardDestroyed, by, spell.instance, reason)
 
     def add_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
         """Durability counters; the card is destroyed when they reach its durability."""
         eq.counters += amount
         controller.version += 1
-        self.publish(ev.CounterAdded, eq.instance, amount, eq.counters)
+        self.publish(CounterAdded, eq.instance, amount, eq.counters)
         if eq.counters >= self.stats.card(eq.instance, _DURABILITY, controller.index):
             slot = eq.instance.slot
             assert slot is not None
@@ -755,7 +795,7 @@ class Table:
                     owner.void.append(instance)
                     if owner is not p:
                         owner.version += 1
-                    self.publish(ev.CardDiscarded, p.index, instance)
+                    self.publish(CardDiscarded, p.index, instance)
                     return
 
     def poison(self, p: PlayerState) -> None:
@@ -764,7 +804,7 @@ class Table:
             return
         p.poisoned = True
         p.version += 1
-        self.publish(ev.PlayerPoisoned, p.index)
+        self.publish(PlayerPoisoned, p.index)
 
     def cure(self, p: PlayerState) -> None:
         """CURE (7.1): the player is no longer poisoned (by an effect; a poison check that
@@ -773,7 +813,7 @@ class Table:
             return
         p.poisoned = False
         p.version += 1
-        self.publish(ev.PlayerCured, p.index)
+        self.publish(PlayerCured, p.index)
 
     def remove_counters(self, controller: PlayerState, eq: Equipped, amount: int) -> None:
         """REPAIR N (11.6): up to ``amount`` durability counters come off the card of ``eq``
@@ -783,13 +823,13 @@ class Table:
             return
         eq.counters -= removed
         controller.version += 1
-        self.publish(ev.CountersRemoved, eq.instance, removed, eq.counters)
+        self.publish(CountersRemoved, eq.instance, removed, eq.counters)
 
     def boost(self, instance: CardInstance, stat: CardStat, amount: int) -> None:
         """BOOST (11.6): ``instance``'s ``stat`` changes by ``amount`` until the end of the
         turn."""
         self.stats.boost(instance.uid, stat, amount)
-        self.publish(ev.CardBoosted, instance, stat, amount)
+        self.publish(CardBoosted, instance, stat, amount)
 
     def grant(
         self,
@@ -809,7 +849,7 @@ class Table:
             self.players, self.active, modifier, duration, controller, player, card, uses
         )
         self.stats.add_grant(grant)
-        self.publish(ev.Granted, controller, modifier, player, card, duration)
+        self.publish(Granted, controller, modifier, player, card, duration)
 
     def end_grants(self, ended: list[Grant]) -> None:
         """The grants ``ended`` end (12.9): ``GrantEnded`` for each, in the order they were
@@ -818,7 +858,7 @@ class Table:
             return
         self.stats.remove_grants(ended)
         for g in ended:
-            self.publish(ev.GrantEnded, g.controller, g.modifier, g.player, g.card)
+            self.publish(GrantEnded, g.controller, g.modifier, g.player, g.card)
 
     def end_grants_at(self, player: int, turns_taken: int, start: bool) -> None:
         """The grants that end at the start (``start``) or the end of the turn in which
@@ -859,7 +899,7 @@ class Table:
         if self.reactions_in_play.get(eq.instance.uid):  # its abilities are the thief's (11.1)
             self.leave_play(eq.instance)
             self.enter_play(eq.instance, thief.index, None)
-        self.publish(ev.CardStolen, thief.index, eq.instance, victim.index)
+        self.publish(CardStolen, thief.index, eq.instance, victim.index)
 
     # ------------------------------------------------------------------ cards that move
 
@@ -895,7 +935,7 @@ class Table:
             landing: list[CardInstance] = []
             self._leave_mat(holder, slot, landing)  # counters, boosts, equipped turn: gone
             self._land(owner, instance, destination, bottom, seen_by)
-            self.publish(ev.CardMoved, holder.index, instance, origin, destination, bottom, seen_by)
+            self.publish(CardMoved, holder.index, instance, origin, destination, bottom, seen_by)
             if eq.attached:
                 self._attached_destroyed(holder, eq, _HOST_LEFT)  # 4.7
             if self.reactions_in_play:  # after its move, which it still hears
@@ -917,7 +957,7 @@ class Table:
             self.out_check_due = True  # the out check (9.1, 9.2) has work to do
         if destination is not _MAT:
             self._land(owner, instance, destination, bottom, seen_by)
-            self.publish(ev.CardMoved, holder.index, instance, origin, destination, bottom, seen_by)
+            self.publish(CardMoved, holder.index, instance, origin, destination, bottom, seen_by)
             return True
         assert slot is not None
         cost = self.stats.cost(instance, owner.index) if pay_cost else 0  # fixed first (4.3)
@@ -927,12 +967,12 @@ class Table:
         owner.version += 1
         if instance.modifiers:
             self.stats.source_changed(instance.modifiers)
-        self.publish(ev.CardMoved, holder.index, instance, origin, destination, bottom, seen_by)
+        self.publish(CardMoved, holder.index, instance, origin, destination, bottom, seen_by)
         if cost:
             self._move(owner, owner.void, cost, _COST)  # 4.3: sacrificed
         if self.abilities is not None:
             self.enter_play(instance, owner.index, None)
-        self.publish(ev.CardEquipped, owner.index, instance, slot, None)  # 4.4
+        self.publish(CardEquipped, owner.index, instance, slot, None)  # 4.4
         return True
 
     def _land(
@@ -961,7 +1001,7 @@ class Table:
         p.version += 1
         if any(q.known for q in self.players):
             self.forget(frozenset(c.uid for c in deck))
-        self.publish(ev.DeckShuffled, p.index)
+        self.publish(DeckShuffled, p.index)
 
     def random_card(self, cards: list[CardInstance]) -> CardInstance:
         """One of ``cards`` (not empty) at random, from the game's generator (1.2)."""
@@ -974,7 +1014,7 @@ class Table:
         deck[len(deck) - len(order) :] = order[::-1]
         whose.version += 1
         self.forget(frozenset(card.uid for card in order), keep=player)
-        self.publish(ev.DeckOrdered, player, whose.index, len(order))
+        self.publish(DeckOrdered, player, whose.index, len(order))
 
     # ------------------------------------------------------------------ what players know
 
@@ -1040,7 +1080,8 @@ class Table:
                 found = listeners.get(key)
                 if found is None:
                     listeners[key] = (reaction,)
-                    ev.hear(self.card_heard, reaction.event)
+                    hear(self.card_heard, reaction.event)
+                    hear(self.heard, reaction.event)
                 else:
                     listeners[key] = (*found, reaction)
             else:
@@ -1063,7 +1104,8 @@ class Table:
                         listeners[key] = kept
                     else:
                         del listeners[key]
-                        ev.unhear(self.card_heard, reaction.event)
+                        unhear(self.card_heard, reaction.event)
+                        unhear(self.heard, reaction.event)
 
     def _cast(self, player: int, instance: CardInstance) -> None:
         """An instant was played, its cost paid: its abilities trigger as its card is
@@ -1076,9 +1118,9 @@ class Table:
             owner = self.players[instance.owner]
             owner.void.append(instance)
             owner.version += 1
-            self.publish(ev.CardEquipped, player, instance, None)
+            self.publish(CardEquipped, player, instance, None)
             return
-        event = ev.CardEquipped(player, instance, None)
+        event = CardEquipped(player, instance, None)
         if self.printed_abilities:  # the printed ones: made once (see ``Values``)
             reactions: Iterable[Reaction] = self.values.reactions(instance, player, 0, source)
         else:
@@ -1086,7 +1128,7 @@ class Table:
         mine = [
             (reaction, event)
             for reaction in reactions
-            if reaction.event is ev.CardEquipped and reaction.matches(self, event)
+            if reaction.event is CardEquipped and reaction.matches(self, event)
         ]
         if mine:
             self.instants_resolving.append(instance)
@@ -1094,6 +1136,6 @@ class Table:
             owner = self.players[instance.owner]
             owner.void.append(instance)
             owner.version += 1
-        if ev.CardEquipped in self.heard:
+        if CardEquipped in self.heard:
             self._deliver(event, None)  # to the bus, and what hears it in play
         self.triggered.extend(mine)

@@ -23,6 +23,7 @@ from ..terms import Slot
 from . import events as ev
 from ._compiled import mypyc_attr
 from .events import Event
+from .listening import hear, unhear
 from .state import CardInstance
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ class TriggerIndex:
             return
         self._by_event[reaction.event] = [reaction]
         if self.heard is not None:  # a class is listened to now: what is heard changed
-            ev.hear(self.heard, reaction.event)
+            hear(self.heard, reaction.event)
 
     def remove(self, reaction: Reaction) -> None:
         """``reaction`` left play."""
@@ -115,7 +116,7 @@ class TriggerIndex:
         if not found:
             del self._by_event[reaction.event]
             if self.heard is not None:  # nothing listens to the class any more
-                ev.unhear(self.heard, reaction.event)
+                unhear(self.heard, reaction.event)
 
     def listening(self, event_class: type[Event]) -> list[Reaction] | None:
         """The reactions listening to ``event_class`` (one dict lookup), or None."""

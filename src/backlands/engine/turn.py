@@ -15,12 +15,19 @@ from typing import Final
 
 from ..keywords import AttacksFirstTurn, AttacksTwice, CannotAttack
 from ..terms import CardStat, CardType, Keyword, PlayerStat, Slot
-from . import events as ev
 from .actions import SLOT_ATTACKERS, Action, Attack, DecisionKind, Equip
 from .actions import EndPhase as EndPhaseAction
 from .agenda import check_durability, check_state
 from .combat import TakeDamage
 from .equipping import EquipQuestion, TargetWindow, equip
+from .events import (
+    AttackDeclared,
+    Phase,
+    PhaseStarted,
+    PoisonChecked,
+    TurnEnded,
+    TurnStarted,
+)
 from .state import CardInstance, PlayerState
 from .statics import card_statics
 from .steps import Question, Step, one
@@ -41,12 +48,15 @@ __all__ = [
 ]
 
 END: Final = EndPhaseAction()
-_START: Final = ev.Phase.START
-_MAIN: Final = ev.Phase.MAIN
-_ATTACK: Final = ev.Phase.ATTACK
-_END: Final = ev.Phase.END
+_START: Final = Phase.START
+_MAIN: Final = Phase.MAIN
+_ATTACK: Final = Phase.ATTACK
+_END: Final = Phase.END
 _DRAWS: Final = PlayerStat.DRAWS_PER_TURN
 _DAMAGE: Final = CardStat.DAMAGE
+_SPELL: Final = Slot.SPELL
+_ACTIVE_SPELL: Final = CardType.ACTIVE_SPELL
+_POISON: Final = Keyword.POISON
 
 
 def _first_turn(t: Table, p: PlayerState) -> bool:
@@ -101,7 +111,7 @@ def next_turn(t: Table) -> None:
         if stats.boosts or stats.grants:
             ends_turn(t)
         if t.turn:
-            t.publish(ev.TurnEnded, t.active, t.turn)
+            t.publish(TurnEnded, t.active, t.turn)
     limit = t.ruleset.turn_limit
     if t.turn >= limit:
         t.finish(None, f"turn limit of {limit} reached")
@@ -144,12 +154,12 @@ def start_turn(t: Table, p: PlayerState) -> None:
     """3.1: ``p``'s turn starts: they draw; "at the start of your turn" abilities resolve
     before the main phase starts (3.2)."""
     t.begin_turn(p)
-    t.publish(ev.TurnStarted, p.index, t.turn)
+    t.publish(TurnStarted, p.index, t.turn)
     if t.stats.grants:  # 12.9: "until your next turn" ends as it begins, before its draw
         t.end_grants_at(p.index, p.turns_taken, True)
         if t.stats.stale:
             check_durability(t)
-    t.publish(ev.PhaseStarted, p.index, _START)
+    t.publish(PhaseStarted, p.index, _START)
     t.draw(p, t.stats.player(p.index, _DRAWS))
     if t.out_check_due:
         check_state(t)  # 9.2: drawing the last card puts the player out at once
@@ -160,7 +170,7 @@ def start_turn(t: Table, p: PlayerState) -> None:
         t.push(main)
         t.push(PhaseStarts(p.index, _MAIN))
         return
-    t.publish(ev.PhaseStarted, p.index, _MAIN)
+    t.publish(PhaseStarted, p.index, _MAIN)
     t.then(main)
 
 
@@ -169,12 +179,12 @@ class PhaseStarts(Step):
 
     __slots__ = ("phase",)
 
-    def __init__(self, player: int, phase: ev.Phase) -> None:
+    def __init__(self, player: int, phase: Phase) -> None:
         super().__init__(player)
         self.phase = phase
 
     def run(self, t: Table) -> None:
-        t.publish(ev.PhaseStarted, self.player, self.phase)
+        t.publish(PhaseStarted, self.player, self.phase)
 
 
 class MainPhase(EquipQuestion):
@@ -201,7 +211,7 @@ def end_main_phase(t: Table, p: PlayerState) -> None:
     """The main phase ends: the attack phase (3.3), if ``p`` may attack, then the end phase."""
     t.push(one(EndPhase, p.index))
     if may_attack(t, p):
-        t.publish(ev.PhaseStarted, p.index, _ATTACK)
+        t.publish(PhaseStarted, p.index, _ATTACK)
         t.then(one(AttackPhase, p.index))
 
 
@@ -275,7 +285,7 @@ def declare_attack(t: Table, p: PlayerState, action: Attack) -> None:
     assert slot is not None
     p.attacked.append(slot)
     damage = t.stats.card(instance, _DAMAGE, p.index)  # before the counter (5.2)
-    t.publish(ev.AttackDeclared, p.index, instance, action.target, damage)
+    t.publish(AttackDeclared, p.index, instance, action.target, damage)
     t.add_counters(p, p.mat[slot], 1)  # 5.2
     dealt = TakeDamage(action.target, damage, instance, p.index, True, t.stats.version)  # 5.3
     if t.ruleset.response_windows:
@@ -292,7 +302,7 @@ class EndPhase(Step):
     __slots__ = ()
 
     def run(self, t: Table) -> None:
-        t.publish(ev.PhaseStarted, self.player, _END)
+        t.publish(PhaseStarted, self.player, _END)
         if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
             t.push(one(Upkeep, self.player))
             return
@@ -312,16 +322,16 @@ def upkeep(t: Table, p: PlayerState) -> None:
     """3.4: 1 durability counter on the equipped active spell (4.8); then 7.1: a poisoned
     player flips the ruleset's coins: all heads cures them, else they take the poison's
     damage (11.5: not a player immune to POISON)."""
-    spell = p.mat.get(Slot.SPELL)
-    if spell is not None and spell.instance.type is CardType.ACTIVE_SPELL:
+    spell = p.mat.get(_SPELL)
+    if spell is not None and spell.instance.type is _ACTIVE_SPELL:
         t.add_counters(p, spell, t.ruleset.active_spell_counters_per_turn)  # 4.8
-    if p.poisoned and not t.stats.is_immune(p.index, Keyword.POISON):  # 7.1, 11.5
+    if p.poisoned and not t.stats.is_immune(p.index, _POISON):  # 7.1, 11.5
         rng = t.rng
         coins = tuple(rng.random() < 0.5 for _ in range(t.ruleset.poison_coins))
         cured = all(coins)
         if cured:
             p.poisoned = False
             p.version += 1
-        t.publish(ev.PoisonChecked, p.index, coins, cured)
+        t.publish(PoisonChecked, p.index, coins, cured)
         if not cured:
             t.push(TakeDamage(p.index, t.ruleset.poison_damage, None, None, True, None))
