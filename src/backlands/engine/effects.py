@@ -1038,7 +1038,8 @@ class Reorder(Question):
         return [card for card in top if all(card is not c for c in self.chosen)]
 
     def options(self, t: Table) -> tuple[Action, ...]:
-        return tuple(Choose(card) for card in self._left(t))
+        values = t.values
+        return tuple(values.choose(card) for card in self._left(t))
 
     def problem(self, t: Table, action: object) -> str | None:
         name = t.players[self.player].name

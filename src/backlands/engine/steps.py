@@ -243,7 +243,8 @@ class AbilityChoice(Question):
         return Decision(_CHOOSE, self.player, 0, self.source, self.effect)
 
     def options(self, t: Table) -> tuple[Action, ...]:
-        return tuple(Choose(option) for option in self.choices)
+        values = t.values
+        return tuple(values.choose(option) for option in self.choices)
 
     def problem(self, t: Table, action: object) -> str | None:
         player = t.players[self.player]
