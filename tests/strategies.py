@@ -565,6 +565,12 @@ def modifier(
         ]
         return static(draw, pool, pick(draw, kinds), holder, on, None)
     kind = draw(_below(5))
+    if kind == 0 and isinstance(holder, CardType) and chance(draw, 3):
+        # about one card (12.1): this card, or the card this attach spell sits under
+        attach = holder is CardType.ATTACH_SPELL
+        stats = [s for s in STATS if attach or CardStatModifier(s, 1).changes_type(holder)]
+        one = CardTarget.ATTACHED_TO if attach else CardTarget.THIS
+        return CardStatModifier(pick(draw, stats), pick(draw, CHANGES), while_=live, card=one)
     if kind == 0:
         return CardStatModifier(
             pick(draw, STATS),

@@ -161,12 +161,15 @@ def modifier_problems(written: Mapping[Any, Any], holder: Holder) -> Problems:
             yield (), f"{name} changes players, not cards: grant it to a player ('target')"
         return
     if holder == GRANTED_TO_A_CARD:
-        for key in ("cards", "whose"):
+        for key in ("cards", "whose", "card"):
             if key in written:
                 yield (
                     (key,),
                     f"a modifier granted to a card changes that card only: leave out {key!r}",
                 )
+        return
+    if written.get("card") is not None:
+        yield from _one_card_problems(written, kind, holder)
         return
     if not issubclass(kind, CardStatic) or written.get("cards") is not None:
         return
@@ -192,6 +195,54 @@ def modifier_problems(written: Mapping[Any, Any], holder: Holder) -> Problems:
                 f"{article(str(holder))} never {kind.never}, so {name} about this card would "
                 "change nothing (name other cards with 'cards')",
             )
+
+
+def _one_card_problems(written: Mapping[Any, Any], kind: type[Any], holder: Holder) -> Problems:
+    """What is wrong with a modifier that changes one card (``card: this`` or ``card:
+    attached_to``, 12.1) where it is: it selects no other cards, it names a card that is
+    there (not chosen, not an event's), and it can change that card."""
+    name = repr(written.get("modifier"))
+    for key in ("cards", "whose"):
+        if key in written:
+            yield (
+                (key,),
+                f"'card' names the one card {name} changes: leave out {key!r}",
+            )
+    if holder == CHARACTER:
+        yield (
+            ("card",),
+            f"a character is not a card in play, so {name} names the cards it changes with 'cards'",
+        )
+        return
+    if holder == GRANTED_TO_A_PLAYER:
+        yield (
+            ("card",),
+            f"{name} granted to a player changes the cards 'cards' selects: the grant gives "
+            "it to one card with its own 'card'",
+        )
+        return
+    target = next((t for t in CardTarget if t.value == written["card"]), None)
+    if target is None:  # the converter reports it
+        return
+    what = repr(str(target))
+    if target not in (CardTarget.THIS, CardTarget.ATTACHED_TO):
+        yield (
+            ("card",),
+            f"{what} is not the card {name} is on: a modifier changes 'this' card or the "
+            "card this is 'attached_to' (or the cards 'cards' selects)",
+        )
+        return
+    if not isinstance(holder, CardType):
+        return
+    refusal = target_problem(target, what, None, holder)
+    if refusal is not None:
+        yield ("card",), refusal
+    elif target is CardTarget.THIS and not _changes(kind, written.get("stat"), holder):
+        yield (
+            ("stat",),
+            f"{article(str(holder))} has no {written.get('stat')}, so {name} of this card "
+            "would change nothing",
+        )
 
 
 def grant_problems(written: Mapping[Any, Any], owner: Owner) -> Problems:
