@@ -440,7 +440,7 @@ class TableResolution:
         uses: int | None = None,
     ) -> None:  # 12.9
         holder = None if card is None else _instance(card)
-        self.table.grant(self.controller, modifier, duration, player, holder, uses)
+        self.table.grant(self.controller, modifier, duration, player, holder, uses, self.card)
 
     def add_counters(self, card: CardRef, amount: int) -> None:  # 6.2
         t = self.table
