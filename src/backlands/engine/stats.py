@@ -23,7 +23,7 @@ the project's decision). With none in play, nothing of this costs anything.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeGuard
 
 from ..model import (
     CardStatModifier,
@@ -473,39 +473,35 @@ class Stats:
 
     def _collect(self) -> CardMods:
         """Every card-stat modifier in play with its controller (11.1), in one pass, by the
-        stat it changes; those that change one card (``card:``) apart, in ``_on_cards`` by
-        that card; those with ``while:`` apart, in ``live_mods`` (12.1), and whether any
-        modifier with ``while:`` is in play (``live``)."""
+        stat it changes; those with ``while:`` apart, in ``live_mods`` (12.1), and whether
+        any modifier with ``while:`` is in play (``live``); those that change one card
+        (``card:``) apart, in ``_on_cards`` by that card (found in a pass of their own, only
+        when there is one: none costs the collection one test a modifier)."""
         players = self.players
-        # (controller, modifier, the one card it changes if it has ``card:``)
-        found: list[tuple[int, CardStatModifier, CardInstance | None]] = []
-        on_cards: dict[int, list[tuple[CardStat, int]]] = {}
+        found: list[tuple[int, CardStatModifier]] = []
         live: list[tuple[int, Modifier, CardInstance | None]] = []
         for p in players:
             if p.out:
                 continue
             for mod in p.character.modifiers:
-                if isinstance(mod, CardStatModifier) and mod.card is None:
-                    found.append((p.index, mod, None))
+                if isinstance(mod, CardStatModifier):
+                    found.append((p.index, mod))
             for eq in p.mat.values():
-                instance = eq.instance
-                for mod in instance.modifiers:
-                    if isinstance(mod, CardStatModifier):  # a card in a slot sits under none
-                        on = None if mod.card is _ATTACHED_TO else instance
-                        found.append((p.index, mod, on))
+                for mod in eq.instance.modifiers:
+                    if isinstance(mod, CardStatModifier):
+                        found.append((p.index, mod))
                 for attached in eq.attached:
                     by = p.index if attached.controller is None else attached.controller
                     if attached.instance.modifiers and not players[by].out:
                         for mod in attached.instance.modifiers:
                             if isinstance(mod, CardStatModifier):
-                                on = instance if mod.card is _ATTACHED_TO else attached.instance
-                                found.append((by, mod, on))
+                                found.append((by, mod))
         for grant in self.grants:  # granted to a player: theirs (12.9)
             mod = grant.modifier
-            if grant.card is None and isinstance(mod, CardStatModifier) and mod.card is None:
+            if grant.card is None and isinstance(mod, CardStatModifier):
                 assert grant.player is not None
                 if not players[grant.player].out:
-                    found.append((grant.player, mod, None))
+                    found.append((grant.player, mod))
         if self.live:  # the modifiers with ``while:`` apart, with their cards (12.1)
             for p in players:
                 if not p.out:
@@ -513,7 +509,7 @@ class Stats:
                         (p.index, m, c) for m, c in sources_of(players, p.index, self.grants)
                     )
             live = [(i, m, c) for i, m, c in live if getattr(m, "while_", None) is not None]
-            found = [(i, m, c) for i, m, c in found if m.while_ is None]
+            found = [(i, m) for i, m in found if m.while_ is None]
             self.live_mods = [
                 (i, m, c, self._changed_card(m, c))
                 for i, m, c in live
@@ -522,10 +518,10 @@ class Stats:
             self.live = bool(live)
             self.live_durability = any(m.stat is _DURABILITY for _, m, _, _ in self.live_mods)
         by_stat: CardMods = {}
-        for source, mod, on in found:
+        ones = False
+        for source, mod in found:
             if mod.card is not None:  # one card: this card, the card it sits under (12.1)
-                if on is not None:
-                    on_cards.setdefault(on.uid, []).append((mod.stat, mod.amount))
+                ones = True
                 continue
             entry = (source, mod.whose, mod.amount, mod.cards)
             listed = by_stat.get(mod.stat)
@@ -533,8 +529,35 @@ class Stats:
                 by_stat[mod.stat] = [entry]
             else:
                 listed.append(entry)
-        self._on_cards = on_cards
+        if ones or self._on_cards:
+            self._on_cards = self._one_card_mods() if ones else {}
         return by_stat
+
+    def _one_card_mods(self) -> dict[int, list[tuple[CardStat, int]]]:
+        """The card-stat modifiers in play without ``while:`` that change one card (12.1):
+        ``card: this``, the card it is on; ``card: attached_to``, the card the attach spell
+        sits under, whoever's it is; by that card's uid, (stat, amount) in the order of the
+        players and their sources. (One a character or a grant has is on no card: none.)"""
+        players = self.players
+        found: dict[int, list[tuple[CardStat, int]]] = {}
+        for p in players:
+            if p.out:
+                continue
+            for eq in p.mat.values():
+                host = eq.instance
+                for mod in host.modifiers:  # a card in a slot sits under none
+                    if _one_card(mod) and mod.card is not _ATTACHED_TO:
+                        found.setdefault(host.uid, []).append((mod.stat, mod.amount))
+                for attached in eq.attached:
+                    by = p.index if attached.controller is None else attached.controller
+                    if players[by].out:
+                        continue
+                    spell = attached.instance
+                    for mod in spell.modifiers:
+                        if _one_card(mod):
+                            on = host if mod.card is _ATTACHED_TO else spell
+                            found.setdefault(on.uid, []).append((mod.stat, mod.amount))
+        return found
 
     def _changed_card(
         self, mod: CardStatModifier, card: CardInstance | None
@@ -548,6 +571,11 @@ class Stats:
             return card
         found = find_host(self.players, card)
         return None if found is None else found[1].instance
+
+
+def _one_card(mod: Modifier) -> TypeGuard[CardStatModifier]:
+    """Whether ``mod`` is a card-stat modifier of one card (``card:``) without ``while:``."""
+    return isinstance(mod, CardStatModifier) and mod.card is not None and mod.while_ is None
 
 
 def modifiers_of(

@@ -117,7 +117,7 @@ def target_problem(
     if isinstance(target, CardTarget) and target.definition.of is not None:
         # one of that player's cards: wherever that player is named
         return target_problem(target.definition.of, what, when, owner, supplied)
-    if isinstance(target, PlayerTarget) and target.definition.names is Who.CHOOSER:
+    if isinstance(target, PlayerTarget) and target.definition.names in _ENCLOSED:
         return None if target in supplied else _unsupplied(target, what)
     if owner == CHARACTER and kind.on_character is not None:
         return f"a character's ability cannot target {what}: {kind.on_character}"
@@ -139,8 +139,14 @@ def target_problem(
     return None if refusal is None else refusal.format(what=what, owner=article(str(owner)))
 
 
+#: Whom a target named by an enclosing effect names (12.3): only inside an effect that
+#: supplies it.
+_ENCLOSED: Final = (Who.CHOOSER, Who.CHOSEN)
+
+
 def _unsupplied(player: PlayerTarget, what: str) -> str:
-    """Why a target named by an enclosing effect (the chooser, 12.3) is written outside it."""
+    """Why a target named by an enclosing effect (the chooser, the chosen player, 12.3) is
+    written outside it."""
     suppliers = _either([f"'{name}'" for name, cls in EFFECTS.items() if player in cls.supplies])
     return f"{what} names {player.definition.meaning}: only an effect inside {suppliers} has one"
 
