@@ -450,7 +450,7 @@ def keyword(
 ) -> Any:
     """Any keyword of ``family`` (an effect, a modifier, a condition...), its fields drawn
     by :func:`field_value`; 2 deep, only keywords that hold no others; never an effect that
-    the loader refuses as one that could never work (``Effect.never``)."""
+    the loader refuses as one that could never work (``Effect.written_problems``)."""
     kinds = [
         cls
         for cls in family.values()
@@ -472,9 +472,17 @@ def keyword(
             for f in attrs.fields(kind)
         }
     )
-    if isinstance(made, Effect) and made.never() is not None:
+    if isinstance(made, Effect) and _never_works(made, owner):
         reject()
     return made
+
+
+def _never_works(made: Effect, owner: CardType | None) -> bool:
+    """Whether the loader would refuse ``made`` as written on ``owner`` (None: a character),
+    by its ``written_problems``."""
+    written = converter.unstructure(made)
+    problems = type(made).written_problems(written, _where(owner))
+    return next(iter(problems), None) is not None
 
 
 def effect(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Effect:
