@@ -101,6 +101,7 @@ from backlands.model import (
     LookAtInventory,
     MaxCopies,
     Modifier,
+    OneCard,
     PlayerStat,
     PlayerStatModifier,
     PlayerTarget,
@@ -577,7 +578,7 @@ def modifier(
         # about one card (12.1): this card, or the card this attach spell sits under
         attach = holder is CardType.ATTACH_SPELL
         stats = [s for s in STATS if attach or CardStatModifier(s, 1).changes_type(holder)]
-        one = CardTarget.ATTACHED_TO if attach else CardTarget.THIS
+        one = OneCard.ATTACHED_TO if attach else OneCard.THIS
         return CardStatModifier(pick(draw, stats), pick(draw, CHANGES), while_=live, card=one)
     if kind == 0:
         return CardStatModifier(

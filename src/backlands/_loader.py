@@ -518,8 +518,6 @@ def _keyword_problems(
         args = [a for a in getattr(of, "__args__", ()) if a is not type(None)]
         inner = args[0] if len(args) == 1 else of
         if isinstance(inner, type) and issubclass(inner, PlayerTarget | CardTarget):
-            if family is MODIFIERS:  # the one card a modifier changes: modifier_problems
-                continue
             message = _reference_problem(raw, field, inner, str(tag), family, context)
             if message is not None:
                 yield (key,), message

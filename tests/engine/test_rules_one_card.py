@@ -15,7 +15,7 @@ from backlands.database import CardDatabase
 from backlands.describe import describe_card
 from backlands.engine import Attack, Equip, MatCard, StartPhase
 from backlands.engine import events as ev
-from backlands.model import CardStat, CardStatModifier, CardTarget, Slot
+from backlands.model import CardStat, CardStatModifier, OneCard, Slot
 from docexamples import load_example
 
 from .played import refused
@@ -70,7 +70,7 @@ def test_12_1_this_card_without_while_is_kept(
     stats' version holds, and the card reads its changed value on every side."""
     from backlands.model import CardType, ContinuousAbility
 
-    mod = CardStatModifier(DAMAGE, 3, card=CardTarget.THIS)
+    mod = CardStatModifier(DAMAGE, 3, card=OneCard.THIS)
     heavy = make_card(CardType.WEAPON, damage=2, abilities=[ContinuousAbility([mod])])
     plain = make_card(CardType.WEAPON, damage=2)
     game = position(player(5, mat={Slot.WEAPON: heavy}), player(5, mat={Slot.WEAPON: plain}))
@@ -189,8 +189,7 @@ cards:
             "card: own_card",
             "durability",
             "card: this",
-            "cards[0].abilities[0].while_equipped[0].card: 'own_card' is not the card "
-            "'card_stat' is on",
+            "cards[0].abilities[0].while_equipped[0].card: must be one of this, attached_to",
         ),
         (
             "card: attached_to",

@@ -27,10 +27,10 @@ from typing import Any, Final, TypeAlias, TypeGuard
 
 from ..model import (
     CardStatModifier,
-    CardTarget,
     Condition,
     Immunity,
     Modifier,
+    OneCard,
     PlayerStatModifier,
     Static,
     Trait,
@@ -64,7 +64,7 @@ _STATS: Final = tuple(CardStat)
 _PRIMAL_COST: Final = CardStat.PRIMAL_COST
 _OWN: Final = Whose.OWN
 _OPPONENTS: Final = Whose.OPPONENTS
-_ATTACHED_TO: Final = CardTarget.ATTACHED_TO
+_ATTACHED_TO: Final = OneCard.ATTACHED_TO
 
 
 class Stats:
@@ -423,7 +423,12 @@ class Stats:
         return (
             _DURABILITY in mods
             or self.live_durability
-            or any(stat is _DURABILITY for found in self._on_cards.values() for stat, _ in found)
+            or (
+                bool(self._on_cards)
+                and any(
+                    stat is _DURABILITY for found in self._on_cards.values() for stat, _ in found
+                )
+            )
             or any(stat is _DURABILITY for found in self.boosts.values() for stat, _ in found)
             or (
                 bool(self._card_grants)

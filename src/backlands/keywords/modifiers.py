@@ -12,7 +12,7 @@ import attrs
 
 from ..terms import CardStat, CardType, Keyword, PlayerStat, Selector, Whose
 from .registry import Condition, Modifier, about, modifier
-from .targets import CardTarget
+from .targets import OneCard
 from .words import cards_words, stat_words
 
 __all__ = ["CardStatModifier", "Immunity", "PlayerStatModifier"]
@@ -40,7 +40,7 @@ class CardStatModifier(Modifier):
     cards: Selector = attrs.field(default=Selector(), metadata=about("The cards changed."))
     whose: Whose = attrs.field(default=Whose.OWN, metadata=about("Whose cards."))
     while_: Condition | None = attrs.field(default=None, metadata=_WHILE)
-    card: CardTarget | None = attrs.field(
+    card: OneCard | None = attrs.field(
         default=None,
         metadata=about(
             "The one card it changes instead of 'cards': 'this' (the card it is on) or "
@@ -53,7 +53,7 @@ class CardStatModifier(Modifier):
 
     def words(self) -> str:
         if self.card is not None:
-            return self.said_of(self.card.words, True)
+            return self.said_of(self.card.target.words, True)
         return self.said_of(cards_words(self.cards, self.whose), False)
 
     def said_of(self, subject: str, one: bool) -> str:

@@ -13,7 +13,7 @@ import attrs
 from ..terms import CardType, ValueEnum, Whose
 from .registry import Defined
 
-__all__ = ["CardTarget", "CardTargetKind", "PlayerTarget", "PlayerTargetKind", "Who"]
+__all__ = ["CardTarget", "CardTargetKind", "OneCard", "PlayerTarget", "PlayerTargetKind", "Who"]
 
 
 class Who(ValueEnum):
@@ -189,3 +189,17 @@ class CardTarget(Defined):
     @property
     def words(self) -> str:
         return self.definition.words
+
+
+class OneCard(ValueEnum):
+    """The one card a modifier changes (``card_stat``'s ``card``, 12.1): the card it is on,
+    or the card this attach spell sits under. Said, and refused where it makes no sense, as
+    the card target of the same name (``target``); no other card target is ever one."""
+
+    THIS = "this"
+    ATTACHED_TO = "attached_to"
+
+    @property
+    def target(self) -> CardTarget:
+        """The card target of the same name: its words, where it may point."""
+        return CardTarget(self.value)

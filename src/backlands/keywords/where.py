@@ -18,7 +18,7 @@ from ..terms import CardStat, CardType, PlayerStat
 from .modifiers import CardStatModifier, PlayerStatModifier
 from .registry import EFFECTS, MODIFIERS
 from .statics import CardStatic
-from .targets import CardTarget, PlayerTarget, Who
+from .targets import CardTarget, OneCard, PlayerTarget, Who
 from .triggers import IN_PLAY, Subject, Trigger
 from .words import article
 
@@ -227,23 +227,13 @@ def _one_card_problems(written: Mapping[Any, Any], kind: type[Any], holder: Hold
             "it to one card with its own 'card'",
         )
         return
-    target = next((t for t in CardTarget if t.value == written["card"]), None)
-    if target is None:  # the converter reports it
+    one = next((o for o in OneCard if o.value == written["card"]), None)
+    if one is None or not isinstance(holder, CardType):  # not one: the converter says
         return
-    what = repr(str(target))
-    if target not in (CardTarget.THIS, CardTarget.ATTACHED_TO):
-        yield (
-            ("card",),
-            f"{what} is not the card {name} is on: a modifier changes 'this' card or the "
-            "card this is 'attached_to' (or the cards 'cards' selects)",
-        )
-        return
-    if not isinstance(holder, CardType):
-        return
-    refusal = target_problem(target, what, None, holder)
+    refusal = target_problem(one.target, repr(str(one)), None, holder)
     if refusal is not None:
         yield ("card",), refusal
-    elif target is CardTarget.THIS and not _changes(kind, written.get("stat"), holder):
+    elif one is OneCard.THIS and not _changes(kind, written.get("stat"), holder):
         yield (
             ("stat",),
             f"{article(str(holder))} has no {written.get('stat')}, so {name} of this card "
