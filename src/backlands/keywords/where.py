@@ -205,8 +205,9 @@ def modifier_problems(written: Mapping[Any, Any], holder: Holder) -> Problems:
 
 def _one_card_problems(written: Mapping[Any, Any], kind: type[Any], holder: Holder) -> Problems:
     """What is wrong with a modifier that changes one card (``card: this`` or ``card:
-    attached_to``, 12.1) where it is: it selects no other cards, it names a card that is
-    there (not chosen, not an event's), and it can change that card."""
+    attached_to``, 12.1) where it is: it selects no other cards, the card it names is
+    there (not on a character or a player; ``this`` not on an attach spell, ``attached_to``
+    only on one), and it can change that card."""
     name = repr(written.get("modifier"))
     for key in ("cards", "whose"):
         if key in written:
