@@ -539,29 +539,20 @@ class Stats:
         return by_stat
 
     def _one_card_mods(self) -> dict[int, list[tuple[CardStat, int]]]:
-        """The card-stat modifiers in play without ``while:`` that change one card (12.1):
-        ``card: this``, the card it is on; ``card: attached_to``, the card the attach spell
-        sits under, whoever's it is; by that card's uid, (stat, amount) in the order of the
-        players and their sources. (One a character or a grant has is on no card: none.)"""
+        """The card-stat modifiers in play without ``while:`` that change one card (12.1),
+        by that card's uid (:meth:`_changed_card`), (stat, amount) in the order of the
+        players and their sources (:func:`sources_of`). (One a character or a grant has is
+        on no card: none.)"""
         players = self.players
         found: dict[int, list[tuple[CardStat, int]]] = {}
         for p in players:
             if p.out:
                 continue
-            for eq in p.mat.values():
-                host = eq.instance
-                for mod in host.modifiers:  # a card in a slot sits under none
-                    if _one_card(mod) and mod.card is not _ATTACHED_TO:
-                        found.setdefault(host.uid, []).append((mod.stat, mod.amount))
-                for attached in eq.attached:
-                    by = p.index if attached.controller is None else attached.controller
-                    if players[by].out:
-                        continue
-                    spell = attached.instance
-                    for mod in spell.modifiers:
-                        if _one_card(mod):
-                            on = host if mod.card is _ATTACHED_TO else spell
-                            found.setdefault(on.uid, []).append((mod.stat, mod.amount))
+            for mod, card in sources_of(players, p.index):
+                if _one_card(mod):
+                    on = self._changed_card(mod, card)
+                    if on is not None:
+                        found.setdefault(on.uid, []).append((mod.stat, mod.amount))
         return found
 
     def _changed_card(
