@@ -114,13 +114,7 @@ def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         _play,
     )
     _add_game_options(parser, "a fresh one, printed with the result")
-    parser.add_argument(
-        "--agents",
-        metavar="SPEC[,SPEC...]",
-        default="random",
-        help="the agent of each deck, in the order of the decks, or one for all "
-        f"(default: random); agents: {', '.join(agent_names())}",
-    )
+    add_agents_option(parser)
     parser.add_argument(
         "--human",
         metavar="SEAT[,SEAT...]",
@@ -138,6 +132,17 @@ def _register_play(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
     )
     _add_viewer_options(parser)
     add_format_option(parser)
+
+
+def add_agents_option(parser: argparse.ArgumentParser) -> None:
+    """``--agents``: the agent of each deck (``play``, ``simulate``)."""
+    parser.add_argument(
+        "--agents",
+        metavar="SPEC[,SPEC...]",
+        default="random",
+        help="the agent of each deck, in the order of the decks, or one for all "
+        f"(default: random); agents: {', '.join(agent_names())}",
+    )
 
 
 def _play(args: argparse.Namespace) -> int:

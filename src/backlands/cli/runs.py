@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from ..agents import agent_names, make_agent
+from ..agents import make_agent
 from ..balance.report import SORTS
 from ..database import CardDatabase
 from ..describe import printable
@@ -39,7 +39,7 @@ from .common import (
     check_output,
     database_from_args,
 )
-from .games import DEFAULT_MATCH, _seats_from_args, _seed
+from .games import DEFAULT_MATCH, _seats_from_args, _seed, add_agents_option
 
 #: The most games one ``simulate`` plays (a few minutes of play).
 MAX_GAMES = 100_000
@@ -105,13 +105,7 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
         default=2,
         help="players at each table (default: 2)",
     )
-    parser.add_argument(
-        "--agents",
-        metavar="SPEC[,SPEC...]",
-        default="random",
-        help="the agent of each deck, in the order of the decks, or one for all "
-        f"(default: random); agents: {', '.join(agent_names())}",
-    )
+    add_agents_option(parser)
     parser.add_argument(
         "--seed",
         type=_seed,
