@@ -414,7 +414,7 @@ def test_observations_held_never_change_and_masks_are_read_only() -> None:
     e = raw_env(seed=5)
     e.reset()
     held: list[tuple[Any, Any, Any, Any]] = []
-    for agent in e.agent_iter():
+    for _ in e.agent_iter():
         observation, _, terminated, truncated, _ = e.last()
         vector, mask = observation["observation"], observation["action_mask"]
         assert not mask.flags.writeable
