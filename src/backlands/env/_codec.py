@@ -18,7 +18,7 @@ there longest.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -71,7 +71,7 @@ __all__ = [
     "ObservationEncoder",
 ]
 
-MAX_PLAYERS = 6  # 1.1: at most 6 seats; the padded layout has a block for each
+MAX_PLAYERS: Final = 6  # 1.1: at most 6 seats; the padded layout has a block for each
 LAYOUTS = ("compact", "padded")  # seat blocks: the players at the table, or always 6
 SLOTS = (Slot.WEAPON, Slot.ARMOUR, Slot.CREATURE, Slot.SPELL)  # a mat's slots (1.5)
 ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # the slots that attack (3.3)
@@ -84,16 +84,16 @@ EFFECTS = tuple(KEYWORD_EFFECTS)  # every registered effect, by its name in the 
 #: static (a rule it changes, 12.8), and whether it has extra costs to equip (12.4)
 #: (docs/env.md, "Card features").
 FAMILIES = (*EFFECTS, "modifier", "immunity", "static", "extra_cost")
-MASKS_KEPT = 4096  # the action masks an ActionCodec keeps for reuse (``ActionCodec.mask``)
-PICKS = ITEMS["modes"][1]  # the options of a MAY or MODE decision at most (12.3)
+MASKS_KEPT: Final = 4096  # the action masks an ActionCodec keeps for reuse (``ActionCodec.mask``)
+PICKS: Final = ITEMS["modes"][1]  # the options of a MAY or MODE decision at most (12.3)
 
 # scales: a value is divided by its scale and clipped to [0, 1]
-STAT_SCALE = 10  # damage, durability, counters, remaining durability, primal cost
-AMOUNT_SCALE = 20  # the damage of a DEFEND decision
-ATTACHED_SCALE = 4  # attach spells under one card
-RESOLVING_SCALE = 4  # instants resolving at once
-EARLY_TURNS = 100  # ``turn_100``: the turn number over the first 100 turns
-SEEN_DEPTH = 3  # the top cards of each primal deck the observation names when seen (12.6)
+STAT_SCALE: Final = 10  # damage, durability, counters, remaining durability, primal cost
+AMOUNT_SCALE: Final = 20  # the damage of a DEFEND decision
+ATTACHED_SCALE: Final = 4  # attach spells under one card
+RESOLVING_SCALE: Final = 4  # instants resolving at once
+EARLY_TURNS: Final = 100  # ``turn_100``: the turn number over the first 100 turns
+SEEN_DEPTH: Final = 3  # the top cards of each primal deck the observation names when seen (12.6)
 
 PLAYER_FEATURES = (
     "present",
@@ -140,21 +140,21 @@ CARD_FEATURES = (
     *(f"family.{name}" for name in FAMILIES),
 )
 
-_DAMAGE = CardStat.DAMAGE
-_DURABILITY = CardStat.DURABILITY
-_PRIMAL_COST = CardStat.PRIMAL_COST
-_ATTACH = CardType.ATTACH_SPELL
-_SLOT_AT = {slot: s for s, slot in enumerate(SLOTS)}
-_ATTACKER_AT = {slot: a for a, slot in enumerate(ATTACKERS)}
-_DEFENDER_AT = {slot: d for d, slot in enumerate(DEFENDERS)}
-_WEAPON = Slot.WEAPON
-_CREATURE = Slot.CREATURE
+_DAMAGE: Final = CardStat.DAMAGE
+_DURABILITY: Final = CardStat.DURABILITY
+_PRIMAL_COST: Final = CardStat.PRIMAL_COST
+_ATTACH: Final = CardType.ATTACH_SPELL
+_SLOT_AT: Final = {slot: s for s, slot in enumerate(SLOTS)}
+_ATTACKER_AT: Final = {slot: a for a, slot in enumerate(ATTACKERS)}
+_DEFENDER_AT: Final = {slot: d for d, slot in enumerate(DEFENDERS)}
+_WEAPON: Final = Slot.WEAPON
+_CREATURE: Final = Slot.CREATURE
 # where the global entries are (GLOBAL_FEATURES, before the source card's block)
-_KIND_AT = {kind: GLOBAL_FEATURES.index(f"decision.{kind}") for kind in KINDS}
-_MINE = GLOBAL_FEATURES.index("decision.mine")
-_OVER = GLOBAL_FEATURES.index("over")
-_AMOUNT = GLOBAL_FEATURES.index("decision.amount")
-_EFFECT_AT = {name: GLOBAL_FEATURES.index(f"decision.effect.{name}") for name in EFFECTS}
+_KIND_AT: Final = {kind: GLOBAL_FEATURES.index(f"decision.{kind}") for kind in KINDS}
+_MINE: Final = GLOBAL_FEATURES.index("decision.mine")
+_OVER: Final = GLOBAL_FEATURES.index("over")
+_AMOUNT: Final = GLOBAL_FEATURES.index("decision.amount")
+_EFFECT_AT: Final = {name: GLOBAL_FEATURES.index(f"decision.effect.{name}") for name in EFFECTS}
 
 
 def _scaled(value: float, scale: float) -> float:
@@ -779,7 +779,7 @@ class _Kept:
         self.turn = turn
 
 
-_NOTHING = object()  # no decision written yet
+_NOTHING: Final = object()  # no decision written yet
 
 
 def _zeros(size: int) -> memoryview:
