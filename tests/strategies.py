@@ -101,6 +101,7 @@ from backlands.model import (
     LookAtInventory,
     MaxCopies,
     Modifier,
+    OneCard,
     PlayerStat,
     PlayerStatModifier,
     PlayerTarget,
@@ -450,7 +451,7 @@ def keyword(
 ) -> Any:
     """Any keyword of ``family`` (an effect, a modifier, a condition...), its fields drawn
     by :func:`field_value`; 2 deep, only keywords that hold no others; never an effect that
-    the loader refuses as one that could never work (``Effect.never``)."""
+    the loader refuses as one that could never work (``Effect.written_problems``)."""
     kinds = [
         cls
         for cls in family.values()
@@ -472,9 +473,17 @@ def keyword(
             for f in attrs.fields(kind)
         }
     )
-    if isinstance(made, Effect) and made.never() is not None:
+    if isinstance(made, Effect) and _never_works(made, owner):
         reject()
     return made
+
+
+def _never_works(made: Effect, owner: CardType | None) -> bool:
+    """Whether the loader would refuse ``made`` as written on ``owner`` (None: a character),
+    by its ``written_problems``."""
+    written = converter.unstructure(made)
+    problems = type(made).written_problems(written, _where(owner))
+    return next(iter(problems), None) is not None
 
 
 def effect(draw: st.DrawFn, owner: CardType | None, when: Trigger | None) -> Effect:
@@ -565,6 +574,12 @@ def modifier(
         ]
         return static(draw, pool, pick(draw, kinds), holder, on, None)
     kind = draw(_below(5))
+    if kind == 0 and isinstance(holder, CardType) and chance(draw, 3):
+        # about one card (12.1): this card, or the card this attach spell sits under
+        attach = holder is CardType.ATTACH_SPELL
+        stats = [s for s in STATS if attach or CardStatModifier(s, 1).changes_type(holder)]
+        one = OneCard.ATTACHED_TO if attach else OneCard.THIS
+        return CardStatModifier(pick(draw, stats), pick(draw, CHANGES), while_=live, card=one)
     if kind == 0:
         return CardStatModifier(
             pick(draw, STATS),

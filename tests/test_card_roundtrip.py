@@ -35,6 +35,7 @@ from backlands.model import (
     CardType,
     Character,
     ChooseOne,
+    ChoosePlayer,
     ContinuousAbility,
     Cure,
     Curse,
@@ -272,7 +273,7 @@ def test_unstructure_writes_tags_and_leaves_out_defaults() -> None:
 def test_every_tag_has_a_model_class() -> None:
     assert set(EFFECTS.values()) == {
         Draw, Sacrifice, Discard, Damage, Poison, Cure, Destroy, Curse, Steal, Repair, Boost,
-        Grant, If, Delayed, Wear, May, ChooseOne,
+        Grant, If, Delayed, Wear, May, ChooseOne, ChoosePlayer,
         Recover, PutOnDeck, Search, Return, EquipFrom, Take, ShuffleIntoDeck, LookAtDeck,
         LookAtInventory, Reveal,
     }  # fmt: skip

@@ -175,7 +175,7 @@ def test_save_and_load_a_model_file(tmp_path: Path) -> None:
     saved = save_policy(Saved(), tmp_path / "model", raw_env(one_hot=False))
     assert saved.name == "model.zip"
     settings = (tmp_path / "model.zip.backlands.json").read_text()
-    assert '"observation_size": 856' in settings
+    assert '"observation_size": 865' in settings
     pytest.importorskip("sb3_contrib", reason="a model file needs the extra 'rl'")
     with pytest.raises(ValueError, match="not a MaskablePPO model"):
         load_policy(str(saved))

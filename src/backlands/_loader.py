@@ -35,7 +35,6 @@ from .keywords import (
     MODIFIERS,
     TRAIT_TRIGGERS,
     CardTarget,
-    Effect,
     Owner,
     PlayerTarget,
     Registry,
@@ -227,7 +226,6 @@ def load_cards(path: CardPath | Sequence[CardPath | None] | None = None) -> Card
     problems.extend(_duplicates(raw_characters, "character", _character_keys))
     known_ids = {card_id for found in raw_cards if (card_id := _slug(found.value.get("id")))}
     problems.extend(_unknown_selector_ids(known_ids, cards, characters))
-    problems.extend(_effects_that_never_work(cards, characters))
     problems.extend(_ability_problems(raw_cards, raw_characters))
     if problems:
         order = {str(file): index for index, file in enumerate(files)}
@@ -344,18 +342,6 @@ def _walk(path: YamlPath, value: object) -> Iterator[tuple[YamlPath, object]]:
     if attrs.has(shape) and not isinstance(value, Selector):
         for field in attrs.fields(shape):
             yield from _walk((*path, yaml_key(field.name)), getattr(value, field.name))
-
-
-def _effects_that_never_work(
-    cards: Sequence[_Found], characters: Sequence[_Found]
-) -> Iterator[LoadProblem]:
-    """An effect that could never do anything as written (``Effect.never``)."""
-    for found in (*cards, *characters):
-        for path, value in _values(found):
-            if isinstance(value, Effect):
-                never = value.never()
-                if never is not None:
-                    yield found.doc.problem((*path, never[0]), never[1])
 
 
 def _raw(data: Any, path: YamlPath) -> Any:
@@ -506,7 +492,7 @@ def _keyword_problems(
     shape: Any = kind
     if family is MODIFIERS:  # a static about the card it is on, where there is one (12.8)
         yield from modifier_problems(raw, context.owner)
-    elif family is EFFECTS:  # a combination of fields that can never work (a grant's, 12.9)
+    elif family is EFFECTS:  # what can never work as written (12.5, 12.9: Effect.written_problems)
         yield from kind.written_problems(raw, context.owner)
     needs = getattr(kind, "event_field", "")  # a condition on the triggering event (12.1)
     if needs and (not context.event or context.when is not None):

@@ -9,6 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from backlands import CardDatabaseError, load_cards
 from backlands.database import CardDatabase
 from backlands.engine import EndPhase, Game, GameRecord
 from backlands.engine import events as ev
@@ -61,3 +64,12 @@ def replays(game: Game) -> bool:
 def example(tmp_path: Path, name: str) -> Card:
     """The card ``name`` as docs/effects.md shows it, loaded from its card file."""
     return load_example(name, tmp_path)[name]
+
+
+def refused(folder: Path, text: str) -> str:
+    """What the loader says, refusing the card file ``text`` (written in ``folder``)."""
+    path = folder / "refused.yaml"
+    path.write_text(text)
+    with pytest.raises(CardDatabaseError) as caught:
+        load_cards(str(path))
+    return str(caught.value)

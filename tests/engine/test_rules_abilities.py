@@ -36,6 +36,7 @@ from backlands.model import (
     CardType,
     Character,
     ChooseOne,
+    ChoosePlayer,
     ContinuousAbility,
     Cure,
     Curse,
@@ -1861,8 +1862,8 @@ def test_every_effect_of_the_card_format_has_its_rule() -> None:
 
     assert set(EFFECTS.values()) == {
         Boost, Cure, Curse, Damage, Delayed, Destroy, Discard, Draw, Grant, If, Poison, Repair,
-        Sacrifice, Steal, Wear, May, ChooseOne, Recover, PutOnDeck, Search, Return, EquipFrom,
-        Take, ShuffleIntoDeck, LookAtDeck, LookAtInventory, Reveal,
+        Sacrifice, Steal, Wear, May, ChooseOne, ChoosePlayer, Recover, PutOnDeck, Search, Return,
+        EquipFrom, Take, ShuffleIntoDeck, LookAtDeck, LookAtInventory, Reveal,
     }  # fmt: skip
     assert all(cls.apply is not EffectBase.apply for cls in EFFECTS.values())
     assert {key[0] for key in REACTIONS} == set(Trigger)  # and every trigger has its reaction

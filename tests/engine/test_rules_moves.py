@@ -55,6 +55,8 @@ from backlands.report import describe_event
 from backlands.ruleset import STANDARD
 from docexamples import examples
 
+from .played import refused
+
 #: The example cards of docs/effects.md for 12.5 and 12.6, each played below.
 EXAMPLES = (
     "grave-robber",
@@ -650,3 +652,27 @@ def test_that_many_reads_the_cards_a_move_moved_12_2(make_card, player, position
     game.play(Equip(find(game, spell)))
     assert game.players[1].inventory == [] and len(game.players[1].void) == 3
     assert deck - len(p1.primal_deck) == 3
+
+
+def test_12_5_an_equip_from_of_slotless_cards_only_is_refused_at_any_depth(
+    tmp_path: Path,
+) -> None:
+    """An instant or attach spell is never put onto a mat by an effect (4.6, 4.7, 12.5): an
+    ``equip_from`` that selects only those types could never work, as an ability's effect or
+    inside a ``may`` (``Effect.written_problems``); a type that is no type is the converter's
+    to report."""
+    said = refused(
+        tmp_path,
+        "cards:\n"
+        "  - {id: recall, name: Recall, type: instant_spell, primal_cost: 0, rarity: common,\n"
+        "     set: T, number: 1, year: 2026, abilities: [{when: equipped, effects: [\n"
+        "       {effect: equip_from, zone: void, cards: {type: [instant_spell, attach_spell]}},\n"
+        "       {effect: may, effects: [{effect: equip_from, zone: void,"
+        " cards: {type: attach_spell}}]},\n"
+        "       {effect: equip_from, zone: void, cards: {type: [instant_spell, blob]}}]}]}\n",
+    )
+    never = "an instant or attach spell is never put onto a mat by an effect (4.6, 4.7, 12.5)"
+    assert f"effects[0].cards: {never}" in said
+    assert f"effects[1].effects[0].cards: {never}" in said
+    assert "effects[2].cards.type[1]: must be one of" in said
+    assert "effects[2].cards: an instant" not in said

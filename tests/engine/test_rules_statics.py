@@ -117,8 +117,8 @@ def test_rule_12_8_the_index_follows_the_sources(make_card, make_character, play
     )
     g = find(game, guard)
     assert game._t.stats.statics == {
-        ReduceDamage: ((1, ReduceDamage(amount=1), None, None),),
-        CannotBeStolen: ((1, CannotBeStolen(), g, g),),
+        ReduceDamage: ((1, ReduceDamage(amount=1), None, None, 1),),
+        CannotBeStolen: ((1, CannotBeStolen(), g, g, g),),
     }
     stats = game._t.stats
     assert card_statics(stats, CannotBeStolen, g, 1) == [CannotBeStolen()]
@@ -126,7 +126,7 @@ def test_rule_12_8_the_index_follows_the_sources(make_card, make_character, play
     assert player_statics(stats, ReduceDamage, 0) == []
     game.play(Equip(find(game, breaker)))  # the Guard is the one choice: destroyed
     assert game.players[1].mat == {}
-    assert game._t.stats.statics == {ReduceDamage: ((1, ReduceDamage(amount=1), None, None),)}
+    assert game._t.stats.statics == {ReduceDamage: ((1, ReduceDamage(amount=1), None, None, 1),)}
 
 
 def test_rule_12_8_a_stolen_static_counts_for_the_thief(make_card, player, position, find):
@@ -142,10 +142,10 @@ def test_rule_12_8_a_stolen_static_counts_for_the_thief(make_card, player, posit
     )
     g = find(game, gag)
     gagging = CannotPlayInstants(whose=Whose.OPPONENTS)
-    assert game._t.stats.statics == {CannotPlayInstants: ((1, gagging, g, g),)}
+    assert game._t.stats.statics == {CannotPlayInstants: ((1, gagging, g, g, g),)}
     game.play(Equip(find(game, thief)))  # steals Gag Mail, the one choice (11.4)
     assert game.players[0].mat[Slot.ARMOUR].instance is g
-    assert game._t.stats.statics == {CannotPlayInstants: ((0, gagging, g, g),)}
+    assert game._t.stats.statics == {CannotPlayInstants: ((0, gagging, g, g, g),)}
     # P2 may play no instant now: not asked in the 8.1 window (8.3); P1 attacks next
     assert game.decision is not None and (game.decision.player, game.decision.kind) == (
         0,

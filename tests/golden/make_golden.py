@@ -41,14 +41,25 @@ RULESETS: dict[str, Ruleset] = {
 }
 
 
+#: Fields added to a keyword after golden games that hold it were written: left out of the
+#: canonical form while at their default (the same events, the same digests), so that a new
+#: optional field changes no game that does not use it. (class name, field name)
+ADDED_FIELDS: frozenset[tuple[str, str]] = frozenset({("CardStatModifier", "card")})
+
+
 def _value(value: object) -> Any:
     if isinstance(value, CardInstance):
         return value.uid
     if isinstance(value, tuple | list):
         return [_value(v) for v in value]
     if attrs.has(type(value)):  # a granted modifier (12.9): its tag's class and its fields
-        fields = attrs.fields(type(value))
-        return [type(value).__name__, {f.name: _value(getattr(value, f.name)) for f in fields}]
+        name = type(value).__name__
+        fields = [
+            f
+            for f in attrs.fields(type(value))
+            if (name, f.name) not in ADDED_FIELDS or getattr(value, f.name) != f.default
+        ]
+        return [name, {f.name: _value(getattr(value, f.name)) for f in fields}]
     if hasattr(value, "value") and not isinstance(value, int | str | bool):
         return value.value  # an enum
     return value

@@ -29,6 +29,11 @@ What is counted, and from which event:
   (``Game.ability_resolving``), by whose they were: the owner's own or another player's;
   and, as ``cost``, the same events while the card's extra costs are paid
   (``Game.paying_for``, 12.4).
+- *prevented*: each part of a ``DamagePrevented`` (12.8), to whose static took it off
+  (``Game.preventing``): the card it comes from, the card whose ability granted it (12.9),
+  or a character.
+- A character's abilities are counted like a card's, for its seat's character
+  (``SeatCards.character``), and pooled per character in the report.
 
 It is association within these decks and agents, not cause: see docs/balance.md.
 

@@ -49,8 +49,11 @@ def _proportion_json(p: Proportion) -> dict[str, Any]:
     }
 
 
-def _effects_json(card: CardBalance, value: Callable[[int], Any]) -> dict[str, Any]:
-    """``{kind: {whose: value(total)}}`` of what else a card's abilities did."""
+def _effects_json(
+    card: CardBalance | CharacterBalance, value: Callable[[int], Any]
+) -> dict[str, Any]:
+    """``{kind: {whose: value(total)}}`` of what else a card's (or a character's) abilities
+    and statics did."""
     found: dict[str, Any] = {}
     for kind, whose, total in card.effects:
         found.setdefault(kind, {})[whose] = value(total)
@@ -60,11 +63,20 @@ def _effects_json(card: CardBalance, value: Callable[[int], Any]) -> dict[str, A
 def _effects_text(card: CardBalance) -> str:
     """What else a card's abilities did, and what its extra costs took (12.4), per equipped
     game: ``drew 1.50, discarded (others) 0.25, sacrificed (cost) 2.00``."""
+    return _did_text(card.effects, card.per_equipped_game)
+
+
+def _did_text(effects: Sequence[tuple[str, str, int]], per: Callable[[int], float | None]) -> str:
+    """``drew 1.50, discarded (others) 0.25``: each kind's total as ``per`` gives it."""
     return ", ".join(
-        f"{kind}{_WHOSE.get(whose, f' ({whose})')} {card.per_equipped_game(total):.2f}"
-        for kind, whose, total in card.effects
+        f"{kind}{_WHOSE.get(whose, f' ({whose})')} {per(total):.2f}"
+        for kind, whose, total in effects
     )
 
+
+#: The kind of effect a static's prevention is (``tracker.CardTracker``), and its words.
+_PREVENTED = "prevented"
+_PREVENTED_WORDS = "prevented: damage their statics prevented or reduced, 12.8"
 
 #: How the text names whose a kind of effect was (``tracker.CardUse.effects``).
 _WHOSE = {"own": "", "others": " (others)", "cost": " (cost)"}
@@ -177,12 +189,29 @@ SORTS: dict[str, Callable[[BalanceReport], Callable[[CardBalance], Any]]] = {
 @attrs.frozen
 class CharacterBalance:
     """One character over the run: the win rate of its players' player-games (``won``)
-    and of every other player-game (``others``), and the difference, its impact."""
+    and of every other player-game (``others``), and the difference, its impact; and what
+    its abilities and statics did over its player-games (a character is always in play):
+    ``damage``, ``destroyed`` and ``stolen`` to other players, and ``effects`` as a card's
+    (``(kind, whose, total)``, sorted; ``prevented``: the damage its statics prevented or
+    reduced, 12.8)."""
 
     name: str
     games: int
     won: Proportion
     others: Proportion
+    damage: int = 0
+    destroyed: int = 0
+    stolen: int = 0
+    effects: tuple[tuple[str, str, int], ...] = ()
+
+    def per_game(self, total: int) -> float | None:
+        """``total`` (one of its totals) per player-game; None without player-games."""
+        return total / self.games if self.games else None
+
+    @property
+    def did(self) -> bool:
+        """Whether its abilities or statics did anything in the run."""
+        return bool(self.damage or self.destroyed or self.stolen or self.effects)
 
     @property
     def impact(self) -> float | None:
@@ -275,6 +304,18 @@ class BalanceReport:
                     "impact_interval": None
                     if ch.impact_interval is None
                     else list(ch.impact_interval),
+                    "totals": {
+                        "damage": ch.damage,
+                        "destroyed": ch.destroyed,
+                        "stolen": ch.stolen,
+                        "effects": _effects_json(ch, lambda n: n),
+                    },
+                    "per_player_game": {
+                        "damage": ch.per_game(ch.damage),
+                        "destroyed": ch.per_game(ch.destroyed),
+                        "stolen": ch.per_game(ch.stolen),
+                        "effects": _effects_json(ch, ch.per_game),
+                    },
                 }
                 for ch in self.characters
             ],
@@ -372,6 +413,8 @@ class BalanceReport:
             )
             if any(whose == "cost" for c in did for _, whose, _ in c.effects):
                 lines.append("  (cost: what their extra costs took from their player, 12.4)")
+            if any(kind == _PREVENTED for c in did for kind, _, _ in c.effects):
+                lines.append(f"  ({_PREVENTED_WORDS})")
             for c in did:
                 lines.extend(
                     textwrap.wrap(
@@ -389,6 +432,30 @@ class BalanceReport:
                     f"  {_cut(printable(ch.name), 28):<28} {ch.games:>6} player-games  "
                     f"won {_rate(ch.won):>4}  impact {_interval(ch.impact, ch.impact_interval)}"
                 )
+            acted = [ch for ch in self.characters if ch.did]
+            if acted:
+                lines.append("what their abilities and statics did, per player-game:")
+                if any(kind == _PREVENTED for ch in acted for kind, _, _ in ch.effects):
+                    lines.append(f"  ({_PREVENTED_WORDS})")
+                for ch in acted:
+                    done = [
+                        (name, "own", total)
+                        for name, total in (
+                            ("damage", ch.damage),
+                            ("destroyed", ch.destroyed),
+                            ("stolen", ch.stolen),
+                        )
+                        if total
+                    ]
+                    lines.extend(
+                        textwrap.wrap(
+                            f"{printable(ch.name)}: {_did_text([*done, *ch.effects], ch.per_game)}",
+                            TEXT_WIDTH,
+                            initial_indent="  ",
+                            subsequent_indent="    ",
+                            break_on_hyphens=False,
+                        )
+                    )
         if self.absent:
             listed = ", ".join(printable(name) for name in self.absent)
             lines.extend(
@@ -628,22 +695,42 @@ def _characters(
     """Each character's player-games and wins, against every other player-game's."""
     if not characters:
         return ()
-    games: dict[str, list[int]] = {}  # name: [player-games, wins]
+    games: dict[str, list[int]] = {}  # name: [player-games, wins, damage, destroyed, stolen]
+    effects: dict[str, dict[tuple[str, str], int]] = {}  # name: (kind, whose): total
     total = wins = 0
     for result in results:
+        seen = result.observed
+        seats = seen.seats if isinstance(seen, TrackedCards) else ()
         for s, deck in enumerate(result.decks):
             name = characters[deck] if deck < len(characters) else "?"
-            tally = games.setdefault(name, [0, 0])
+            tally = games.setdefault(name, [0, 0, 0, 0, 0])
             won = result.winner == s
             tally[0] += 1
             tally[1] += won
             total += 1
             wins += won
+            use = seats[s].character if s < len(seats) else None
+            if use is not None:
+                tally[2] += use.damage
+                tally[3] += use.destroyed
+                tally[4] += use.stolen
+                done = effects.setdefault(name, {})
+                for kind, whose, amount in use.effects:
+                    done[kind, whose] = done.get((kind, whose), 0) + amount
     return tuple(
         sorted(
             (
-                CharacterBalance(name, n, Proportion(w, n), Proportion(wins - w, total - n))
-                for name, (n, w) in games.items()
+                CharacterBalance(
+                    name,
+                    n,
+                    Proportion(w, n),
+                    Proportion(wins - w, total - n),
+                    damage,
+                    destroyed,
+                    stolen,
+                    tuple((k, wh, t) for (k, wh), t in sorted(effects.get(name, {}).items())),
+                )
+                for name, (n, w, damage, destroyed, stolen) in games.items()
             ),
             key=lambda ch: (ch.impact is None, -(ch.impact or 0.0), ch.name),
         )

@@ -1,6 +1,7 @@
 """One game's cards: :class:`CardTracker` watches a game and returns a
-:class:`TrackedCards`, per seat the cards of its deck and what each did (what is counted,
-and from which event: see :mod:`backlands.balance`)."""
+:class:`TrackedCards`, per seat the cards of its deck and what each did, and what the seat's
+character did (its abilities, and its statics' prevention) (what is counted, and from which
+event: see :mod:`backlands.balance`)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ def _granted_to(e: ev.Granted) -> int:
 
 # the fields of a card's tally, in CardUse order
 _EQUIPPED, _DAMAGE, _DESTROYED, _STOLEN = range(4)
+#: The key of a seat's character among its cards' tallies: an id no card has (a card's id
+#: is never empty); ``result`` gives it as ``SeatCards.character``.
+_CHARACTER = ""
 
 #: What else a card does, per event class: the kind's name, how much one event counts, and
 #: whose it is (a player, or the owner of the card it is about), so that the card's owner's
@@ -68,8 +72,8 @@ EFFECT_KINDS: dict[type[Any], tuple[str, Callable[[Any], int], Callable[[Any], i
 
 #: The events the tracker credits to no card as such, and why: the turn's course, what
 #: its own handlers count (``CardEquipped``, ``DamageTaken``, ``Defended``, ``CardDestroyed``,
-#: ``CardStolen``), and what only says which way an effect went (``OptionPicked``: what the
-#: option then did is credited).
+#: ``CardStolen``, ``DamagePrevented``), and what only says which way an effect went
+#: (``OptionPicked``: what the option then did is credited).
 NOT_CREDITED: frozenset[type[Any]] = frozenset(
     {
         ev.GameStarted,
@@ -80,7 +84,7 @@ NOT_CREDITED: frozenset[type[Any]] = frozenset(
         ev.AttackDeclared,
         ev.Bled,  # attack damage, counted as damage
         ev.PoisonChecked,  # the coins of 7.1: a PlayerCured when they cure
-        ev.DamagePrevented,  # statics (12.8): see docs/balance.md, not per card yet
+        ev.DamagePrevented,  # its own handler: ``prevented``, by whose statics (12.8)
         ev.GrantEnded,  # the end of what ``granted`` counted
         ev.OptionPicked,
         ev.PlayerEliminated,
@@ -116,6 +120,9 @@ class SeatCards:
     deck: tuple[str, ...]  # the distinct card ids of the seat's deck, sorted
     names: tuple[str, ...]  # names[i] is the name of the card deck[i]
     used: tuple[CardUse, ...] = ()  # the cards that did anything, sorted by id
+    # what the seat's character did (its abilities; the damage its statics prevented), as
+    # a CardUse of the character's id (``equipped`` 0); None: nothing
+    character: CardUse | None = None
 
 
 @attrs.frozen
@@ -154,8 +161,11 @@ class CardTracker:
     :class:`TrackedCards`.
 
     It listens to ``CardEquipped``, ``AbilityResolving``, ``DamageTaken``, ``Defended``,
-    ``CardDestroyed``, ``CardStolen`` and the events of :data:`EFFECT_KINDS` only (the
-    engine builds no other event for it).
+    ``CardDestroyed``, ``CardStolen``, ``DamagePrevented`` and the events of
+    :data:`EFFECT_KINDS` only (the engine builds no other event for it). What a card does is
+    its owner's; what a character's ability does, or a character's static, is that seat's
+    character's (``SeatCards.character``). Each is credited to a *credit*: a card, or (an
+    int) the seat whose character did it.
     The class is the observer factory: it pickles by name, for workers.
     """
 
@@ -172,10 +182,11 @@ class CardTracker:
     def __init__(self, game: Game) -> None:
         self._game = game
         self._tally: dict[tuple[int, str], list[int]] = {}
-        self._ability: CardInstance | None = None  # the card whose ability resolves
-        self._hit: tuple[int, CardInstance | None] | None = None  # the last damage: who, from
-        self._worn: tuple[CardInstance, CardInstance] | None = None  # a defender, its damage
-        self._destroyer: CardInstance | None = None  # for the attach spells under a host
+        # the card whose ability resolves (or, an int, the player whose character's does)
+        self._ability: CardInstance | int | None = None
+        self._hit: tuple[int, CardInstance | int | None] | None = None  # the last damage
+        self._worn: tuple[CardInstance, CardInstance | int] | None = None  # a defender, its hit
+        self._destroyer: CardInstance | int | None = None  # for the attach spells under a host
         bus = game.bus
         bus.subscribe(ev.CardEquipped, self._equipped)
         bus.subscribe(ev.AbilityResolving, self._resolving)
@@ -183,30 +194,47 @@ class CardTracker:
         bus.subscribe(ev.Defended, self._defended)
         bus.subscribe(ev.CardDestroyed, self._destroyed)
         bus.subscribe(ev.CardStolen, self._stolen)
+        bus.subscribe(ev.DamagePrevented, self._prevented)
         self._effects: dict[tuple[int, str, str, str], int] = {}  # (seat, card, kind, whose)
         for event_class in EFFECT_KINDS:
             bus.subscribe(event_class, self._effect)
 
-    def _add(self, seat: int, card: str, field: int, amount: int) -> None:
-        tally = self._tally.get((seat, card))
+    def _add(self, credit: CardInstance | int | tuple[int, str], field: int, amount: int) -> None:
+        key = credit if isinstance(credit, tuple) else _key(credit)
+        tally = self._tally.get(key)
         if tally is None:
-            tally = self._tally[seat, card] = [0, 0, 0, 0]
+            tally = self._tally[key] = [0, 0, 0, 0]
         tally[field] += amount
+
+    def _count(self, credit: CardInstance | int, kind: str, mine: str, counted: int) -> None:
+        """``counted`` more of ``kind`` (``mine``: own, others or cost) for ``credit``."""
+        seat, card = _key(credit)
+        key = (seat, card, kind, mine)
+        self._effects[key] = self._effects.get(key, 0) + counted
+        self._add(credit, _EQUIPPED, 0)  # the card did something
 
     def _equipped(self, event: ev.CardEquipped) -> None:
         self._worn = None
-        self._add(event.player, event.card.card.id, _EQUIPPED, 1)
+        self._add((event.player, event.card.card.id), _EQUIPPED, 1)  # the equipper's
 
     def _resolving(self, event: ev.AbilityResolving) -> None:
         self._worn = None
-        self._ability = event.card  # None: a character's ability
+        self._ability = event.player if event.card is None else event.card
+
+    def _acting(self) -> CardInstance | int | None:
+        """Whose ability resolves now (a card, or a seat's character), if one does."""
+        return self._ability if self._game.ability_resolving else None
 
     def _damage(self, event: ev.DamageTaken) -> None:
         self._worn = None
-        source = event.source
+        source: CardInstance | int | None = event.source
+        if source is None:  # a character's ability's damage (poison's has none, 7.1)
+            source = self._acting()
+            if not isinstance(source, int):
+                source = None
         self._hit = (event.player, source)  # the defence that follows is against it
-        if source is not None and event.player != source.owner:
-            self._add(source.owner, source.card.id, _DAMAGE, event.amount)
+        if source is not None and event.player != _seat(source):
+            self._add(source, _DAMAGE, event.amount)
 
     def _defended(self, event: ev.Defended) -> None:
         # Defended comes before the card's counters (6.2): it wears out right after if the
@@ -224,6 +252,7 @@ class CardTracker:
 
     def _destroyed(self, event: ev.CardDestroyed) -> None:
         reason = event.reason
+        source: CardInstance | int | None
         if reason is _HOST_DESTROYED:  # right after its host's own CardDestroyed
             source = self._destroyer
         else:
@@ -236,23 +265,30 @@ class CardTracker:
                     source = worn[1]
             self._destroyer = source
             self._worn = None
-        if source is not None and event.controller != source.owner:
-            self._add(source.owner, source.card.id, _DESTROYED, 1)
+        if source is not None and event.controller != _seat(source):
+            self._add(source, _DESTROYED, 1)
 
     def _stolen(self, event: ev.CardStolen) -> None:
         source = self._ability
-        if source is not None and event.victim != source.owner:
-            self._add(source.owner, source.card.id, _STOLEN, 1)
+        if source is not None and event.victim != _seat(source):
+            self._add(source, _STOLEN, 1)
+
+    def _prevented(self, event: ev.DamagePrevented) -> None:
+        """Damage a static prevented or reduced (12.8): each part to whose static it was
+        (``Game.preventing``), as ``prevented``, the spared player's."""
+        for whose, amount in self._game.preventing:
+            mine = "own" if event.player == _seat(whose) else "others"
+            self._count(whose, "prevented", mine, amount)
 
     def _effect(self, event: ev.Event) -> None:
         game = self._game
-        source = self._ability
-        if source is not None and game.ability_resolving:
+        source = self._acting()
+        if source is not None:
             kind, amount, whose = EFFECT_KINDS[type(event)]
             counted = amount(event)
             if not counted:
                 return
-            mine = "own" if whose(event) == source.owner else "others"
+            mine = "own" if whose(event) == _seat(source) else "others"
         else:
             paying = game.paying_for  # 12.4: what its extra costs take counts against it
             if paying is None:
@@ -263,24 +299,39 @@ class CardTracker:
             if not counted:
                 return
             mine = "cost"
-        key = (source.owner, source.card.id, kind, mine)
-        self._effects[key] = self._effects.get(key, 0) + counted
-        self._add(source.owner, source.card.id, _EQUIPPED, 0)  # the card did something
+        self._count(source, kind, mine, counted)
 
     def result(self) -> TrackedCards:
-        """What the game's cards did so far (picklable)."""
+        """What the game's cards and characters did so far (picklable)."""
         decks = _decks_of(self._game)
         used: list[list[CardUse]] = [[] for _ in decks]
+        characters: list[CardUse | None] = [None for _ in decks]
         effects: dict[tuple[int, str], list[tuple[str, str, int]]] = {}
         for (seat, card, kind, whose), amount in sorted(self._effects.items()):
             effects.setdefault((seat, card), []).append((kind, whose, amount))
         for (seat, card), tally in sorted(self._tally.items()):
             equipped, damage, destroyed, stolen = tally
             done = tuple(effects.get((seat, card), ()))
-            used[seat].append(CardUse(card, equipped, damage, destroyed, stolen, done))
+            if card == _CHARACTER:
+                name = self._game.players[seat].character.id
+                characters[seat] = CardUse(name, 0, damage, destroyed, stolen, done)
+            else:
+                used[seat].append(CardUse(card, equipped, damage, destroyed, stolen, done))
         return TrackedCards(
             tuple(
-                SeatCards(ids, names, tuple(found))
-                for (ids, names), found in zip(decks, used, strict=True)
+                SeatCards(ids, names, tuple(found), character)
+                for (ids, names), found, character in zip(decks, used, characters, strict=True)
             )
         )
+
+
+def _seat(credit: CardInstance | int) -> int:
+    """The seat something is credited to: a card's owner's, or the seat of a character."""
+    return credit if isinstance(credit, int) else credit.owner
+
+
+def _key(credit: CardInstance | int) -> tuple[int, str]:
+    """The tally of a credit: (seat, the card's id), or (seat, ``_CHARACTER``)."""
+    if isinstance(credit, int):
+        return credit, _CHARACTER
+    return credit.owner, credit.card.id

@@ -30,7 +30,7 @@ from .events import (
     SacrificeReason,
 )
 from .state import CardInstance, Equipped, PlayerState
-from .statics import card_statics, player_statics
+from .statics import card_statics, player_static_entries
 from .steps import Question, Step
 from .table import Table
 from .triggers import Reaction
@@ -251,13 +251,23 @@ def damage_left(t: Table, player: int, amount: int, source: CardInstance | None)
     statics about them have changed it (12.8), before the defence (6.1): each
     ``reduce_damage`` takes its amount off, then the ``prevent_damage`` ones prevent what
     is left of the first damage they may prevent this turn (their amounts together). What
-    they take off is published as one ``DamagePrevented``."""
+    they take off is published as one ``DamagePrevented``, with whose statics took off how
+    much (``Table.preventing``: each ``reduce_damage`` what it took, each ``prevent_damage``
+    its part of the turn's budget that this damage used, in the order they are in play)."""
     stats = t.stats
     left = amount
-    for reduce in player_statics(stats, ReduceDamage, player):
-        left -= reduce.amount
-    left = max(left, 0)
-    budget = sum(s.amount for s in player_statics(stats, PreventDamage, player))
+    credits: list[tuple[CardInstance | int, int]] = []
+    for _, reduce, _, _, whose in player_static_entries(stats, ReduceDamage, player):
+        assert isinstance(reduce, ReduceDamage)
+        took = min(reduce.amount, left)
+        if took > 0:
+            credits.append((whose, took))
+            left -= took
+    prevents = player_static_entries(stats, PreventDamage, player)
+    budget = 0
+    for entry in prevents:
+        assert isinstance(entry[1], PreventDamage)
+        budget += entry[1].amount
     if budget and left:
         if stats.prevented_turn != t.turn:  # each turn starts again at 0
             stats.prevented, stats.prevented_turn = {}, t.turn
@@ -266,8 +276,19 @@ def damage_left(t: Table, player: int, amount: int, source: CardInstance | None)
         if stopped:
             stats.prevented[player] = used + stopped
             left -= stopped
+            start = 0  # each static's part of the budget: [start, start + amount)
+            for _, prevent, _, _, whose in prevents:
+                assert isinstance(prevent, PreventDamage)
+                part = min(start + prevent.amount, used + stopped) - max(start, used)
+                if part > 0:
+                    credits.append((whose, part))
+                start += prevent.amount
     if left < amount:
-        t.publish(DamagePrevented, player, amount - left, source)
+        t.preventing = tuple(credits)
+        try:
+            t.publish(DamagePrevented, player, amount - left, source)
+        finally:
+            t.preventing = ()
     return left
 
 

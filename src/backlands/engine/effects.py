@@ -113,11 +113,12 @@ class Source:
     """Where an effect comes from: the ability's ``card`` (None: a character's), its
     ``controller`` (11.1), the ``event`` that triggered it (None: none, an extra cost), the
     targets that event names (``supplies``: target -> the event's field, from the trigger's
-    definition, 12.7), the ability's place in the order of 11.3 (``order``) and ``chooser``,
-    the player who decided the option it sits inside (12.3; -1: none). Immutable: a delayed
-    ability keeps the source of the ability that made it (12.9)."""
+    definition, 12.7), the ability's place in the order of 11.3 (``order``), ``chooser``, the
+    player who decided the option it sits inside, and ``chosen``, the player the
+    ``choose_player`` it sits inside chose (12.3; -1: none). Immutable: a delayed ability
+    keeps the source of the ability that made it (12.9)."""
 
-    __slots__ = ("card", "chooser", "controller", "event", "order", "supplies")
+    __slots__ = ("card", "chooser", "chosen", "controller", "event", "order", "supplies")
 
     def __init__(
         self,
@@ -127,6 +128,7 @@ class Source:
         supplies: Mapping[Any, str] = NOTHING_SUPPLIED,
         order: int = 0,
         chooser: int = _NOBODY,
+        chosen: int = _NOBODY,
     ) -> None:
         self.card = card
         self.controller = controller
@@ -134,10 +136,19 @@ class Source:
         self.supplies = supplies
         self.order = order
         self.chooser = chooser
+        self.chosen = chosen
 
     def chosen_by(self, player: int) -> Source:
         """This source, for the effects inside an option ``player`` decided (12.3)."""
-        return Source(self.card, self.controller, self.event, self.supplies, self.order, player)
+        return Source(
+            self.card, self.controller, self.event, self.supplies, self.order, player, self.chosen
+        )
+
+    def choosing(self, player: int) -> Source:
+        """This source, for the effects inside a ``choose_player`` that chose ``player``."""
+        return Source(
+            self.card, self.controller, self.event, self.supplies, self.order, self.chooser, player
+        )
 
     def named(self, target: object) -> object:
         """What the triggering event names for ``target`` (``that_player``...), or None."""
@@ -193,6 +204,7 @@ def reading(table: Table, source: Source) -> TableReading:
         source.supplies,
         chooser=source.chooser,
         that_many=table.done_before,
+        chosen=source.chosen,
     )
 
 
@@ -440,7 +452,7 @@ class TableResolution:
         uses: int | None = None,
     ) -> None:  # 12.9
         holder = None if card is None else _instance(card)
-        self.table.grant(self.controller, modifier, duration, player, holder, uses)
+        self.table.grant(self.controller, modifier, duration, player, holder, uses, self.card)
 
     def add_counters(self, card: CardRef, amount: int) -> None:  # 6.2
         t = self.table
@@ -552,6 +564,12 @@ class TableResolution:
         source = self.source.chosen_by(player)
         name = effect_name(self.effect)
         self.table.push(MayQuestion(player, tuple(effects), tuple(if_you_do), words, name, source))
+
+    def for_chosen(self, player: int, effects: Sequence[Effect]) -> None:  # 12.3
+        source = self.source.choosing(player)
+        t = self.table
+        for effect in reversed(effects):  # each its own step, after the choice (11.3)
+            t.run(source.controller, EffectStep(effect, source))
 
     def choose_mode(
         self, player: int, modes: Sequence[Sequence[Effect]], words: Sequence[str]
@@ -1076,7 +1094,9 @@ def players_for(
     """The players ``target`` names for an effect from ``src`` (its definition's ``names``),
     and whether the controller chooses one of them (11.4). Players out of the game are never
     named (9.2), nor a player immune to the effect's ``keyword`` (11.5)."""
-    found = named_players(t.players, target, src.controller, src.event, src.supplies, src.chooser)
+    found = named_players(
+        t.players, target, src.controller, src.event, src.supplies, src.chooser, src.chosen
+    )
     if keyword is not None:
         found = [p for p in found if not t.stats.is_immune(p.index, keyword)]
     return found, target.definition.chooses

@@ -252,6 +252,15 @@ class Game:
         return self._t.ability_resolving
 
     @property
+    def preventing(self) -> tuple[tuple[CardInstance | int, int], ...]:
+        """While a ``DamagePrevented`` is published: whose statics prevented or reduced how
+        much of it (12.8), as ``(whose, amount)`` in the order they applied; ``whose`` is the
+        card the static comes from (or whose ability granted it, 12.9), or the index of the
+        player whose character's it is. Empty at any other moment. An observer reads it to
+        credit what a static did to its card (the balance report)."""
+        return self._t.preventing
+
+    @property
     def paying_for(self) -> CardInstance | None:
         """The card whose extra costs (12.4) are being paid now, or None: what is discarded,
         sacrificed, worn or returned meanwhile is that card's cost. An observer reads it to

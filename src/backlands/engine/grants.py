@@ -38,6 +38,7 @@ class Grant:
         "duration",
         "modifier",
         "player",
+        "source",
         "until_player",
         "until_turn",
         "uses",
@@ -54,6 +55,7 @@ class Grant:
         until_turn: int,
         at_start: bool,
         uses: int | None = None,
+        source: CardInstance | None = None,
     ) -> None:
         self.modifier = modifier
         self.duration = duration
@@ -64,6 +66,9 @@ class Grant:
         self.until_turn = until_turn
         self.at_start = at_start
         self.uses = uses
+        # the card whose ability made it (None: a character's, or set up in a position):
+        # what it does is that card's (the balance report, docs/balance.md)
+        self.source = source
 
     def used(self) -> Grant:
         """The same grant with one use fewer (``uses`` is not None)."""
@@ -78,6 +83,7 @@ class Grant:
             self.until_turn,
             self.at_start,
             self.uses - 1,
+            self.source,
         )
 
     def ends_at(self, player: int, turns_taken: int, start: bool) -> bool:
@@ -127,6 +133,7 @@ def grant_for(
     player: int | None,
     card: CardInstance | None,
     uses: int | None,
+    source: CardInstance | None = None,
 ) -> Grant:
     """The grant of ``modifier`` to ``player`` or ``card`` by an effect of ``controller``
     resolving in ``active``'s turn, lasting ``duration`` (12.9): the current turn is the one
@@ -147,4 +154,5 @@ def grant_for(
         until_turn,
         kind.ends is Ends.START,
         uses,
+        source,
     )

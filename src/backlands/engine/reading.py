@@ -39,6 +39,7 @@ _CONTROLLER: Final = Who.CONTROLLER
 _EVENT: Final = Who.EVENT
 _CHOOSER: Final = Who.CHOOSER
 _EVERYONE: Final = Who.EVERYONE
+_OPPONENTS: Final = Who.OPPONENTS
 #: The references of no trigger (a modifier's reading, a source without an event).
 NOTHING_SUPPLIED: Final[Mapping[Any, str]] = {}
 
@@ -56,11 +57,13 @@ def named_players(
     event: object,
     supplies: Mapping[Any, str],
     chooser: int = -1,
+    chosen: int = -1,
 ) -> list[PlayerState]:
     """The players still in whom ``target`` names, seen from ``controller``, with the
     ``event`` that triggered the ability and the targets its trigger ``supplies`` (target ->
-    the event's field that names it, 12.7), and the ``chooser`` of the option it sits inside
-    (-1: none, 12.3) (its definition's ``names``, 11.4, 9.2)."""
+    the event's field that names it, 12.7), the ``chooser`` of the option it sits inside and
+    the player the ``choose_player`` it sits inside ``chosen`` (-1: none, 12.3) (its
+    definition's ``names``, 11.4, 9.2)."""
     kind = target.definition
     who = kind.names
     if who is _CONTROLLER:
@@ -68,12 +71,13 @@ def named_players(
     elif who is _EVENT:  # 12.7: the player the triggering event names
         named = event_named(event, supplies, target)
         found = [players[named]] if isinstance(named, int) else []
-    elif who is _CHOOSER:  # the player who decided the option (12.3)
-        found = [players[chooser]] if chooser >= 0 else []
     elif who is _EVERYONE:
         found = in_turn_order(players, controller)
-    else:  # OPPONENTS
+    elif who is _OPPONENTS:
         found = [p for p in in_turn_order(players, controller) if p.index != controller]
+    else:  # named by an enclosing effect (12.3): who decided the option, who was chosen
+        named = chooser if who is _CHOOSER else chosen
+        found = [players[named]] if named >= 0 else []
     return [p for p in found if not p.out]
 
 
@@ -113,13 +117,15 @@ class TableReading:
     """The state seen from ``controller``'s ability (or modifier) of ``card`` (None: a
     character's), triggered by ``event`` (None: none) whose trigger ``supplies`` its
     references (12.7), testing ``subject_card`` or ``subject_player`` inside a ``where:``
-    (see ``backlands.keywords.StateView``); inside an option, decided by ``chooser`` (-1:
-    none, 12.3); ``that_many``: what the effect before did in the same ability (12.2)."""
+    (see ``backlands.keywords.StateView``); inside an option, decided by ``chooser``, and
+    inside a ``choose_player`` that chose ``chosen`` (-1: none, 12.3); ``that_many``: what
+    the effect before did in the same ability (12.2)."""
 
     __slots__ = (
         "active",
         "card_of",
         "chooser",
+        "chosen",
         "controller",
         "event",
         "resolving",
@@ -146,6 +152,7 @@ class TableReading:
         *,
         chooser: int = -1,
         that_many: int = 0,
+        chosen: int = -1,
     ) -> None:
         self.seated = players
         self.stats = stats
@@ -159,6 +166,7 @@ class TableReading:
         self.subject_card = subject_card
         self.subject_player = subject_player
         self.chooser = chooser
+        self.chosen = chosen
         self.that_many = that_many
 
     def testing(self, card: CardRef | None = None, player: int | None = None) -> TableReading:
@@ -174,6 +182,7 @@ class TableReading:
             player,
             chooser=self.chooser,
             that_many=self.that_many,
+            chosen=self.chosen,
         )
 
     def players(self, target: PlayerTarget | None) -> tuple[list[int], bool]:
@@ -181,7 +190,13 @@ class TableReading:
             subject = self.subject_player
             return [self.controller if subject is None else subject], False
         found = named_players(
-            self.seated, target, self.controller, self.event, self.supplies, self.chooser
+            self.seated,
+            target,
+            self.controller,
+            self.event,
+            self.supplies,
+            self.chooser,
+            self.chosen,
         )
         return [p.index for p in found], target.definition.chooses
 

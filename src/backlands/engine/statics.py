@@ -46,13 +46,24 @@ if TYPE_CHECKING:
     from .grants import Grant
     from .stats import Stats
 
-__all__ = ["StaticEntry", "StaticIndex", "card_statics", "index_statics", "player_statics"]
+__all__ = [
+    "StaticEntry",
+    "StaticIndex",
+    "card_statics",
+    "index_statics",
+    "player_static_entries",
+    "player_statics",
+]
 
 #: A static in play: its controller (11.1), the static, the card it is on (the card whose
 #: ``while_equipped`` it is, an attach spell's host, the card it was granted to; None: a
 #: character's, or granted to a player) and the card that carries it (a ``while:``'s "this
-#: card": the attach spell itself; None: a character's, or a grant's).
-StaticEntry: TypeAlias = tuple[int, Static, CardInstance | None, CardInstance | None]
+#: card": the attach spell itself; None: a character's, or a grant's); and whose it is, for
+#: what it does (the balance report): the card it comes from, the card whose ability granted
+#: it, or (an int) the player whose character's it is, PRO or CON or ability.
+StaticEntry: TypeAlias = tuple[
+    int, Static, CardInstance | None, CardInstance | None, CardInstance | int
+]
 #: The statics in play by class (each static is a class of its own).
 StaticIndex: TypeAlias = dict[type, tuple[StaticEntry, ...]]
 
@@ -69,25 +80,27 @@ def index_statics(players: Sequence[PlayerState], grants: Sequence[Grant]) -> St
     for p in players:
         if p.out:
             continue
-        _add(found, p.index, p.character.modifiers, None, None)
+        _add(found, p.index, p.character.modifiers, None, None, p.index)
         for eq in p.mat.values():
             instance = eq.instance
             if instance.modifiers:
-                _add(found, p.index, instance.modifiers, instance, instance)
+                _add(found, p.index, instance.modifiers, instance, instance, instance)
             for attached in eq.attached:
                 by = p.index if attached.controller is None else attached.controller
-                if attached.instance.modifiers and not players[by].out:
-                    _add(found, by, attached.instance.modifiers, instance, attached.instance)
+                spell = attached.instance
+                if spell.modifiers and not players[by].out:
+                    _add(found, by, spell.modifiers, instance, spell, spell)
     for grant in grants:
         if isinstance(grant.modifier, Static):
+            whose = grant.controller if grant.source is None else grant.source
             if grant.card is None:
                 assert grant.player is not None
                 if not players[grant.player].out:
-                    _add(found, grant.player, (grant.modifier,), None, None)
+                    _add(found, grant.player, (grant.modifier,), None, None, whose)
                 continue
             side = _side_of(players, grant.card)
             if side is not None:
-                _add(found, side, (grant.modifier,), grant.card, None)
+                _add(found, side, (grant.modifier,), grant.card, None, whose)
     return {kind: tuple(entries) for kind, entries in found.items()}
 
 
@@ -97,13 +110,14 @@ def _add(
     mods: Sequence[Modifier],
     on: CardInstance | None,
     source: CardInstance | None,
+    whose: CardInstance | int,
 ) -> None:
     """The statics among ``mods`` into ``found``, by class. A function of the module, not a
     closure of :func:`index_statics`: compiled (mypyc), a closure and its environment refer
     to each other, a reference cycle left behind at every call."""
     for mod in mods:
         if isinstance(mod, Static):
-            found.setdefault(type(mod), []).append((controller, mod, on, source))
+            found.setdefault(type(mod), []).append((controller, mod, on, source, whose))
 
 
 def _side_of(players: Sequence[PlayerState], instance: CardInstance) -> int | None:
@@ -122,7 +136,7 @@ def card_statics(stats: Stats, kind: type[C], instance: CardInstance, side: int)
     whose ``cards`` select it among the cards of their ``whose`` (11.1); with ``while:``, only
     while it holds (12.1)."""
     found: list[C] = []
-    for controller, static, on, source in stats.statics.get(kind, ()):
+    for controller, static, on, source, _ in stats.statics.get(kind, ()):
         assert isinstance(static, kind)
         cards = static.cards
         if cards is None:
@@ -140,10 +154,22 @@ def player_statics(stats: Stats, kind: type[P], player: int) -> list[P]:
     counts for its controller's ``whose`` (own: the controller, 11.1); with ``while:``, only
     while it holds (12.1)."""
     found: list[P] = []
-    for controller, static, _, source in stats.statics.get(kind, ()):
+    for entry in player_static_entries(stats, kind, player):
+        static = entry[1]
         assert isinstance(static, kind)
+        found.append(static)
+    return found
+
+
+def player_static_entries(stats: Stats, kind: type[PlayerStatic], player: int) -> list[StaticEntry]:
+    """:func:`player_statics` with each one's entry in the index: its controller, where it
+    is, and whose it is (for what it does: the damage a ``prevent_damage`` prevented)."""
+    found: list[StaticEntry] = []
+    for entry in stats.statics.get(kind, ()):
+        controller, static, _, source, _ = entry
+        assert isinstance(static, PlayerStatic)
         if not static.whose.includes(controller, player):
             continue
         if static.while_ is None or stats.holds(static.while_, controller, source):
-            found.append(static)
+            found.append(entry)
     return found

@@ -6,7 +6,9 @@ in play, seen from the modifier's controller (11.1), plus the card's boosts this
 (11.6). Modifiers come from their *sources*: a player's character (PRO and CON), the cards
 on their mat (``while_equipped``) and the attach spells they attached, under whoever's card
 (11.1); and from the grants in force (12.9, ``grants.py``): a modifier granted to a player
-counts as one of theirs, one granted to a card changes that card alone. The list of
+counts as one of theirs, one granted to a card changes that card alone; so does a
+``card_stat`` with ``card:`` (this card, or the card an attach spell sits under, 12.1),
+kept by that card's uid as the modifiers in play are collected. The list of
 card-stat modifiers, and each stat computed from it, is kept until a source comes or goes
 (:meth:`Stats.changed`) or a boost or a grant is given or ends; the index of statics in play
 (``statics.py``) is made again whenever a source of one comes or goes.
@@ -21,13 +23,14 @@ the project's decision). With none in play, nothing of this costs anything.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeGuard
 
 from ..model import (
     CardStatModifier,
     Condition,
     Immunity,
     Modifier,
+    OneCard,
     PlayerStatModifier,
     Static,
     Trait,
@@ -35,7 +38,7 @@ from ..model import (
 from ..ruleset import Ruleset
 from ..terms import CardStat, Keyword, PlayerStat, Selector, Whose
 from .grants import Grant
-from .reading import TableReading
+from .reading import TableReading, find_host
 from .state import CardInstance, PlayerState
 from .statics import StaticIndex, index_statics
 
@@ -61,6 +64,7 @@ _STATS: Final = tuple(CardStat)
 _PRIMAL_COST: Final = CardStat.PRIMAL_COST
 _OWN: Final = Whose.OWN
 _OPPONENTS: Final = Whose.OPPONENTS
+_ATTACHED_TO: Final = OneCard.ATTACHED_TO
 
 
 class Stats:
@@ -70,6 +74,7 @@ class Stats:
         "_cache",
         "_card_grants",
         "_mods",
+        "_on_cards",
         "_players_shared",
         "_reading",
         "active",
@@ -121,7 +126,10 @@ class Stats:
         # card-stat modifiers with ``while:`` in play, with their controller and card (found
         # with the others, ``_collect``); ``live``: some modifier with ``while:`` is in play,
         # so no stat is kept; ``live_durability``: one of them may change durability
-        self.live_mods: list[tuple[int, CardStatModifier, CardInstance | None]] = []
+        # (a ``card:`` modifier's with the one card it changes, 12.1)
+        self.live_mods: list[
+            tuple[int, CardStatModifier, CardInstance | None, CardInstance | None]
+        ] = []
         self.live = False
         self.live_durability = False
         self._reading = False  # a ``while:`` condition is being read
@@ -129,6 +137,9 @@ class Stats:
         self.grants: tuple[Grant, ...] = ()
         # the card-stat modifiers granted to cards, by card uid (made from ``grants``)
         self._card_grants: dict[int, tuple[CardStatModifier, ...]] = {}
+        # the card-stat modifiers in play that change one card (``card: this`` or
+        # ``attached_to``, 12.1), by that card's uid: (stat, amount); made with ``_mods``
+        self._on_cards: dict[int, list[tuple[CardStat, int]]] = {}
         # the statics in play by class (12.8, ``statics.py``): empty when there are none,
         # which is all the hot loop asks; made again, never changed in place
         self.statics: StaticIndex = {}
@@ -360,13 +371,25 @@ class Stats:
                 continue
             if cards.matches(card):
                 value += amount
+        if self._on_cards:  # this card, the card this is attached to (12.1)
+            for changed, amount in self._on_cards.get(instance.uid, ()):
+                if changed is stat:
+                    value += amount
         if self.live:  # modifiers with ``while:`` (12.1): never kept
-            for source, mod, by in self.live_mods:
-                if mod.stat is not stat or not mod.cards.matches(card):
+            for source, mod, by, on in self.live_mods:
+                if mod.stat is not stat:
                     continue
-                whose = mod.whose
-                if (whose is _OWN and source != side) or (whose is _OPPONENTS and source == side):
+                if mod.card is not None:
+                    if on is not instance:
+                        continue
+                elif not mod.cards.matches(card):
                     continue
+                else:
+                    whose = mod.whose
+                    if (whose is _OWN and source != side) or (
+                        whose is _OPPONENTS and source == side
+                    ):
+                        continue
                 if mod.while_ is not None and self.holds(mod.while_, source, by):
                     value += mod.amount
         if self.boosts:
@@ -400,6 +423,12 @@ class Stats:
         return (
             _DURABILITY in mods
             or self.live_durability
+            or (
+                bool(self._on_cards)
+                and any(
+                    stat is _DURABILITY for found in self._on_cards.values() for stat, _ in found
+                )
+            )
             or any(stat is _DURABILITY for found in self.boosts.values() for stat, _ in found)
             or (
                 bool(self._card_grants)
@@ -450,7 +479,9 @@ class Stats:
     def _collect(self) -> CardMods:
         """Every card-stat modifier in play with its controller (11.1), in one pass, by the
         stat it changes; those with ``while:`` apart, in ``live_mods`` (12.1), and whether
-        any modifier with ``while:`` is in play (``live``)."""
+        any modifier with ``while:`` is in play (``live``); those that change one card
+        (``card:``) apart, in ``_on_cards`` by that card (found in a pass of their own, only
+        when there is one: none costs the collection one test a modifier)."""
         players = self.players
         found: list[tuple[int, CardStatModifier]] = []
         live: list[tuple[int, Modifier, CardInstance | None]] = []
@@ -484,18 +515,63 @@ class Stats:
                     )
             live = [(i, m, c) for i, m, c in live if getattr(m, "while_", None) is not None]
             found = [(i, m) for i, m in found if m.while_ is None]
-            self.live_mods = [(i, m, c) for i, m, c in live if isinstance(m, CardStatModifier)]
+            self.live_mods = [
+                (i, m, c, self._changed_card(m, c))
+                for i, m, c in live
+                if isinstance(m, CardStatModifier)
+            ]
             self.live = bool(live)
-            self.live_durability = any(m.stat is _DURABILITY for _, m, _ in self.live_mods)
+            self.live_durability = any(m.stat is _DURABILITY for _, m, _, _ in self.live_mods)
         by_stat: CardMods = {}
+        ones = False
         for source, mod in found:
+            if mod.card is not None:  # one card: this card, the card it sits under (12.1)
+                ones = True
+                continue
             entry = (source, mod.whose, mod.amount, mod.cards)
             listed = by_stat.get(mod.stat)
             if listed is None:
                 by_stat[mod.stat] = [entry]
             else:
                 listed.append(entry)
+        if ones or self._on_cards:
+            self._on_cards = self._one_card_mods() if ones else {}
         return by_stat
+
+    def _one_card_mods(self) -> dict[int, list[tuple[CardStat, int]]]:
+        """The card-stat modifiers in play without ``while:`` that change one card (12.1),
+        by that card's uid (:meth:`_changed_card`), (stat, amount) in the order of the
+        players and their sources (:func:`sources_of`). (One a character or a grant has is
+        on no card: none.)"""
+        players = self.players
+        found: dict[int, list[tuple[CardStat, int]]] = {}
+        for p in players:
+            if p.out:
+                continue
+            for mod, card in sources_of(players, p.index):
+                if _one_card(mod):
+                    on = self._changed_card(mod, card)
+                    if on is not None:
+                        found.setdefault(on.uid, []).append((mod.stat, mod.amount))
+        return found
+
+    def _changed_card(
+        self, mod: CardStatModifier, card: CardInstance | None
+    ) -> CardInstance | None:
+        """The one card a ``card:`` modifier on ``card`` changes (12.1): ``card`` itself
+        (``this``), or the card it sits under (``attached_to``); None: a modifier of all
+        ``cards``, or one of a character or a grant, which is on no card."""
+        if mod.card is None or card is None:
+            return None
+        if mod.card is not _ATTACHED_TO:
+            return card
+        found = find_host(self.players, card)
+        return None if found is None else found[1].instance
+
+
+def _one_card(mod: Modifier) -> TypeGuard[CardStatModifier]:
+    """Whether ``mod`` is a card-stat modifier of one card (``card:``) without ``while:``."""
+    return isinstance(mod, CardStatModifier) and mod.card is not None and mod.while_ is None
 
 
 def modifiers_of(

@@ -141,6 +141,7 @@ class Table:
         "outcome",
         "paying",
         "players",
+        "preventing",
         "printed_abilities",
         "queue",
         "reactions_in_play",
@@ -228,6 +229,9 @@ class Table:
         self.ability_resolving = False
         self.instants_resolving: list[CardInstance] = []
         self.stats.resolving = self.instants_resolving
+        # while a ``DamagePrevented`` is published: whose statics prevented how much of it
+        # (``combat.damage_left``, 12.8), for an observer (``Game.preventing``)
+        self.preventing: tuple[tuple[CardInstance | int, int], ...] = ()
         # the out check (9.1, 9.2) is due (a primal deck ran out since it last ran), or
         # waits for an effect in parts to end (11.6)
         self.out_check_due = True
@@ -339,6 +343,7 @@ class Table:
         self.triggered = original.triggered[:]
         self.queue = original.queue[:]
         self.ability_resolving = original.ability_resolving
+        self.preventing = ()
         self.instants_resolving = original.instants_resolving[:]
         self.stats.resolving = self.instants_resolving
         self.out_check_due = original.out_check_due
@@ -839,14 +844,16 @@ class Table:
         player: int | None,
         card: CardInstance | None,
         uses: int | None = None,
+        source: CardInstance | None = None,
     ) -> None:
         """``player`` (who then controls it, 11.1), or ``card`` if it is in a slot (it
         then changes that card alone), gets ``modifier`` for ``duration``, counted from an
-        effect of ``controller`` resolving now (12.9, ``grants.py``)."""
+        effect of ``controller`` resolving now (12.9, ``grants.py``), an ability of the card
+        ``source`` (None: of a character)."""
         if card is not None and self.equipped(card) is None:
             return  # it left play: nothing to give it to
         grant = grant_for(
-            self.players, self.active, modifier, duration, controller, player, card, uses
+            self.players, self.active, modifier, duration, controller, player, card, uses, source
         )
         self.stats.add_grant(grant)
         self.publish(Granted, controller, modifier, player, card, duration)

@@ -68,7 +68,7 @@ from .registry import (
     yaml_key,
 )
 from .statics import *  # noqa: F403  # every static of statics.py
-from .targets import CardTarget, CardTargetKind, PlayerTarget, PlayerTargetKind, Who
+from .targets import CardTarget, CardTargetKind, OneCard, PlayerTarget, PlayerTargetKind, Who
 from .triggers import TRAIT_TRIGGERS, Heard, Moment, MomentKind, Subject, Trigger, TriggerKind
 from .where import (
     CHARACTER,
@@ -115,6 +115,7 @@ __all__ = [
     "Modifier",
     "Moment",
     "MomentKind",
+    "OneCard",
     "Owner",
     "Placed",
     "PlayerStatModifier",

@@ -419,6 +419,12 @@ class Resolution(Protocol):
         target ``chooser`` is ``player``."""
         ...
 
+    def for_chosen(self, player: int, effects: Sequence[Effect]) -> None:
+        """``effects`` resolve, each its own step after this one, with the target ``chosen``
+        (and ``chosen_card``, one of their equipped cards) naming ``player``, in their
+        conditions and targets alike (12.3: ``choose_player``)."""
+        ...
+
     # ------------------------------------------------------------------ extra costs (12.4)
 
     def for_cost_card(self, then: CardThen) -> None:

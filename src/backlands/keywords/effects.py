@@ -28,6 +28,7 @@ from .words import card_words, number_words, player_does, stat_words
 __all__ = [
     "Boost",
     "ChooseOne",
+    "ChoosePlayer",
     "Cure",
     "Curse",
     "Damage",
@@ -438,6 +439,7 @@ class Wear(Effect):
 
 #: What the effects inside an option may name: the player who decides it (12.3).
 _CHOOSER: frozenset[Any] = frozenset({PlayerTarget.CHOOSER})
+_CHOSEN: frozenset[Any] = frozenset({PlayerTarget.CHOSEN})
 
 
 def _effects(value: Iterable[Effect]) -> tuple[Effect, ...]:
@@ -536,6 +538,43 @@ class ChooseOne(Effect):
 
     def _choose(self, r: Resolution, player: int) -> None:
         r.choose_mode(player, self.modes, self.mode_words())
+
+
+@effect("choose_player")
+@attrs.frozen
+class ChoosePlayer(Effect):
+    """CHOOSE AN OPPONENT; ...: the controller chooses one of the players ``player`` names
+    (11.4), then ``effects`` resolve with ``chosen`` naming that player, in their conditions
+    and targets alike: "choose an opponent; if they are POISONED, they DISCARD 2 cards,
+    otherwise you STEAL one of their cards" (12.3). A ``player`` that names several
+    (``each_opponent``) names each in turn order, ``effects`` resolving for one after the
+    other; one that names one player (``attack_target``, ``that_player``) names that one."""
+
+    supplies: ClassVar[frozenset[Any]] = _CHOSEN
+
+    effects: tuple[Effect, ...] = attrs.field(
+        converter=_effects,
+        metadata=about(
+            "The effects that resolve for the chosen player, in order: the target 'chosen' "
+            "names that player, 'chosen_card' one of their equipped cards."
+        ),
+    )
+    player: PlayerTarget = attrs.field(
+        default=PlayerTarget.OPPONENT,
+        metadata=about("Whom the controller chooses among, or the players it names in turn."),
+    )
+
+    def words(self) -> str:
+        said = effects_words(self.effects)
+        if self.player.definition.chooses:
+            return f"choose {self.player.words}; {said}"
+        return f"for {self.player.words}: {said}"
+
+    def apply(self, r: Resolution) -> None:  # 12.3
+        r.for_players(self.player, self._chosen)
+
+    def _chosen(self, r: Resolution, player: int) -> None:
+        r.for_chosen(player, self.effects)
 
 
 @effect("grant")

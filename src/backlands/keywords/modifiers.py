@@ -12,6 +12,7 @@ import attrs
 
 from ..terms import CardStat, CardType, Keyword, PlayerStat, Selector, Whose
 from .registry import Condition, Modifier, about, modifier
+from .targets import OneCard
 from .words import cards_words, stat_words
 
 __all__ = ["CardStatModifier", "Immunity", "PlayerStatModifier"]
@@ -28,7 +29,9 @@ def _while(words: str, condition: Condition | None) -> str:
 @modifier("card_stat")
 @attrs.frozen
 class CardStatModifier(Modifier):
-    """Selected cards' ``stat`` changes by ``amount`` (never below 0; durability never below 1)."""
+    """Selected cards' ``stat`` changes by ``amount`` (never below 0; durability never below 1):
+    the cards ``cards`` selects among ``whose`` cards, or, with ``card``, one card: this card,
+    or the card this attach spell is attached to (12.1)."""
 
     stat: CardStat = attrs.field(metadata=about("The stat changed."))
     amount: int = attrs.field(
@@ -37,10 +40,20 @@ class CardStatModifier(Modifier):
     cards: Selector = attrs.field(default=Selector(), metadata=about("The cards changed."))
     whose: Whose = attrs.field(default=Whose.OWN, metadata=about("Whose cards."))
     while_: Condition | None = attrs.field(default=None, metadata=_WHILE)
+    card: OneCard | None = attrs.field(
+        default=None,
+        metadata=about(
+            "The one card it changes instead of 'cards': 'this' (the card it is on) or "
+            "'attached_to' (the card this attach spell is attached to).",
+            unset="the cards 'cards' selects among 'whose' cards",
+        ),
+    )
 
     changes: ClassVar[str] = "cards"
 
     def words(self) -> str:
+        if self.card is not None:
+            return self.said_of(self.card.target.words, True)
         return self.said_of(cards_words(self.cards, self.whose), False)
 
     def said_of(self, subject: str, one: bool) -> str:

@@ -11,9 +11,12 @@ docs/effects.md, "Cards that move" and "Looking at hidden cards", says what each
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from typing import Any
+
 import attrs
 
-from ..terms import DeckEnd, HiddenZone, Pile, Selector, Slot, Zone
+from ..terms import CardType, DeckEnd, HiddenZone, Pile, Selector, Slot, Zone
 from .api import CardRef, Resolution
 from .registry import ALL, Amount, Condition, Effect, FieldInfo, about, effect
 from .targets import CardTarget, PlayerTarget
@@ -250,16 +253,22 @@ class EquipFrom(Effect):
     def apply(self, r: Resolution) -> None:  # 12.5: the player who equips chooses (11.4)
         r.for_players(self.target, self._equip)
 
-    def never(self) -> tuple[str, str] | None:
-        types = self.cards.type
-        if types and all(kind.slot is None for kind in types):
-            return (
-                "cards",
+    @classmethod
+    def written_problems(
+        cls, written: Mapping[str, Any], owner: Any
+    ) -> Iterator[tuple[tuple[str, ...], str]]:
+        """A selector of slotless types only (each a valid type: else the converter says)."""
+        cards = written.get("cards")
+        types = cards.get("type") if isinstance(cards, Mapping) else None
+        listed = types if isinstance(types, list) else [] if types is None else [types]
+        kinds = [kind for kind in CardType if kind.value in listed]
+        if listed and len(kinds) == len(listed) and all(kind.slot is None for kind in kinds):
+            yield (
+                ("cards",),
                 "an instant or attach spell is never put onto a mat by an effect (4.6, 4.7, "
                 "12.5): select cards of a type with a slot (weapon, armour, creature, "
                 "active_spell)",
             )
-        return None
 
     def _equip(self, r: Resolution, player: int) -> None:
         zone = self.zone.zone

@@ -179,20 +179,18 @@ class Effect:
         """Do it (RULINGS 11.3 to 11.6): find whom or what it acts on and act, through ``r``."""
         raise NotImplementedError(f"the effect {self.name or type(self).__name__!r} has no apply")
 
-    def never(self) -> tuple[str, str] | None:
-        """Why it could never do anything, whatever the game, as written: (the field at
-        fault, the message), which the loader reports at its file and line; None (the
-        default) when it may do something."""
-        return None
-
     @classmethod
     def written_problems(
         cls, written: Mapping[str, Any], owner: Any
     ) -> Iterator[tuple[tuple[str, ...], str]]:
-        """What is wrong with the effect as written (``written``: its mapping in a card file,
-        each value not yet checked) on ``owner`` (a card type, ``"character"``, or None),
-        beyond what each field's own check says: a combination of fields that can never
-        work, as (path from the effect, message). The loader reports each at its line."""
+        """Why the effect as written could never work, whatever the game (``written``: its
+        mapping in a card file, each value not yet checked, so that it is asked even where
+        another field is wrong; ``owner``: a card type, ``"character"``, or None): a field,
+        or a combination of fields, that can never do anything (an ``equip_from`` of instants
+        only) or never work where it is written (a ``grant`` to this card of a modifier it
+        cannot have), as (path from the effect, message). The loader reports each at its
+        line, at any depth; the test strategies draw no effect that has one. None by
+        default."""
         return iter(())
 
     def inner(self) -> tuple[Effect, ...]:

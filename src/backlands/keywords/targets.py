@@ -13,7 +13,7 @@ import attrs
 from ..terms import CardType, ValueEnum, Whose
 from .registry import Defined
 
-__all__ = ["CardTarget", "CardTargetKind", "PlayerTarget", "PlayerTargetKind", "Who"]
+__all__ = ["CardTarget", "CardTargetKind", "OneCard", "PlayerTarget", "PlayerTargetKind", "Who"]
 
 
 class Who(ValueEnum):
@@ -25,6 +25,8 @@ class Who(ValueEnum):
     EVENT = "event"  # the player a field of the triggering event names
     # the player who decides a "may" or chooses a mode (12.3), named for the effects it holds
     CHOOSER = "chooser"
+    # the player a ``choose_player`` chose (12.3), named for the effects it holds
+    CHOSEN = "chosen"
 
 
 @attrs.frozen
@@ -36,8 +38,9 @@ class PlayerTargetKind:
     field of that event names: only a trigger that ``supplies`` it has one (the trigger's
     definition says which field, ``backlands.keywords.triggers``), and ``meaning`` says what
     it is when it is written elsewhere. A target named by an enclosing effect
-    (``Who.CHOOSER``) is one only inside an effect that ``supplies`` it (``Effect.supplies``,
-    12.3). ``on_character``: why a character's ability cannot use it (None: it can).
+    (``Who.CHOOSER``, ``Who.CHOSEN``) is one only inside an effect that ``supplies`` it
+    (``Effect.supplies``, 12.3). ``on_character``: why a character's ability cannot use it
+    (None: it can).
     """
 
     name: str
@@ -86,6 +89,12 @@ class PlayerTarget(Defined):
         "the chooser",
         Who.CHOOSER,
         meaning="the player who decides a 'may' or chooses a mode of a 'choose_one'",
+    )
+    CHOSEN = PlayerTargetKind(  # inside choose_player (12.3)
+        "chosen",
+        "the chosen player",
+        Who.CHOSEN,
+        meaning="the player a 'choose_player' chose",
     )
 
     @property
@@ -173,7 +182,24 @@ class CardTarget(Defined):
     CHOOSER_CARD = CardTargetKind(  # inside may and choose_one (12.3)
         "chooser_card", "one of the chooser's equipped cards", None, of=PlayerTarget.CHOOSER
     )
+    CHOSEN_CARD = CardTargetKind(  # inside choose_player (12.3)
+        "chosen_card", "one of the chosen player's equipped cards", None, of=PlayerTarget.CHOSEN
+    )
 
     @property
     def words(self) -> str:
         return self.definition.words
+
+
+class OneCard(ValueEnum):
+    """The one card a modifier changes (``card_stat``'s ``card``, 12.1): the card it is on,
+    or the card this attach spell sits under. Said, and refused where it makes no sense, as
+    the card target of the same name (``target``); no other card target is ever one."""
+
+    THIS = "this"
+    ATTACHED_TO = "attached_to"
+
+    @property
+    def target(self) -> CardTarget:
+        """The card target of the same name: its words, where it may point."""
+        return CardTarget(self.value)

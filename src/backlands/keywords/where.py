@@ -18,7 +18,7 @@ from ..terms import CardStat, CardType, PlayerStat
 from .modifiers import CardStatModifier, PlayerStatModifier
 from .registry import EFFECTS, MODIFIERS
 from .statics import CardStatic
-from .targets import CardTarget, PlayerTarget, Who
+from .targets import CardTarget, OneCard, PlayerTarget, Who
 from .triggers import IN_PLAY, Subject, Trigger
 from .words import article
 
@@ -117,7 +117,7 @@ def target_problem(
     if isinstance(target, CardTarget) and target.definition.of is not None:
         # one of that player's cards: wherever that player is named
         return target_problem(target.definition.of, what, when, owner, supplied)
-    if isinstance(target, PlayerTarget) and target.definition.names is Who.CHOOSER:
+    if isinstance(target, PlayerTarget) and target.definition.names in _ENCLOSED:
         return None if target in supplied else _unsupplied(target, what)
     if owner == CHARACTER and kind.on_character is not None:
         return f"a character's ability cannot target {what}: {kind.on_character}"
@@ -139,8 +139,14 @@ def target_problem(
     return None if refusal is None else refusal.format(what=what, owner=article(str(owner)))
 
 
+#: Whom a target named by an enclosing effect names (12.3): only inside an effect that
+#: supplies it.
+_ENCLOSED: Final = (Who.CHOOSER, Who.CHOSEN)
+
+
 def _unsupplied(player: PlayerTarget, what: str) -> str:
-    """Why a target named by an enclosing effect (the chooser, 12.3) is written outside it."""
+    """Why a target named by an enclosing effect (the chooser, the chosen player, 12.3) is
+    written outside it."""
     suppliers = _either([f"'{name}'" for name, cls in EFFECTS.items() if player in cls.supplies])
     return f"{what} names {player.definition.meaning}: only an effect inside {suppliers} has one"
 
@@ -161,12 +167,15 @@ def modifier_problems(written: Mapping[Any, Any], holder: Holder) -> Problems:
             yield (), f"{name} changes players, not cards: grant it to a player ('target')"
         return
     if holder == GRANTED_TO_A_CARD:
-        for key in ("cards", "whose"):
+        for key in ("cards", "whose", "card"):
             if key in written:
                 yield (
                     (key,),
                     f"a modifier granted to a card changes that card only: leave out {key!r}",
                 )
+        return
+    if written.get("card") is not None:
+        yield from _one_card_problems(written, kind, holder)
         return
     if not issubclass(kind, CardStatic) or written.get("cards") is not None:
         return
@@ -192,6 +201,45 @@ def modifier_problems(written: Mapping[Any, Any], holder: Holder) -> Problems:
                 f"{article(str(holder))} never {kind.never}, so {name} about this card would "
                 "change nothing (name other cards with 'cards')",
             )
+
+
+def _one_card_problems(written: Mapping[Any, Any], kind: type[Any], holder: Holder) -> Problems:
+    """What is wrong with a modifier that changes one card (``card: this`` or ``card:
+    attached_to``, 12.1) where it is: it selects no other cards, the card it names is
+    there (not on a character or a player; ``this`` not on an attach spell, ``attached_to``
+    only on one), and it can change that card."""
+    name = repr(written.get("modifier"))
+    for key in ("cards", "whose"):
+        if key in written:
+            yield (
+                (key,),
+                f"'card' names the one card {name} changes: leave out {key!r}",
+            )
+    if holder == CHARACTER:
+        yield (
+            ("card",),
+            f"a character is not a card in play, so {name} names the cards it changes with 'cards'",
+        )
+        return
+    if holder == GRANTED_TO_A_PLAYER:
+        yield (
+            ("card",),
+            f"{name} granted to a player changes the cards 'cards' selects: the grant gives "
+            "it to one card with its own 'card'",
+        )
+        return
+    one = next((o for o in OneCard if o.value == written["card"]), None)
+    if one is None or not isinstance(holder, CardType):  # not one: the converter says
+        return
+    refusal = target_problem(one.target, repr(str(one)), None, holder)
+    if refusal is not None:
+        yield ("card",), refusal
+    elif one is OneCard.THIS and not _changes(kind, written.get("stat"), holder):
+        yield (
+            ("stat",),
+            f"{article(str(holder))} has no {written.get('stat')}, so {name} of this card "
+            "would change nothing",
+        )
 
 
 def grant_problems(written: Mapping[Any, Any], owner: Owner) -> Problems:
