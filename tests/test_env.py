@@ -407,6 +407,31 @@ def test_masks_are_empty_for_agents_not_acting() -> None:
         assert mask.any() == (agent == e.agent_selection)
 
 
+def test_observations_held_never_change_and_masks_are_read_only() -> None:
+    """What ``observe`` hands out is the caller's to keep: a vector is a fresh copy, a mask
+    a read-only array shared between steps with the same legal indices (docs/env.md,
+    "Observation"), so nothing a researcher holds changes as the game goes on."""
+    e = raw_env(seed=5)
+    e.reset()
+    held: list[tuple[Any, Any, Any, Any]] = []
+    for _ in e.agent_iter():
+        observation, _, terminated, truncated, _ = e.last()
+        vector, mask = observation["observation"], observation["action_mask"]
+        assert not mask.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            mask[0] = 1
+        held.append((vector, vector.copy(), mask, mask.copy()))
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(int(np.flatnonzero(mask)[0]))
+    assert len(held) > 50
+    for vector, vector_then, mask, mask_then in held:
+        assert np.array_equal(vector, vector_then)
+        assert np.array_equal(mask, mask_then)
+    assert len({id(mask) for _, _, mask, _ in held}) < len(held)  # masks are shared
+
+
 # --------------------------------------------------------------------------- hidden cards
 
 

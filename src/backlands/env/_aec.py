@@ -263,8 +263,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (no py.t
         """``{index: action}`` for the legal actions of the pending decision."""
         legal = self._legal
         if legal is None:
-            game = self.game
-            if self._acting < 0:
+            game = self._game
+            if game is None or self._acting < 0:
                 legal = {}
             else:
                 legal = self.codec.legal(game, self._acting)

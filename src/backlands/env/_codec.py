@@ -18,7 +18,7 @@ there longest.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +39,7 @@ from ..engine import (
     Pick,
     PlayerState,
 )
+from ..engine.table import Table
 from ..keywords import EFFECTS as KEYWORD_EFFECTS
 from ..model import (
     Card,
@@ -70,7 +71,7 @@ __all__ = [
     "ObservationEncoder",
 ]
 
-MAX_PLAYERS = 6  # 1.1: at most 6 seats; the padded layout has a block for each
+MAX_PLAYERS: Final = 6  # 1.1: at most 6 seats; the padded layout has a block for each
 LAYOUTS = ("compact", "padded")  # seat blocks: the players at the table, or always 6
 SLOTS = (Slot.WEAPON, Slot.ARMOUR, Slot.CREATURE, Slot.SPELL)  # a mat's slots (1.5)
 ATTACKERS = (Slot.WEAPON, Slot.CREATURE)  # the slots that attack (3.3)
@@ -83,15 +84,16 @@ EFFECTS = tuple(KEYWORD_EFFECTS)  # every registered effect, by its name in the 
 #: static (a rule it changes, 12.8), and whether it has extra costs to equip (12.4)
 #: (docs/env.md, "Card features").
 FAMILIES = (*EFFECTS, "modifier", "immunity", "static", "extra_cost")
-PICKS = ITEMS["modes"][1]  # the options of a MAY or MODE decision at most (12.3)
+MASKS_KEPT: Final = 4096  # the action masks an ActionCodec keeps for reuse (``ActionCodec.mask``)
+PICKS: Final = ITEMS["modes"][1]  # the options of a MAY or MODE decision at most (12.3)
 
 # scales: a value is divided by its scale and clipped to [0, 1]
-STAT_SCALE = 10  # damage, durability, counters, remaining durability, primal cost
-AMOUNT_SCALE = 20  # the damage of a DEFEND decision
-ATTACHED_SCALE = 4  # attach spells under one card
-RESOLVING_SCALE = 4  # instants resolving at once
-EARLY_TURNS = 100  # ``turn_100``: the turn number over the first 100 turns
-SEEN_DEPTH = 3  # the top cards of each primal deck the observation names when seen (12.6)
+STAT_SCALE: Final = 10  # damage, durability, counters, remaining durability, primal cost
+AMOUNT_SCALE: Final = 20  # the damage of a DEFEND decision
+ATTACHED_SCALE: Final = 4  # attach spells under one card
+RESOLVING_SCALE: Final = 4  # instants resolving at once
+EARLY_TURNS: Final = 100  # ``turn_100``: the turn number over the first 100 turns
+SEEN_DEPTH: Final = 3  # the top cards of each primal deck the observation names when seen (12.6)
 
 PLAYER_FEATURES = (
     "present",
@@ -138,21 +140,21 @@ CARD_FEATURES = (
     *(f"family.{name}" for name in FAMILIES),
 )
 
-_DAMAGE = CardStat.DAMAGE
-_DURABILITY = CardStat.DURABILITY
-_PRIMAL_COST = CardStat.PRIMAL_COST
-_ATTACH = CardType.ATTACH_SPELL
-_SLOT_AT = {slot: s for s, slot in enumerate(SLOTS)}
-_ATTACKER_AT = {slot: a for a, slot in enumerate(ATTACKERS)}
-_DEFENDER_AT = {slot: d for d, slot in enumerate(DEFENDERS)}
-_WEAPON = Slot.WEAPON
-_CREATURE = Slot.CREATURE
+_DAMAGE: Final = CardStat.DAMAGE
+_DURABILITY: Final = CardStat.DURABILITY
+_PRIMAL_COST: Final = CardStat.PRIMAL_COST
+_ATTACH: Final = CardType.ATTACH_SPELL
+_SLOT_AT: Final = {slot: s for s, slot in enumerate(SLOTS)}
+_ATTACKER_AT: Final = {slot: a for a, slot in enumerate(ATTACKERS)}
+_DEFENDER_AT: Final = {slot: d for d, slot in enumerate(DEFENDERS)}
+_WEAPON: Final = Slot.WEAPON
+_CREATURE: Final = Slot.CREATURE
 # where the global entries are (GLOBAL_FEATURES, before the source card's block)
-_KIND_AT = {kind: GLOBAL_FEATURES.index(f"decision.{kind}") for kind in KINDS}
-_MINE = GLOBAL_FEATURES.index("decision.mine")
-_OVER = GLOBAL_FEATURES.index("over")
-_AMOUNT = GLOBAL_FEATURES.index("decision.amount")
-_EFFECT_AT = {name: GLOBAL_FEATURES.index(f"decision.effect.{name}") for name in EFFECTS}
+_KIND_AT: Final = {kind: GLOBAL_FEATURES.index(f"decision.{kind}") for kind in KINDS}
+_MINE: Final = GLOBAL_FEATURES.index("decision.mine")
+_OVER: Final = GLOBAL_FEATURES.index("over")
+_AMOUNT: Final = GLOBAL_FEATURES.index("decision.amount")
+_EFFECT_AT: Final = {name: GLOBAL_FEATURES.index(f"decision.effect.{name}") for name in EFFECTS}
 
 
 def _scaled(value: float, scale: float) -> float:
@@ -373,7 +375,6 @@ class ObservationEncoder:
         # a seat block's parts, from its start (the same for every seat)
         self._seat_width = self._seat[1] - self._seat[0]
         self._slot_in_seat = {slot: at - self._seat[0] for slot, at in self._slot_of[0].items()}
-        self._global_zeros = _zeros(self._seat[0] - _OVER)
         self._hand_zeros = _zeros(self.size - self._count)
         self._turn_limit = ruleset.turn_limit
         self._deck_scale = ruleset.deck_size
@@ -424,7 +425,8 @@ class ObservationEncoder:
         kept = self._kept
         if game is not self._watched or kept is None:
             kept = self._keep(game)
-        turn = game.turn
+        t = game._t  # the table's fields read directly: each of Game's properties is a call
+        turn = t.turn
         version = game.stats_version  # None: a stat may change at any step (12.1)
         if version is None or version != kept.version or turn != kept.turn:
             kept.refresh(version, turn)
@@ -463,17 +465,30 @@ class ObservationEncoder:
         # the global entries, and who is active and who decides: again when the decision
         # or the turn changed, or a seat block was copied (what resolves changes only with
         # its owner's version: an instant leaves the inventory, goes to the void)
-        decision = game.decision
+        decision = t.decision
         if copied or decision is not view.decision or turn != view.turn:
             view.decision = decision
-            self._write_global(out, view, game, player, turn, decision)
+            self._write_global(out, view, t, kept, player, turn, decision)
         return view.buffer.copy()
 
     def _write_global(
-        self, out: Any, view: _View, game: Game, player: int, turn: int, decision: Decision | None
+        self,
+        out: Any,
+        view: _View,
+        t: Table,
+        kept: _Kept,
+        player: int,
+        turn: int,
+        decision: Decision | None,
     ) -> None:
         """The global entries, and the active and deciding entries of the seat blocks."""
-        out[_OVER : self._seat[0]] = self._global_zeros
+        # the decision's entries, as rendered for this player the first time it was asked
+        # (the game asks the same decision objects again: kept by identity, with the object)
+        key = id(decision) * MAX_PLAYERS + player
+        found = kept.decisions.get(key)
+        if found is None or found[0] is not decision:
+            found = kept.decisions[key] = (decision, self._decision_entries(decision, player))
+        out[_OVER : self._seat[0]] = found[1]
         n = len(view.seen)
         if turn != view.turn:
             view.turn = turn
@@ -482,35 +497,43 @@ class ObservationEncoder:
             out[1] = 1.0 if turn >= EARLY_TURNS else turn / EARLY_TURNS
             out[2] = n / MAX_PLAYERS
         out[view.active] = out[view.deciding] = 0.0
-        resolving = game.resolving
+        resolving = t.instants_resolving
         if resolving:
             out[self._resolving] = _scaled(len(resolving), RESOLVING_SCALE)
-        if game.outcome is not None:
+        if t.outcome is not None:
             out[_OVER] = 1.0
             view.active = view.deciding = _OVER
             return
         seat_at = self._seat
-        view.active = seat_at[(game.active - player) % n] + 2
+        view.active = seat_at[(t.active - player) % n] + 2
         out[view.active] = 1.0
         if decision is None:
             view.deciding = _OVER
             return
         view.deciding = seat_at[(decision.player - player) % n] + 3
         out[view.deciding] = 1.0
-        out[_KIND_AT[decision.kind]] = 1.0
+
+    def _decision_entries(self, decision: Decision | None, player: int) -> memoryview:
+        """The global entries from ``over`` to ``resolving`` (both 0 here) of ``decision``
+        as ``player`` sees it: its kind, whether it is theirs, its amount, effect and
+        source."""
+        out: Any = _zeros(self._seat[0] - _OVER)
+        if decision is None:
+            return out  # type: ignore[no-any-return]
+        out[_KIND_AT[decision.kind] - _OVER] = 1.0
         if decision.player == player:
-            out[_MINE] = 1.0
+            out[_MINE - _OVER] = 1.0
         amount = decision.amount
         if amount:
-            out[_AMOUNT] = 1.0 if amount >= AMOUNT_SCALE else amount / AMOUNT_SCALE
+            out[_AMOUNT - _OVER] = 1.0 if amount >= AMOUNT_SCALE else amount / AMOUNT_SCALE
         effect = decision.effect
         if effect is not None:
             at = _EFFECT_AT.get(effect)
             if at is not None:
-                out[at] = 1.0
+                out[at - _OVER] = 1.0
         source = decision.source
         if source is not None:
-            at = self._source
+            at = self._source - _OVER
             out[at - 1] = 1.0
             number = self.index.numbers.get(source.card.id, 0)
             if number:
@@ -518,6 +541,7 @@ class ObservationEncoder:
                     out[at + number - 1] = 1.0
                 else:
                     out[at] = number
+        return out  # type: ignore[no-any-return]
 
     def _render_seat(self, kept: _Kept, seat: int, p: PlayerState, game: Game, turn: int) -> bool:
         """The block of ``seat`` (player ``p``; offsets from its start) from what never
@@ -557,7 +581,7 @@ class ObservationEncoder:
             key = card.uid * 8 + seat
             found = rows.get(key)
             if found is None:
-                found = rows[key] = self._slot_row(card, seat, slot, game.stat)
+                found = rows[key] = self._slot_row(card, seat, slot, game._t.stats.card)
             # present, number (or one-hot), families, live damage and durability,
             # durability left (as if no counters), stolen: one copy
             block[o : o + width] = found[0]
@@ -607,7 +631,7 @@ class ObservationEncoder:
             key = number * 8 + player
             cost = costs.get(key)
             if cost is None:
-                cost = costs[key] = game.stat(first[number], _PRIMAL_COST, player)
+                cost = costs[key] = game._t.stats.card(first[number], _PRIMAL_COST, player)
             if cost:
                 out[cost_at + number] = 1.0 if cost >= STAT_SCALE else cost / STAT_SCALE
             if cost <= left:
@@ -652,7 +676,8 @@ class ObservationEncoder:
         """A slot block with what does not change while the live stats stay the same, and
         the card's live durability."""
         number = self.index.numbers.get(card.card.id, 0)
-        row = np.array(self._static[number], dtype=np.float32)  # present, number, families
+        # present, number, families: a copy of the card's static row
+        row: Any = memoryview(bytearray(self._static[number])).cast("f")
         at = self._after_card
         if slot is _WEAPON or slot is _CREATURE:
             row[at + 2] = _scaled(stat(card, _DAMAGE, seat), STAT_SCALE)
@@ -660,7 +685,7 @@ class ObservationEncoder:
         row[at + 3] = row[at + 5] = _scaled(durability, STAT_SCALE)
         if card.owner != seat:
             row[at + 8] = 1.0
-        return row.data, durability
+        return row, durability
 
 
 class _View:
@@ -701,6 +726,7 @@ class _Kept:
     __slots__ = (
         "blocks",
         "costs",
+        "decisions",
         "fresh",
         "order",
         "players",
@@ -726,6 +752,8 @@ class _Kept:
         self.turn = -1  # the turn the blocks were rendered in
         self.rows: dict[int, tuple[memoryview, int]] = {}  # uid * 8 + side -> (block, durability)
         self.costs: dict[int, int] = {}  # card number * 8 + side -> primal cost
+        # id(decision) * 6 + player -> (the decision, its global entries for that player)
+        self.decisions: dict[int, tuple[Decision | None, memoryview]] = {}
         self.starts = starts  # by seat: what never changes in its block
         self.blocks: list[Any] = [_zeros(len(start)) for start in starts]  # by seat
         self.fresh = [False] * n  # each block: whether it shows a card as new
@@ -751,7 +779,7 @@ class _Kept:
         self.turn = turn
 
 
-_NOTHING = object()  # no decision written yet
+_NOTHING: Final = object()  # no decision written yet
 
 
 def _zeros(size: int) -> memoryview:
@@ -829,9 +857,9 @@ class ActionCodec:
         self._inventory = r["choose_inventory"].start - 1
         self._zone = r["choose_zone"].start - 1
         self._pick = r["pick"].start
-        self._buffer = np.zeros(self.size, dtype=np.int8)
-        self._view: Any = self._buffer.data
-        self._zeros = np.zeros(self.size, dtype=np.int8).data
+        # the masks handed out, by their indices in listing order: read-only arrays, shared
+        # (a mask never changes once made, so nothing changes under whoever holds one)
+        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
 
     # ------------------------------------------------------------------ encoding
 
@@ -865,12 +893,19 @@ class ActionCodec:
         return found
 
     def mask(self, legal: Iterable[int]) -> npt.NDArray[np.int8]:
-        """The action mask (int8, 1 at each index of ``legal``)."""
-        out = self._view
-        out[:] = self._zeros
-        for i in legal:
-            out[i] = 1
-        return self._buffer.copy()
+        """The action mask (int8, 1 at each index of ``legal``): a read-only array, the same
+        one for the same indices in the same order (the game asks the same few sets of
+        answers again and again), made once and kept (up to ``MASKS_KEPT`` of them)."""
+        key = tuple(legal)
+        found = self._masks.get(key)
+        if found is None:
+            found = np.zeros(self.size, dtype=np.int8)
+            for i in key:
+                found[i] = 1
+            found.setflags(write=False)
+            if len(self._masks) < MASKS_KEPT:
+                self._masks[key] = found
+        return found
 
     def encode(self, action: Action, game: Game, player: int) -> int | None:
         """The index of ``action``, an answer of ``player``; None when it has none (an

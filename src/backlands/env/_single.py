@@ -223,7 +223,9 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         observation, mask, legal = self.encoding.observe(game, self._seat)
         self._mask = mask
         self._legal = legal
-        info: dict[str, Any] = {"action_mask": mask, "seat": self._seat, "turn": game.turn}
+        # a copy: the codec's masks are shared (read-only), and Gymnasium wants no object
+        # shared between two calls' infos (its ``check_env``)
+        info: dict[str, Any] = {"action_mask": mask.copy(), "seat": self._seat, "turn": game.turn}
         outcome = game.outcome
         if outcome is not None:
             info["winner"] = outcome.winner
