@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, Protocol
+from typing import ClassVar, Final, Protocol
 
 from ..engine import (
     Action,
@@ -119,6 +119,9 @@ class Agent(Protocol):
         ...
 
 
+_GETRANDBITS: Final = random.Random.getrandbits
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # an agent of one's own may start from it
 class RandomAgent:
     """Picks uniformly among the legal actions, from its own seeded generator."""
@@ -131,11 +134,14 @@ class RandomAgent:
     def choose(self, perspective: Perspective) -> Action:
         actions = perspective.legal_actions().snapshot()
         n = len(actions)  # a uniform index below n: engine.chance.below, written out
-        rng = self._rng  # its method called, not read: no bound method made (compiled)
+        rng = self._rng
         k = n.bit_length()
-        r = rng.getrandbits(k)
+        # the generator's method called through its class: compiled, a direct call of the C
+        # method (a method call on the generator looks it up first, some 150 instructions a
+        # draw); nothing bound is kept (a deep copy of the agent copies its generator)
+        r = _GETRANDBITS(rng, k)
         while r >= n:
-            r = rng.getrandbits(k)
+            r = _GETRANDBITS(rng, k)
         return actions[r]
 
 
@@ -151,6 +157,10 @@ def play_game(game: Game, agents: Sequence[Agent], max_decisions: int | None = N
     if len(agents) != len(game.players):
         raise ValueError(f"{len(game.players)} players need {len(game.players)} agents")
     perspectives = [Perspective(game, i) for i in range(len(agents))]
+    # a seat's agent that is exactly a RandomAgent is asked through its own type: compiled,
+    # a direct call, where the protocol's ``choose`` is a Python-level method call (about 400
+    # instructions a decision, docs/performance.md); the same method either way
+    randoms = [agent if type(agent) is RandomAgent else None for agent in agents]
     decided = 0
     while True:
         decision = game.decision
@@ -160,5 +170,9 @@ def play_game(game: Game, agents: Sequence[Agent], max_decisions: int | None = N
         if max_decisions is not None and decided >= max_decisions:
             raise RuntimeError(f"no result after {max_decisions} decisions")
         player = decision.player
-        game.play(agents[player].choose(perspectives[player]))
+        known = randoms[player]
+        if known is not None:
+            game.play(known.choose(perspectives[player]))
+        else:
+            game.play(agents[player].choose(perspectives[player]))
         decided += 1

@@ -472,7 +472,16 @@ class Values:
     their card instances, ``seating.py``), so that a listing makes no new objects.
     """
 
-    __slots__ = ("_decisions", "_defences", "_hosted", "_reactions", "attacks", "equips")
+    __slots__ = (
+        "_chosen_cards",
+        "_chosen_players",
+        "_decisions",
+        "_defences",
+        "_hosted",
+        "_reactions",
+        "attacks",
+        "equips",
+    )
 
     def __init__(self) -> None:
         self.equips: dict[int, Equip] = {}  # by card uid (no host), read by listings
@@ -481,6 +490,8 @@ class Values:
         self._defences: dict[tuple[int, ...], Defend] = {}
         self._decisions: dict[tuple[DecisionKind, int, int, int | None], Decision] = {}
         self._reactions: dict[tuple[int, int, int], tuple[Reaction, ...]] = {}
+        self._chosen_cards: dict[int, Choose] = {}  # by card uid
+        self._chosen_players: dict[int, Choose] = {}  # by player index
 
     def equip(self, card: CardInstance, host: CardInstance | None = None) -> Equip:
         """Equip ``card`` (under ``host``, for an attach spell)."""
@@ -503,6 +514,18 @@ class Values:
         found = by_target.get(target)
         if found is None:
             found = by_target[target] = Attack(card, target)
+        return found
+
+    def choose(self, option: int | CardInstance) -> Choose:
+        """The answer ``option`` to an ability's choice (11.4): a card, or a player by index."""
+        if isinstance(option, CardInstance):
+            found = self._chosen_cards.get(option.uid)
+            if found is None:
+                found = self._chosen_cards[option.uid] = Choose(option)
+            return found
+        found = self._chosen_players.get(option)
+        if found is None:
+            found = self._chosen_players[option] = Choose(option)
         return found
 
     def defend(self, absorbs: tuple[tuple[CardInstance, int], ...]) -> Defend:

@@ -299,12 +299,12 @@ def defenders(
     from ``source``, dealt by ``by``: its remaining durability (6.4), unless a static says
     otherwise (12.8: ``cannot_defend``, ``undefendable``, ``reduce_card_damage``)."""
     found = []
-    card_stat = t.stats.card
-    statics = t.stats.statics
+    stats = t.stats  # its method called, not read: no bound method made (compiled)
+    statics = stats.statics
     for slot in DEFENDER_SLOTS:
         eq = p.mat.get(slot)
         if eq is not None:
-            left = card_stat(eq.instance, _DURABILITY, p.index) - eq.counters
+            left = stats.card(eq.instance, _DURABILITY, p.index) - eq.counters
             if statics:
                 left = _absorbs(t, p, eq, left, source, by)
             if left > 0:

@@ -345,7 +345,7 @@ class TableResolution:
         (neither is recorded), without a step; ``why_not(resolution, option)`` says why an
         option offered by no one is refused. ``hidden``: the options are hidden cards, asked
         as a ``HiddenChoice`` (12.6): under ``ask_every_window`` even one is asked."""
-        if len(options) > 1 or (hidden and options and self.table.ruleset.ask_every_window):
+        if len(options) > 1 or (hidden and options and self.table.ask_every_window):
             choice = Then(then, self.effect, self.source)
             listed = cast("Sequence[int | CardInstance]", options)
             explain = None if why_not is None else _Refusal(why_not, self.effect, self.source)
@@ -1056,7 +1056,8 @@ class Reorder(Question):
         return [card for card in top if all(card is not c for c in self.chosen)]
 
     def options(self, t: Table) -> tuple[Action, ...]:
-        return tuple(Choose(card) for card in self._left(t))
+        values = t.values
+        return tuple(values.choose(card) for card in self._left(t))
 
     def problem(self, t: Table, action: object) -> str | None:
         name = t.players[self.player].name

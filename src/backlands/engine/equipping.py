@@ -331,10 +331,9 @@ def open_windows(t: Table, player: int, then: Step) -> None:
     settled here and their window is not pushed at all; from the first window that may ask
     on, each is pushed and looks again when it runs. With the ruleset's ``ask_every_window``
     (8.3) every other player still in is asked."""
-    rules = t.ruleset
     windows: list[Step] = []
-    if rules.response_windows:
-        settled = t.nothing_due() and not rules.ask_every_window
+    if t.response_windows:
+        settled = t.nothing_due() and not t.ask_every_window
         players = t.players
         n = len(players)
         for offset in range(1, n):

@@ -141,7 +141,7 @@ class Question(Step):
         """Ask: list the legal answers once; one answer is taken by the game at once (not
         recorded; but see ``hidden``), none means there is nothing to decide."""
         listing = self.options(t)
-        if len(listing) > 1 or (listing and self.hidden and t.ruleset.ask_every_window):
+        if len(listing) > 1 or (listing and self.hidden and t.ask_every_window):
             t.pend(self, self._decision or self.decision(t), listing)
         elif listing:
             self.apply(t, listing[0])
@@ -243,7 +243,8 @@ class AbilityChoice(Question):
         return Decision(_CHOOSE, self.player, 0, self.source, self.effect)
 
     def options(self, t: Table) -> tuple[Action, ...]:
-        return tuple(Choose(option) for option in self.choices)
+        values = t.values
+        return tuple(values.choose(option) for option in self.choices)
 
     def problem(self, t: Table, action: object) -> str | None:
         player = t.players[self.player]

@@ -116,6 +116,7 @@ class Table:
         "active",
         "agenda",
         "answers",
+        "ask_every_window",
         "asking",
         "bus",
         "card_heard",
@@ -145,6 +146,7 @@ class Table:
         "printed_abilities",
         "queue",
         "reactions_in_play",
+        "response_windows",
         "ruleset",
         "seats",
         "seed",
@@ -153,6 +155,7 @@ class Table:
         "triggered",
         "triggers",
         "turn",
+        "turn_limit",
         "values",
     )
 
@@ -180,6 +183,11 @@ class Table:
         # a Python class, through a generic attribute lookup)
         self.max_decisions = ruleset.max_decisions_per_turn
         self.max_effects = ruleset.max_effects_per_turn
+        # so too the switches the flow asks at every equip, question and turn: the windows
+        # of 8.1 and 8.2, 8.3's ``ask_every_window``, 9.3's ``turn_limit``
+        self.response_windows = ruleset.response_windows
+        self.ask_every_window = ruleset.ask_every_window
+        self.turn_limit = ruleset.turn_limit
         self.seats: tuple[Seat, ...] = ()
         # 1.2: the one random generator of the game (``rng``), shared with copies until
         # one of them draws from it
@@ -312,6 +320,9 @@ class Table:
         self.ruleset = original.ruleset
         self.max_decisions = original.max_decisions
         self.max_effects = original.max_effects
+        self.response_windows = original.response_windows
+        self.ask_every_window = original.ask_every_window
+        self.turn_limit = original.turn_limit
         self.seats = original.seats
         self._rng = original._rng  # shared until one side draws (``rng``)
         self._rng_shared = original._rng_shared = True
@@ -643,10 +654,13 @@ class Table:
             return
         event = CardDrawn if reason is None else CardSacrificed
         if event not in self.heard:  # nobody listens (a card in a deck is in no one's play)
-            taken = deck[-count:]
-            del deck[-count:]
-            taken.reverse()
-            to.extend(taken)
+            if count == 1:  # the draw of a turn, a cost of 1: the top card, without slices
+                to.append(deck.pop())
+            else:
+                taken = deck[-count:]
+                del deck[-count:]
+                taken.reverse()
+                to.extend(taken)
         else:
             for _ in range(min(count, len(deck))):
                 instance = deck.pop()

@@ -112,7 +112,7 @@ def next_turn(t: Table) -> None:
             ends_turn(t)
         if t.turn:
             t.publish(TurnEnded, t.active, t.turn)
-    limit = t.ruleset.turn_limit
+    limit = t.turn_limit
     if t.turn >= limit:
         t.finish(None, f"turn limit of {limit} reached")
         return
@@ -288,7 +288,7 @@ def declare_attack(t: Table, p: PlayerState, action: Attack) -> None:
     t.publish(AttackDeclared, p.index, instance, action.target, damage)
     t.add_counters(p, p.mat[slot], 1)  # 5.2
     dealt = TakeDamage(action.target, damage, instance, p.index, True, t.stats.version)  # 5.3
-    if t.ruleset.response_windows:
+    if t.response_windows:
         t.push(dealt)
         t.then(one(TargetWindow, action.target))  # 8.2: the target answers first
     else:
