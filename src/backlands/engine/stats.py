@@ -22,7 +22,7 @@ the project's decision). With none in play, nothing of this costs anything.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, TypeAlias, TypeGuard
 
 from ..model import (
@@ -423,13 +423,8 @@ class Stats:
         return (
             _DURABILITY in mods
             or self.live_durability
-            or (
-                bool(self._on_cards)
-                and any(
-                    stat is _DURABILITY for found in self._on_cards.values() for stat, _ in found
-                )
-            )
-            or any(stat is _DURABILITY for found in self.boosts.values() for stat, _ in found)
+            or _changes_durability(self._on_cards)
+            or _changes_durability(self.boosts)
             or (
                 bool(self._card_grants)
                 and any(m.stat is _DURABILITY for ms in self._card_grants.values() for m in ms)
@@ -567,6 +562,14 @@ class Stats:
             return card
         found = find_host(self.players, card)
         return None if found is None else found[1].instance
+
+
+def _changes_durability(by_card: Mapping[int, Sequence[tuple[CardStat, int]]]) -> bool:
+    """Whether some card's (stat, amount) changes (boosts, one-card modifiers) touch
+    durability; an empty mapping is answered with no loop."""
+    return bool(by_card) and any(
+        stat is _DURABILITY for found in by_card.values() for stat, _ in found
+    )
 
 
 def _one_card(mod: Modifier) -> TypeGuard[CardStatModifier]:
