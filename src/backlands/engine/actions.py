@@ -188,6 +188,9 @@ class Defend:
         return "defend with " + ", ".join(f"{c.card.name} ({n})" for c, n in self.absorbs)
 
 
+NO_DEFENCE: Final = Defend()  # not defending at all (6.1)
+
+
 @attrs.frozen
 class Pass:
     """Decline a response window (8.1, 8.2)."""
@@ -529,10 +532,15 @@ class Values:
         return found
 
     def defend(self, absorbs: tuple[tuple[CardInstance, int], ...]) -> Defend:
-        """The defence of these (card, amount) pairs."""
-        if len(absorbs) == 1:  # one defender (6.1): the common case, keyed without a loop
-            ((card, amount),) = absorbs
+        """The defence of these (card, amount) pairs (none: not defending)."""
+        if not absorbs:
+            return NO_DEFENCE
+        if len(absorbs) == 1:  # one defender, or armour and creature (6.1): keyed without
+            ((card, amount),) = absorbs  # a loop
             key: tuple[int, ...] = (card.uid, amount)
+        elif len(absorbs) == 2:
+            (first, first_amount), (second, second_amount) = absorbs
+            key = (first.uid, first_amount, second.uid, second_amount)
         else:
             key = tuple(n for card, amount in absorbs for n in (card.uid, amount))
         found = self._defences.get(key)

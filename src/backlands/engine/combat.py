@@ -19,7 +19,7 @@ from typing import Final, TypeVar
 
 from ..keywords import CannotDefend, PreventDamage, ReduceCardDamage, ReduceDamage, Undefendable
 from ..terms import CardStat, Defender
-from .actions import DEFENDER_SLOTS, Action, Decision, DecisionKind, Defend
+from .actions import DEFENDER_SLOTS, NO_DEFENCE, Action, Decision, DecisionKind, Defend
 from .events import (
     Bled,
     DamagePrevented,
@@ -45,7 +45,7 @@ __all__ = [
     "defenders",
 ]
 
-NO_DEFENCE: Final = Defend()
+NOT_DEFENDING: Final = (NO_DEFENCE,)  # the listing with nothing to defend with (6.1)
 _DAMAGE: Final = CardStat.DAMAGE
 _DURABILITY: Final = CardStat.DURABILITY
 _DEFEND: Final = DecisionKind.DEFEND
@@ -89,9 +89,7 @@ def defence_problem(
     return None
 
 
-def defences(
-    amount: int, defenders: Sequence[tuple[C, int]]
-) -> Iterator[tuple[tuple[C, int], ...]]:
+def defences(amount: int, defenders: Sequence[tuple[C, int]]) -> list[tuple[tuple[C, int], ...]]:
     """Every legal defence against ``amount`` damage, the empty one (no defence) first.
 
     ``defenders`` are ``(card, remaining durability)`` pairs, in mat order. Defences come in
@@ -105,15 +103,15 @@ def defences(
     damage against two fresh defenders is a handful of answers. (Three or more, which no
     mat has, would give up to the product of their durabilities.)
     """
-    yield ()
+    found: list[tuple[tuple[C, int], ...]] = [()]
     if not defenders:
-        return
+        return found
     if len(defenders) == 1:  # absorb all of it, or all the card can
         card, left = defenders[0]
         most = min(amount, left)
         if most > 0:
-            yield ((card, most),)
-        return
+            found.append(((card, most),))
+        return found
     if len(defenders) == 2:  # armour and creature (6.1): _amounts below, unrolled
         (first, first_left), (second, second_left) = defenders
         for n in range(min(first_left, amount) + 1):
@@ -124,15 +122,18 @@ def defences(
                 seconds = (min(second_left, rest),)
             for m in seconds:
                 if n and m:
-                    yield ((first, n), (second, m))
+                    found.append(((first, n), (second, m)))
                 elif n:
-                    yield ((first, n),)
+                    found.append(((first, n),))
                 elif m:
-                    yield ((second, m),)
-        return
+                    found.append(((second, m),))
+        return found
     for amounts in _amounts(amount, [left for _, left in defenders], 0, False):
         if any(amounts):
-            yield tuple((card, n) for n, (card, _) in zip(amounts, defenders, strict=True) if n)
+            found.append(
+                tuple((card, n) for n, (card, _) in zip(amounts, defenders, strict=True) if n)
+            )
+    return found
 
 
 def _amounts(amount: int, lefts: list[int], total: int, full: bool) -> Iterator[tuple[int, ...]]:
@@ -368,12 +369,8 @@ class Defence(Question):
     def options(self, t: Table) -> tuple[Action, ...]:
         found = defenders(t, t.players[self.player], self.source, self.by)
         if not found:  # nothing to defend with: every point is sacrificed (6.1)
-            return (NO_DEFENCE,)
-        values = t.values
-        return tuple(
-            values.defend(absorbs) if absorbs else NO_DEFENCE
-            for absorbs in defences(self.amount, found)
-        )
+            return NOT_DEFENDING
+        return tuple(map(t.values.defend, defences(self.amount, found)))
 
     def problem(self, t: Table, action: object) -> str | None:
         p = t.players[self.player]
