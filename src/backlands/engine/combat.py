@@ -193,7 +193,7 @@ class TakeDamage(Step):
         defendable: bool,
         declared: int | None,
     ) -> None:
-        super().__init__(player)
+        Step.__init__(self, player)  # named: ``super()`` makes an object at each call
         self.amount = amount
         self.source = source
         self.by = by
@@ -357,7 +357,7 @@ class Defence(Question):
         by: int | None,
         waiting: tuple[tuple[Reaction, Event], ...] = (),
     ):
-        super().__init__(player)
+        Question.__init__(self, player)  # named: ``super()`` makes an object at each call
         self.amount = amount
         self.source = source
         self.by = by
@@ -370,7 +370,11 @@ class Defence(Question):
         found = defenders(t, t.players[self.player], self.source, self.by)
         if not found:  # nothing to defend with: every point is sacrificed (6.1)
             return NOT_DEFENDING
-        return tuple(map(t.values.defend, defences(self.amount, found)))
+        values = t.values
+        listing = []  # a loop: no frame made (a comprehension), no bound method (``map``)
+        for absorbs in defences(self.amount, found):
+            listing.append(values.defend(absorbs))
+        return tuple(listing)
 
     def problem(self, t: Table, action: object) -> str | None:
         p = t.players[self.player]
