@@ -373,7 +373,7 @@ class Defence(Question):
         values = t.values
         listing = []  # a loop: no frame made (a comprehension), no bound method (``map``)
         for absorbs in defences(self.amount, found):
-            listing.append(values.defend(absorbs))
+            listing.append(values.defend(absorbs) if absorbs else NO_DEFENCE)
         return tuple(listing)
 
     def problem(self, t: Table, action: object) -> str | None:
