@@ -108,19 +108,18 @@ def defences(amount: int, defenders: Sequence[tuple[C, int]]) -> list[tuple[tupl
         return found
     if len(defenders) == 1:  # absorb all of it, or all the card can
         card, left = defenders[0]
-        most = min(amount, left)
+        most = amount if amount < left else left  # the least, without min()'s argument tuple
         if most > 0:
             found.append(((card, most),))
         return found
     if len(defenders) == 2:  # armour and creature (6.1): _amounts below, unrolled
         (first, first_left), (second, second_left) = defenders
-        for n in range(min(first_left, amount) + 1):
+        for n in range((amount if amount < first_left else first_left) + 1):
             rest = amount - n
-            if n == first_left and n > 0:  # the first absorbed its whole durability: bleed
-                seconds: Iterable[int] = range(min(second_left, rest) + 1)
-            else:  # the second absorbs the rest exactly, or its whole durability
-                seconds = (min(second_left, rest),)
-            for m in seconds:
+            most = rest if rest < second_left else second_left
+            # the first absorbed its whole durability: the rest may bleed, the second
+            # absorbs any amount; else it absorbs the rest exactly, or its whole durability
+            for m in range(0 if n == first_left and n > 0 else most, most + 1):
                 if n and m:
                     found.append(((first, n), (second, m)))
                 elif n:
