@@ -115,12 +115,13 @@ def one(cls: type[S], player: int) -> S:
     """The step ``cls(player)``. A step whose only field is its player (a phase of the turn,
     a response window) is the same in every game, and steps never change: one object per
     class and player is made, and every game shares it."""
-    made = _ONE.get(cls)
-    if made is None:
-        made = _ONE[cls] = []
-    while len(made) <= player:
-        made.append(cls(len(made)))
-    return made[player]  # type: ignore[return-value]
+    try:
+        return _ONE[cls][player]  # type: ignore[return-value]
+    except (KeyError, IndexError):  # the first of its class, or of its player
+        made = _ONE.setdefault(cls, [])
+        while len(made) <= player:
+            made.append(cls(len(made)))
+        return made[player]  # type: ignore[return-value]
 
 
 class Question(Step):
