@@ -192,7 +192,7 @@ class TakeDamage(Step):
         defendable: bool,
         declared: int | None,
     ) -> None:
-        Step.__init__(self, player)  # named: ``super()`` makes an object at each call
+        Step.__init__(self, player)
         self.amount = amount
         self.source = source
         self.by = by
@@ -356,7 +356,7 @@ class Defence(Question):
         by: int | None,
         waiting: tuple[tuple[Reaction, Event], ...] = (),
     ):
-        Question.__init__(self, player)  # named: ``super()`` makes an object at each call
+        Question.__init__(self, player)
         self.amount = amount
         self.source = source
         self.by = by
