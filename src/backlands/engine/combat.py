@@ -112,20 +112,26 @@ def defences(amount: int, defenders: Sequence[tuple[C, int]]) -> list[tuple[tupl
         if most > 0:
             found.append(((card, most),))
         return found
-    if len(defenders) == 2:  # armour and creature (6.1): _amounts below, unrolled
+    if len(defenders) == 2:  # armour and creature (6.1): _amounts below, unrolled, each
+        # amount counted in a while loop (a range is two objects made: it and its iterator)
         (first, first_left), (second, second_left) = defenders
-        for n in range((amount if amount < first_left else first_left) + 1):
+        first_most = amount if amount < first_left else first_left
+        n = 0
+        while n <= first_most:  # the first's amount
             rest = amount - n
             most = rest if rest < second_left else second_left
             # the first absorbed its whole durability: the rest may bleed, the second
             # absorbs any amount; else it absorbs the rest exactly, or its whole durability
-            for m in range(0 if n == first_left and n > 0 else most, most + 1):
+            m = 0 if n == first_left and n > 0 else most
+            while m <= most:  # the second's
                 if n and m:
                     found.append(((first, n), (second, m)))
                 elif n:
                     found.append(((first, n),))
                 elif m:
                     found.append(((second, m),))
+                m += 1
+            n += 1
         return found
     for amounts in _amounts(amount, [left for _, left in defenders], 0, False):
         if any(amounts):
