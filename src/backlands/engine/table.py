@@ -74,6 +74,8 @@ __all__ = ["AbilitySource", "Choice", "EquipPart", "Table", "Work"]
 # what a card brings into play: (the card, its controller, its place in 11.3's order) ->
 # the triggered abilities it brings, as reactions (``Game(abilities=...)``)
 AbilitySource = Callable[[CardInstance, int, int], Iterable[Reaction]]
+# where a reaction that hears one card's events is kept: (uid of that card, event class)
+ListenerKey = tuple[int, type]
 
 _COST: Final = SacrificeReason.COST
 _SALVAGE: Final = DestroyReason.SALVAGE
@@ -250,10 +252,11 @@ class Table:
         # (``CardInstance.triggers``) brings none, so it is not asked
         self.printed_abilities = printed_abilities
         self.triggers = TriggerIndex()  # reactions in play that hear any event of a class
-        # the reactions each card in play brought, by card uid; of those that hear one
-        # card's events only, by (uid of that card, event class)
-        self.reactions_in_play: dict[int, tuple[Reaction, ...]] = {}
-        self.card_listeners: dict[tuple[int, type], tuple[Reaction, ...]] = {}
+        # the reactions each card in play brought, by card uid, each with its key in
+        # ``card_listeners`` (None: it is in the index), so that it leaves as it came; of
+        # those that hear one card's events only, by (uid of that card, event class)
+        self.reactions_in_play: dict[int, tuple[tuple[Reaction, ListenerKey | None], ...]] = {}
+        self.card_listeners: dict[ListenerKey, tuple[Reaction, ...]] = {}
         # the event classes some card's own reactions hear: how many cards hear each
         self.card_heard: dict[type, int] = {}
         self.bus = EventBus()
@@ -1093,8 +1096,8 @@ class Table:
             reactions = tuple(source(instance, controller, order))
         if not reactions:
             return
-        self.reactions_in_play[instance.uid] = reactions
         listeners = self.card_listeners
+        placed: list[tuple[Reaction, ListenerKey | None]] = []
         for reaction in reactions:
             if reaction.own_card:
                 key = (reaction.hears(instance, host).uid, reaction.event)
@@ -1105,28 +1108,30 @@ class Table:
                     hear(self.heard, reaction.event)
                 else:
                     listeners[key] = (*found, reaction)
+                placed.append((reaction, key))
             else:
                 self.triggers.add(reaction)
+                placed.append((reaction, None))
+        self.reactions_in_play[instance.uid] = tuple(placed)
 
     def leave_play(self, instance: CardInstance) -> None:
-        """``instance`` left play: the abilities it brought leave the table."""
-        reactions = self.reactions_in_play.pop(instance.uid, None)
-        if not reactions:
+        """``instance`` left play: the abilities it brought leave the table, each from
+        where it came in (the index, or the key it was kept under in ``card_listeners``)."""
+        placed = self.reactions_in_play.pop(instance.uid, None)
+        if not placed:
             return
         listeners = self.card_listeners
-        for reaction in reactions:
-            if not reaction.own_card:
+        for reaction, key in placed:
+            if key is None:
                 self.triggers.remove(reaction)
                 continue
-            for key, found in list(listeners.items()):
-                if key[1] is reaction.event and any(r is reaction for r in found):
-                    kept = tuple(r for r in found if r is not reaction)
-                    if kept:
-                        listeners[key] = kept
-                    else:
-                        del listeners[key]
-                        unhear(self.card_heard, reaction.event)
-                        unhear(self.heard, reaction.event)
+            kept = tuple(r for r in listeners[key] if r is not reaction)
+            if kept:
+                listeners[key] = kept
+            else:
+                del listeners[key]
+                unhear(self.card_heard, reaction.event)
+                unhear(self.heard, reaction.event)
 
     def _cast(self, player: int, instance: CardInstance) -> None:
         """An instant was played, its cost paid: its abilities trigger as its card is
