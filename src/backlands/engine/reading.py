@@ -108,8 +108,9 @@ def find_host(
     """The mat and equipped record of the card ``instance`` (an attach spell) sits under."""
     for p in players:
         for eq in p.mat.values():
-            if any(a.instance is instance for a in eq.attached):
-                return p, eq
+            for spell in eq.attached:
+                if spell.instance is instance:
+                    return p, eq
     return None
 
 
