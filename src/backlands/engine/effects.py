@@ -183,10 +183,11 @@ def resolve_effects(table: Table, effects: Sequence[Effect], source: Source) -> 
     nested effects of ``if`` and the like, all resolve through here."""
     if not effects:
         return
-    first, *rest = effects
-    for effect in reversed(rest):
-        table.run(source.controller, EffectStep(effect, source))
+    if len(effects) > 1:  # the others wait as steps, the last one lowest
+        for effect in reversed(effects[1:]):
+            table.run(source.controller, EffectStep(effect, source))
     if table.effect_resolves():  # else the turn did not end: a draw (9.4)
+        first = effects[0]
         first.apply(TableResolution(table, first, source))
 
 
