@@ -1125,9 +1125,9 @@ class Table:
             if key is None:
                 self.triggers.remove(reaction)
                 continue
-            kept = tuple(r for r in listeners[key] if r is not reaction)
-            if kept:
-                listeners[key] = kept
+            found = listeners[key]
+            if len(found) > 1:  # another reaction hears that card's events of the class
+                listeners[key] = tuple(r for r in found if r is not reaction)
             else:
                 del listeners[key]
                 unhear(self.card_heard, reaction.event)
