@@ -538,25 +538,27 @@ class Table:
         self.last_turn_ended = self.turn
         return True
 
-    def queue_triggered(self) -> None:
-        """What the last step triggered joins the end of the queue, in the order of 11.3."""
-        triggered = self.triggered
-        if len(triggered) == 1:
-            self.queue.append(triggered[0])
-        else:
-            self.queue.extend(resolution_order(triggered, self.active, len(self.players)))
-        triggered.clear()
-
     def next_queued(self) -> tuple[Reaction, Event] | None:
-        """The next ability of the queue to resolve, taken from it (none while one is
-        resolving, 11.3: each completely before the next)."""
-        if not self.queue or self.ability_resolving:
+        """What the last step triggered joins the end of the queue, in the order of 11.3;
+        then the next ability of the queue starts resolving, taken from it (none while one
+        is resolving, 11.3: each completely before the next). While an equip's extra costs
+        are being paid (12.4), nothing joins the queue and nothing starts: the equip is one
+        step of 11.3."""
+        if self.paying:
             return None
-        return self.queue.pop(0)
-
-    def ability_started(self) -> None:
+        queue = self.queue
+        triggered = self.triggered
+        if triggered:
+            if len(triggered) == 1:
+                queue.append(triggered[0])
+            else:
+                queue.extend(resolution_order(triggered, self.active, len(self.players)))
+            triggered.clear()
+        if not queue or self.ability_resolving:
+            return None
         self.ability_resolving = True
         self.done = 0  # its first effect has no effect before it (12.2)
+        return queue.pop(0)
 
     def ability_done(self, reaction: Reaction) -> None:
         """``reaction`` has resolved (11.3): the next ability may start; an instant whose
