@@ -1124,11 +1124,11 @@ def cards_for(
             return [], False
         found = find_host(t.players, card) if kind.host else t.equipped(card)  # in a slot
         return ([found] if found is not None else []), False
-    players = [
-        p
-        for p in in_turn_order(t.players, me)
-        if not (whose is _OWN and p.index != me) and not (whose is _OPPONENTS and p.index == me)
-    ]
+    players = in_turn_order(t.players, me)
+    if whose is _OWN:
+        players = [p for p in players if p.index == me]
+    elif whose is _OPPONENTS:
+        players = [p for p in players if p.index != me]
     return _cards_of(players, slot), True
 
 
