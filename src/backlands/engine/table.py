@@ -398,7 +398,7 @@ class Table:
         if handlers is not None:
             for handler in handlers:
                 handler(event)
-        reactions = self.triggers.listening(cls)
+        reactions = self.triggers.by_event.get(cls)
         if reactions:
             for reaction in reactions:
                 if reaction.matches(self, event):
