@@ -74,8 +74,6 @@ __all__ = ["AbilitySource", "Choice", "EquipPart", "Table", "Work"]
 # what a card brings into play: (the card, its controller, its place in 11.3's order) ->
 # the triggered abilities it brings, as reactions (``Game(abilities=...)``)
 AbilitySource = Callable[[CardInstance, int, int], Iterable[Reaction]]
-# where a reaction that hears one card's events is kept: (uid of that card, event class)
-ListenerKey = tuple[int, type]
 
 _COST: Final = SacrificeReason.COST
 _SALVAGE: Final = DestroyReason.SALVAGE
@@ -121,7 +119,6 @@ class Table:
         "ask_every_window",
         "asking",
         "bus",
-        "card_heard",
         "card_listeners",
         "costs_asked",
         "decision",
@@ -136,6 +133,7 @@ class Table:
         "instants_resolving",
         "last_turn_ended",
         "legal",
+        "listeners_shared",
         "log",
         "max_decisions",
         "max_effects",
@@ -252,16 +250,18 @@ class Table:
         # (``CardInstance.triggers``) brings none, so it is not asked
         self.printed_abilities = printed_abilities
         self.triggers = TriggerIndex()  # reactions in play that hear any event of a class
-        # the reactions each card in play brought, by card uid, each with its key in
-        # ``card_listeners`` (None: it is in the index), so that it leaves as it came; of
-        # those that hear one card's events only, by (uid of that card, event class)
-        self.reactions_in_play: dict[int, tuple[tuple[Reaction, ListenerKey | None], ...]] = {}
-        self.card_listeners: dict[ListenerKey, tuple[Reaction, ...]] = {}
-        # the event classes some card's own reactions hear: how many cards hear each
-        self.card_heard: dict[type, int] = {}
+        # the reactions each card in play brought, by card uid, each with the uid of the
+        # card whose events it hears in ``card_listeners`` (None: it is in the index), so
+        # that it leaves as it came; of those that hear one card's events only, by event
+        # class, then by the uid of that card (as many cards hear a class as it has uids)
+        self.reactions_in_play: dict[int, tuple[tuple[Reaction, int | None], ...]] = {}
+        self.card_listeners: dict[type, dict[int, tuple[Reaction, ...]]] = {}
+        # ``card_listeners`` is shared with a copy (or its original) until one side changes
+        # it (``_own_listeners``), as the generator is (``rng``)
+        self.listeners_shared = False
         self.bus = EventBus()
         # the event classes something listens to: how many listeners of each, the bus's,
-        # the trigger index's and the cards' own (``card_heard``, counted apart too; see
+        # the trigger index's and the cards' own (one per card that hears the class, see
         # ``_hook``); an event is built only when its class is here
         self.heard: dict[type, int] = {}
         self.wire()
@@ -277,7 +277,9 @@ class Table:
         reactions listen to; they keep the count as listeners come and go. The bus and the
         index hold the count, not this table: no reference cycle, so a finished game is
         freed at once (by reference counting, not by the garbage collector)."""
-        heard = dict(self.card_heard)
+        heard: dict[type, int] = {}
+        for cls, by_card in self.card_listeners.items():
+            heard[cls] = len(by_card)
         for cls in self.bus.wanted:
             hear(heard, cls)
         for cls in self.triggers.event_classes():
@@ -366,8 +368,8 @@ class Table:
         self.printed_abilities = original.printed_abilities
         self.triggers = original.triggers.copy()
         self.reactions_in_play = dict(original.reactions_in_play)
-        self.card_listeners = dict(original.card_listeners)
-        self.card_heard = dict(original.card_heard)
+        self.card_listeners = original.card_listeners  # shared until one side changes them
+        self.listeners_shared = original.listeners_shared = True
         self.bus = EventBus()
         self.wire()
 
@@ -381,11 +383,12 @@ class Table:
         if cls not in self.heard:  # nobody listens: the event is never built
             return
         own = None
-        if cls in self.card_heard:  # some card's own reactions hear this class: its card's?
+        by_card = self.card_listeners.get(cls)
+        if by_card is not None:  # some card's own reactions hear this class: its card's?
             card = fields[_ABOUT_CARD[cls]]  # None: no card (a character's ability)
             if card is not None:
-                own = self.card_listeners.get((card.uid, cls))
-            if own is None and self.heard[cls] == self.card_heard[cls]:
+                own = by_card.get(card.uid)
+            if own is None and self.heard[cls] == len(by_card):
                 return  # only other cards' own reactions hear it
         self._deliver(cls(*fields), own)
 
@@ -1098,42 +1101,57 @@ class Table:
             reactions = tuple(source(instance, controller, order))
         if not reactions:
             return
-        listeners = self.card_listeners
-        placed: list[tuple[Reaction, ListenerKey | None]] = []
+        listeners = self._own_listeners() if self.listeners_shared else self.card_listeners
+        placed: list[tuple[Reaction, int | None]] = []
         for reaction in reactions:
             if reaction.own_card:
-                key = (reaction.hears(instance, host).uid, reaction.event)
-                found = listeners.get(key)
-                if found is None:
-                    listeners[key] = (reaction,)
-                    hear(self.card_heard, reaction.event)
-                    hear(self.heard, reaction.event)
+                cls = reaction.event
+                uid = reaction.hears(instance, host).uid
+                by_card = listeners.get(cls)
+                if by_card is None:
+                    by_card = listeners[cls] = {}
+                found = by_card.get(uid)
+                if found is None:  # one more card hears the class
+                    by_card[uid] = (reaction,)
+                    hear(self.heard, cls)
                 else:
-                    listeners[key] = (*found, reaction)
-                placed.append((reaction, key))
+                    by_card[uid] = (*found, reaction)
+                placed.append((reaction, uid))
             else:
                 self.triggers.add(reaction)
                 placed.append((reaction, None))
         self.reactions_in_play[instance.uid] = tuple(placed)
 
+    def _own_listeners(self) -> dict[type, dict[int, tuple[Reaction, ...]]]:
+        """``card_listeners`` made this table's own, to be changed: a copy shares them with
+        its original (``listeners_shared``) until one side changes them."""
+        listeners = self.card_listeners = {
+            cls: dict(by_card) for cls, by_card in self.card_listeners.items()
+        }
+        self.listeners_shared = False
+        return listeners
+
     def leave_play(self, instance: CardInstance) -> None:
         """``instance`` left play: the abilities it brought leave the table, each from
-        where it came in (the index, or the key it was kept under in ``card_listeners``)."""
+        where it came in (the index, or ``card_listeners`` under the card it hears)."""
         placed = self.reactions_in_play.pop(instance.uid, None)
         if not placed:
             return
-        listeners = self.card_listeners
-        for reaction, key in placed:
-            if key is None:
+        listeners = self._own_listeners() if self.listeners_shared else self.card_listeners
+        for reaction, uid in placed:
+            if uid is None:
                 self.triggers.remove(reaction)
                 continue
-            found = listeners[key]
+            cls = reaction.event
+            by_card = listeners[cls]
+            found = by_card[uid]
             if len(found) > 1:  # another reaction hears that card's events of the class
-                listeners[key] = tuple(r for r in found if r is not reaction)
-            else:
-                del listeners[key]
-                unhear(self.card_heard, reaction.event)
-                unhear(self.heard, reaction.event)
+                by_card[uid] = tuple(r for r in found if r is not reaction)
+                continue
+            del by_card[uid]  # one card fewer hears the class
+            unhear(self.heard, cls)
+            if not by_card:
+                del listeners[cls]
 
     def _cast(self, player: int, instance: CardInstance) -> None:
         """An instant was played, its cost paid: its abilities trigger as its card is
