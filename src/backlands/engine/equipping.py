@@ -301,7 +301,7 @@ class EquipDone(Step):
     def __init__(
         self, player: int, card: CardInstance, host: CardInstance | None, then: Step | None
     ) -> None:
-        super().__init__(player)
+        Step.__init__(self, player)
         self.card = card
         self.host = host
         self.then = then

@@ -180,7 +180,7 @@ class PhaseStarts(Step):
     __slots__ = ("phase",)
 
     def __init__(self, player: int, phase: Phase) -> None:
-        super().__init__(player)
+        Step.__init__(self, player)
         self.phase = phase
 
     def run(self, t: Table) -> None:
