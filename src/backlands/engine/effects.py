@@ -632,7 +632,7 @@ class OptionQuestion(Question):
     __slots__ = ("effect", "source", "words")
 
     def __init__(self, player: int, words: tuple[str, ...], effect: str, source: Source) -> None:
-        super().__init__(player)
+        Question.__init__(self, player)
         self.words = words
         self.effect = effect
         self.source = source
@@ -693,7 +693,7 @@ class MayQuestion(OptionQuestion):
         effect: str,
         source: Source,
     ) -> None:
-        super().__init__(player, (words, "do not"), effect, source)
+        OptionQuestion.__init__(self, player, (words, "do not"), effect, source)
         self.effects = effects
         self.if_you_do = if_you_do
 
@@ -715,7 +715,7 @@ class IfYouDo(Step):
     __slots__ = ("effects", "shortfalls", "source")
 
     def __init__(self, effects: tuple[Effect, ...], source: Source, shortfalls: int) -> None:
-        super().__init__(source.controller)
+        Step.__init__(self, source.controller)
         self.effects = effects
         self.source = source
         self.shortfalls = shortfalls
@@ -743,7 +743,7 @@ class ModeQuestion(OptionQuestion):
         effect: str,
         source: Source,
     ) -> None:
-        super().__init__(player, words, effect, source)
+        OptionQuestion.__init__(self, player, words, effect, source)
         self.modes = modes
 
     def asks(self) -> str:
@@ -1039,7 +1039,7 @@ class Reorder(Question):
         effect: str | None,
         chosen: tuple[CardInstance, ...] = (),
     ) -> None:
-        super().__init__(player)
+        Question.__init__(self, player)
         self.whose = whose
         self.count = count
         self.source = source
