@@ -51,6 +51,7 @@ from .events import (
 from .grants import Grant, grant_for
 from .history import History
 from .listening import hear, unhear
+from .reading import find_equipped
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
 from .steps import (
@@ -1072,15 +1073,8 @@ class Table:
             self.learn(seen_by, known)
 
     def equipped(self, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
-        """The mat and equipped record of a card in a slot, or None."""
-        slot = instance.slot
-        if slot is None:
-            return None
-        for p in self.players:
-            eq = p.mat.get(slot)
-            if eq is not None and eq.instance is instance:
-                return p, eq
-        return None
+        """The mat and equipped record of a card in a slot, or None (``find_equipped``)."""
+        return find_equipped(self.players, instance)
 
     # ------------------------------------------------------------------ cards in play
 
