@@ -24,12 +24,7 @@ def start_next_ability(t: Table) -> bool:
     """What the last step triggered joins the queue in the order of 11.3; unless an
     ability is resolving, the next one in the queue resolves, as a step of its own: its
     first effect now, the rest as the steps it pushed, above an ``AbilityDone`` step that
-    marks its end. Whether an ability was taken from the queue. While an equip's extra
-    costs are being paid (12.4), nothing joins the queue: the equip is one step of 11.3."""
-    if t.paying:
-        return False
-    if t.triggered:
-        t.queue_triggered()
+    marks its end (``Table.next_queued``). Whether an ability was taken from the queue."""
     queued = t.next_queued()
     if queued is None:
         return False
@@ -39,7 +34,6 @@ def start_next_ability(t: Table) -> bool:
         return True
     agenda = t.agenda
     mark = len(agenda)
-    t.ability_started()
     reaction.resolve(t, event)
     if len(agenda) == mark:  # it resolved completely
         t.ability_done(reaction)

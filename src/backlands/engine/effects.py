@@ -183,10 +183,11 @@ def resolve_effects(table: Table, effects: Sequence[Effect], source: Source) -> 
     nested effects of ``if`` and the like, all resolve through here."""
     if not effects:
         return
-    first, *rest = effects
-    for effect in reversed(rest):
-        table.run(source.controller, EffectStep(effect, source))
+    if len(effects) > 1:  # the others wait as steps, the last one lowest
+        for effect in reversed(effects[1:]):
+            table.run(source.controller, EffectStep(effect, source))
     if table.effect_resolves():  # else the turn did not end: a draw (9.4)
+        first = effects[0]
         first.apply(TableResolution(table, first, source))
 
 
@@ -631,7 +632,7 @@ class OptionQuestion(Question):
     __slots__ = ("effect", "source", "words")
 
     def __init__(self, player: int, words: tuple[str, ...], effect: str, source: Source) -> None:
-        super().__init__(player)
+        Question.__init__(self, player)
         self.words = words
         self.effect = effect
         self.source = source
@@ -692,7 +693,7 @@ class MayQuestion(OptionQuestion):
         effect: str,
         source: Source,
     ) -> None:
-        super().__init__(player, (words, "do not"), effect, source)
+        OptionQuestion.__init__(self, player, (words, "do not"), effect, source)
         self.effects = effects
         self.if_you_do = if_you_do
 
@@ -714,7 +715,7 @@ class IfYouDo(Step):
     __slots__ = ("effects", "shortfalls", "source")
 
     def __init__(self, effects: tuple[Effect, ...], source: Source, shortfalls: int) -> None:
-        super().__init__(source.controller)
+        Step.__init__(self, source.controller)
         self.effects = effects
         self.source = source
         self.shortfalls = shortfalls
@@ -742,7 +743,7 @@ class ModeQuestion(OptionQuestion):
         effect: str,
         source: Source,
     ) -> None:
-        super().__init__(player, words, effect, source)
+        OptionQuestion.__init__(self, player, words, effect, source)
         self.modes = modes
 
     def asks(self) -> str:
@@ -1038,7 +1039,7 @@ class Reorder(Question):
         effect: str | None,
         chosen: tuple[CardInstance, ...] = (),
     ) -> None:
-        super().__init__(player)
+        Question.__init__(self, player)
         self.whose = whose
         self.count = count
         self.source = source
@@ -1123,11 +1124,11 @@ def cards_for(
             return [], False
         found = find_host(t.players, card) if kind.host else t.equipped(card)  # in a slot
         return ([found] if found is not None else []), False
-    players = [
-        p
-        for p in in_turn_order(t.players, me)
-        if not (whose is _OWN and p.index != me) and not (whose is _OPPONENTS and p.index == me)
-    ]
+    players = in_turn_order(t.players, me)
+    if whose is _OWN:
+        players = [p for p in players if p.index == me]
+    elif whose is _OPPONENTS:
+        players = [p for p in players if p.index != me]
     return _cards_of(players, slot), True
 
 

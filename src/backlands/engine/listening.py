@@ -1,6 +1,7 @@
-"""How many listeners each event class has in a game (``Table.heard``, ``Table.card_heard``):
-the bus and the trigger index count theirs as they come and go, and the table builds an
-event only when its class is counted (``Table.publish``).
+"""How many listeners each event class has in a game (``Table.heard``): the bus, the trigger
+index and the table (one for each card whose own reactions hear the class,
+``Table.card_listeners``) count theirs as they come and go, and the table builds an event
+only when its class is counted (``Table.publish``).
 
 A module of its own so that the compiled build compiles it (``events.py`` is not compiled,
 docs/performance.md): a card coming into or leaving play counts its abilities' classes.

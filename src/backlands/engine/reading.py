@@ -47,7 +47,12 @@ NOTHING_SUPPLIED: Final[Mapping[Any, str]] = {}
 def in_turn_order(players: Sequence[PlayerState], first: int) -> list[PlayerState]:
     """The players still in the game, in turn order from ``first``."""
     n = len(players)
-    return [players[(first + k) % n] for k in range(n) if not players[(first + k) % n].out]
+    found = []
+    for k in range(n):
+        p = players[(first + k) % n]
+        if not p.out:
+            found.append(p)
+    return found
 
 
 def named_players(
@@ -66,19 +71,21 @@ def named_players(
     definition's ``names``, 11.4, 9.2)."""
     kind = target.definition
     who = kind.names
+    if who is _EVERYONE:
+        return in_turn_order(players, controller)
+    if who is _OPPONENTS:
+        return [p for p in in_turn_order(players, controller) if p.index != controller]
+    named: object
     if who is _CONTROLLER:
-        found = [players[controller]]
+        named = controller
     elif who is _EVENT:  # 12.7: the player the triggering event names
         named = event_named(event, supplies, target)
-        found = [players[named]] if isinstance(named, int) else []
-    elif who is _EVERYONE:
-        found = in_turn_order(players, controller)
-    elif who is _OPPONENTS:
-        found = [p for p in in_turn_order(players, controller) if p.index != controller]
     else:  # named by an enclosing effect (12.3): who decided the option, who was chosen
         named = chooser if who is _CHOOSER else chosen
-        found = [players[named]] if named >= 0 else []
-    return [p for p in found if not p.out]
+    if not isinstance(named, int) or named < 0:
+        return []
+    p = players[named]
+    return [] if p.out else [p]
 
 
 def event_named(event: object, supplies: Mapping[Any, str], target: object) -> object:
@@ -108,8 +115,9 @@ def find_host(
     """The mat and equipped record of the card ``instance`` (an attach spell) sits under."""
     for p in players:
         for eq in p.mat.values():
-            if any(a.instance is instance for a in eq.attached):
-                return p, eq
+            for spell in eq.attached:
+                if spell.instance is instance:
+                    return p, eq
     return None
 
 

@@ -51,6 +51,7 @@ from .events import (
 from .grants import Grant, grant_for
 from .history import History
 from .listening import hear, unhear
+from .reading import find_equipped
 from .state import CardInstance, Equipped, Outcome, PlayerState
 from .stats import Stats
 from .steps import (
@@ -119,7 +120,6 @@ class Table:
         "ask_every_window",
         "asking",
         "bus",
-        "card_heard",
         "card_listeners",
         "costs_asked",
         "decision",
@@ -134,6 +134,7 @@ class Table:
         "instants_resolving",
         "last_turn_ended",
         "legal",
+        "listeners_shared",
         "log",
         "max_decisions",
         "max_effects",
@@ -250,15 +251,18 @@ class Table:
         # (``CardInstance.triggers``) brings none, so it is not asked
         self.printed_abilities = printed_abilities
         self.triggers = TriggerIndex()  # reactions in play that hear any event of a class
-        # the reactions each card in play brought, by card uid; of those that hear one
-        # card's events only, by (uid of that card, event class)
-        self.reactions_in_play: dict[int, tuple[Reaction, ...]] = {}
-        self.card_listeners: dict[tuple[int, type], tuple[Reaction, ...]] = {}
-        # the event classes some card's own reactions hear: how many cards hear each
-        self.card_heard: dict[type, int] = {}
+        # the reactions each card in play brought, by card uid, each with the uid of the
+        # card whose events it hears in ``card_listeners`` (None: it is in the index), so
+        # that it leaves as it came; of those that hear one card's events only, by event
+        # class, then by the uid of that card (as many cards hear a class as it has uids)
+        self.reactions_in_play: dict[int, tuple[tuple[Reaction, int | None], ...]] = {}
+        self.card_listeners: dict[type, dict[int, tuple[Reaction, ...]]] = {}
+        # ``card_listeners`` is shared with a copy (or its original) until one side changes
+        # it (``_own_listeners``), as the generator is (``rng``)
+        self.listeners_shared = False
         self.bus = EventBus()
         # the event classes something listens to: how many listeners of each, the bus's,
-        # the trigger index's and the cards' own (``card_heard``, counted apart too; see
+        # the trigger index's and the cards' own (one per card that hears the class, see
         # ``_hook``); an event is built only when its class is here
         self.heard: dict[type, int] = {}
         self.wire()
@@ -274,7 +278,9 @@ class Table:
         reactions listen to; they keep the count as listeners come and go. The bus and the
         index hold the count, not this table: no reference cycle, so a finished game is
         freed at once (by reference counting, not by the garbage collector)."""
-        heard = dict(self.card_heard)
+        heard: dict[type, int] = {}
+        for cls, by_card in self.card_listeners.items():
+            heard[cls] = len(by_card)
         for cls in self.bus.wanted:
             hear(heard, cls)
         for cls in self.triggers.event_classes():
@@ -363,8 +369,8 @@ class Table:
         self.printed_abilities = original.printed_abilities
         self.triggers = original.triggers.copy()
         self.reactions_in_play = dict(original.reactions_in_play)
-        self.card_listeners = dict(original.card_listeners)
-        self.card_heard = dict(original.card_heard)
+        self.card_listeners = original.card_listeners  # shared until one side changes them
+        self.listeners_shared = original.listeners_shared = True
         self.bus = EventBus()
         self.wire()
 
@@ -378,11 +384,12 @@ class Table:
         if cls not in self.heard:  # nobody listens: the event is never built
             return
         own = None
-        if cls in self.card_heard:  # some card's own reactions hear this class: its card's?
+        by_card = self.card_listeners.get(cls)
+        if by_card is not None:  # some card's own reactions hear this class: its card's?
             card = fields[_ABOUT_CARD[cls]]  # None: no card (a character's ability)
             if card is not None:
-                own = self.card_listeners.get((card.uid, cls))
-            if own is None and self.heard[cls] == self.card_heard[cls]:
+                own = by_card.get(card.uid)
+            if own is None and self.heard[cls] == len(by_card):
                 return  # only other cards' own reactions hear it
         self._deliver(cls(*fields), own)
 
@@ -395,7 +402,7 @@ class Table:
         if handlers is not None:
             for handler in handlers:
                 handler(event)
-        reactions = self.triggers.listening(cls)
+        reactions = self.triggers.by_event.get(cls)
         if reactions:
             for reaction in reactions:
                 if reaction.matches(self, event):
@@ -535,25 +542,27 @@ class Table:
         self.last_turn_ended = self.turn
         return True
 
-    def queue_triggered(self) -> None:
-        """What the last step triggered joins the end of the queue, in the order of 11.3."""
-        triggered = self.triggered
-        if len(triggered) == 1:
-            self.queue.append(triggered[0])
-        else:
-            self.queue.extend(resolution_order(triggered, self.active, len(self.players)))
-        triggered.clear()
-
     def next_queued(self) -> tuple[Reaction, Event] | None:
-        """The next ability of the queue to resolve, taken from it (none while one is
-        resolving, 11.3: each completely before the next)."""
-        if not self.queue or self.ability_resolving:
+        """What the last step triggered joins the end of the queue, in the order of 11.3;
+        then the next ability of the queue starts resolving, taken from it (none while one
+        is resolving, 11.3: each completely before the next). While an equip's extra costs
+        are being paid (12.4), nothing joins the queue and nothing starts: the equip is one
+        step of 11.3."""
+        if self.paying:
             return None
-        return self.queue.pop(0)
-
-    def ability_started(self) -> None:
+        queue = self.queue
+        triggered = self.triggered
+        if triggered:
+            if len(triggered) == 1:
+                queue.append(triggered[0])
+            else:
+                queue.extend(resolution_order(triggered, self.active, len(self.players)))
+            triggered.clear()
+        if not queue or self.ability_resolving:
+            return None
         self.ability_resolving = True
         self.done = 0  # its first effect has no effect before it (12.2)
+        return queue.pop(0)
 
     def ability_done(self, reaction: Reaction) -> None:
         """``reaction`` has resolved (11.3): the next ability may start; an instant whose
@@ -1064,15 +1073,8 @@ class Table:
             self.learn(seen_by, known)
 
     def equipped(self, instance: CardInstance) -> tuple[PlayerState, Equipped] | None:
-        """The mat and equipped record of a card in a slot, or None."""
-        slot = instance.slot
-        if slot is None:
-            return None
-        for p in self.players:
-            eq = p.mat.get(slot)
-            if eq is not None and eq.instance is instance:
-                return p, eq
-        return None
+        """The mat and equipped record of a card in a slot, or None (``find_equipped``)."""
+        return find_equipped(self.players, instance)
 
     # ------------------------------------------------------------------ cards in play
 
@@ -1093,40 +1095,57 @@ class Table:
             reactions = tuple(source(instance, controller, order))
         if not reactions:
             return
-        self.reactions_in_play[instance.uid] = reactions
-        listeners = self.card_listeners
+        listeners = self._own_listeners() if self.listeners_shared else self.card_listeners
+        placed: list[tuple[Reaction, int | None]] = []
         for reaction in reactions:
             if reaction.own_card:
-                key = (reaction.hears(instance, host).uid, reaction.event)
-                found = listeners.get(key)
-                if found is None:
-                    listeners[key] = (reaction,)
-                    hear(self.card_heard, reaction.event)
-                    hear(self.heard, reaction.event)
+                cls = reaction.event
+                uid = reaction.hears(instance, host).uid
+                by_card = listeners.get(cls)
+                if by_card is None:
+                    by_card = listeners[cls] = {}
+                found = by_card.get(uid)
+                if found is None:  # one more card hears the class
+                    by_card[uid] = (reaction,)
+                    hear(self.heard, cls)
                 else:
-                    listeners[key] = (*found, reaction)
+                    by_card[uid] = (*found, reaction)
+                placed.append((reaction, uid))
             else:
                 self.triggers.add(reaction)
+                placed.append((reaction, None))
+        self.reactions_in_play[instance.uid] = tuple(placed)
+
+    def _own_listeners(self) -> dict[type, dict[int, tuple[Reaction, ...]]]:
+        """``card_listeners`` made this table's own, to be changed: a copy shares them with
+        its original (``listeners_shared``) until one side changes them."""
+        listeners = self.card_listeners = {
+            cls: dict(by_card) for cls, by_card in self.card_listeners.items()
+        }
+        self.listeners_shared = False
+        return listeners
 
     def leave_play(self, instance: CardInstance) -> None:
-        """``instance`` left play: the abilities it brought leave the table."""
-        reactions = self.reactions_in_play.pop(instance.uid, None)
-        if not reactions:
+        """``instance`` left play: the abilities it brought leave the table, each from
+        where it came in (the index, or ``card_listeners`` under the card it hears)."""
+        placed = self.reactions_in_play.pop(instance.uid, None)
+        if not placed:
             return
-        listeners = self.card_listeners
-        for reaction in reactions:
-            if not reaction.own_card:
+        listeners = self._own_listeners() if self.listeners_shared else self.card_listeners
+        for reaction, uid in placed:
+            if uid is None:
                 self.triggers.remove(reaction)
                 continue
-            for key, found in list(listeners.items()):
-                if key[1] is reaction.event and any(r is reaction for r in found):
-                    kept = tuple(r for r in found if r is not reaction)
-                    if kept:
-                        listeners[key] = kept
-                    else:
-                        del listeners[key]
-                        unhear(self.card_heard, reaction.event)
-                        unhear(self.heard, reaction.event)
+            cls = reaction.event
+            by_card = listeners[cls]
+            found = by_card[uid]
+            if len(found) > 1:  # another reaction hears that card's events of the class
+                by_card[uid] = tuple(r for r in found if r is not reaction)
+                continue
+            del by_card[uid]  # one card fewer hears the class
+            unhear(self.heard, cls)
+            if not by_card:
+                del listeners[cls]
 
     def _cast(self, player: int, instance: CardInstance) -> None:
         """An instant was played, its cost paid: its abilities trigger as its card is

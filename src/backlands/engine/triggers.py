@@ -79,17 +79,19 @@ class Reaction:
 class TriggerIndex:
     """Every reaction in play, by the event class it listens to."""
 
-    __slots__ = ("_by_event", "heard", "pending")
+    __slots__ = ("by_event", "heard", "pending")
 
     def __init__(self) -> None:
-        self._by_event: dict[type[Event], list[Reaction]] = {}
+        # the reactions listening to each event class (read by ``Table.publish``; changed
+        # only by ``add`` and ``remove``)
+        self.by_event: dict[type[Event], list[Reaction]] = {}
         self.pending = 0  # how many delayed abilities wait for their moment (12.9)
         # the game's count of listeners by event class (``Table.heard``): one per class here
         self.heard: dict[type, int] | None = None
 
     def copy(self) -> TriggerIndex:
         other = TriggerIndex()
-        other._by_event = {cls: list(found) for cls, found in self._by_event.items()}
+        other.by_event = {cls: list(found) for cls, found in self.by_event.items()}
         other.pending = self.pending
         return other
 
@@ -97,40 +99,40 @@ class TriggerIndex:
         """``reaction`` is in play (its card was equipped, say)."""
         if reaction.pending:
             self.pending += 1
-        found = self._by_event.get(reaction.event)
+        found = self.by_event.get(reaction.event)
         if found is not None:
             found.append(reaction)
             return
-        self._by_event[reaction.event] = [reaction]
+        self.by_event[reaction.event] = [reaction]
         if self.heard is not None:  # a class is listened to now: what is heard changed
             hear(self.heard, reaction.event)
 
     def remove(self, reaction: Reaction) -> None:
         """``reaction`` left play."""
-        found = self._by_event.get(reaction.event)
+        found = self.by_event.get(reaction.event)
         if found is None or reaction not in found:
             raise LookupError(f"{reaction!r} is not in play")
         found.remove(reaction)
         if reaction.pending:
             self.pending -= 1
         if not found:
-            del self._by_event[reaction.event]
+            del self.by_event[reaction.event]
             if self.heard is not None:  # nothing listens to the class any more
                 unhear(self.heard, reaction.event)
 
     def listening(self, event_class: type[Event]) -> list[Reaction] | None:
         """The reactions listening to ``event_class`` (one dict lookup), or None."""
-        return self._by_event.get(event_class)
+        return self.by_event.get(event_class)
 
     def event_classes(self) -> Iterator[type[Event]]:
-        return iter(self._by_event)
+        return iter(self.by_event)
 
     def __iter__(self) -> Iterator[Reaction]:
-        for found in self._by_event.values():
+        for found in self.by_event.values():
             yield from found
 
     def __len__(self) -> int:
-        return sum(len(found) for found in self._by_event.values())
+        return sum(len(found) for found in self.by_event.values())
 
 
 def resolution_order(
