@@ -336,8 +336,10 @@ def open_windows(t: Table, player: int, then: Step) -> None:
         settled = t.nothing_due() and not t.ask_every_window
         players = t.players
         n = len(players)
-        for offset in range(1, n):
+        offset = 1  # counted by hand: a ``range()`` is two objects made at each equip
+        while offset < n:
             q = players[(player + offset) % n]
+            offset += 1
             if q.out:
                 continue
             if settled and not equips(t, q, window=True):

@@ -400,7 +400,9 @@ class Stats:
             for mod in self._card_grants.get(instance.uid, ()):
                 if mod.stat is stat:
                     value += mod.amount
-        value = max(value, 1 if stat is _DURABILITY else 0)
+        least = 1 if stat is _DURABILITY else 0  # a conditional: ``max()`` makes a tuple
+        if value < least:
+            value = least
         if not self.live:
             self._cache[key] = value
         return value
