@@ -705,10 +705,12 @@ class Table:
             # ``p``'s inventory and mat change: the cost's ``_move`` below bumps ``p.version``
             # (a cost of 0 too)
             inventory = p.inventory
-            for i, held in enumerate(inventory):  # by identity: no value comparisons
+            i = 0  # by identity, no value comparisons; counted by hand (no ``enumerate``)
+            for held in inventory:
                 if held is instance:
                     del inventory[i]
                     break
+                i += 1
             if kind is not _INSTANT:
                 slot = instance.slot
                 if kind is _ATTACH:  # 4.7
