@@ -710,7 +710,7 @@ class Table:
                 if held is instance:
                     del inventory[i]
                     break
-                i += 1
+                i += 1  # noqa: SIM113 (no enumerate object: see above)
             if kind is not _INSTANT:
                 slot = instance.slot
                 if kind is _ATTACH:  # 4.7
