@@ -62,7 +62,14 @@ from .events import (
     OptionPicked,
     SacrificeReason,
 )
-from .reading import NOTHING_SUPPLIED, TableReading, find_host, in_turn_order, named_players
+from .reading import (
+    NOTHING_SUPPLIED,
+    TableReading,
+    find_host,
+    in_turn_order,
+    named_players,
+    opponents_in_turn_order,
+)
 from .state import CardInstance, Equipped, PlayerState
 from .statics import card_statics
 from .steps import Choice, Question, Step, Work
@@ -183,9 +190,10 @@ def resolve_effects(table: Table, effects: Sequence[Effect], source: Source) -> 
     nested effects of ``if`` and the like, all resolve through here."""
     if not effects:
         return
-    if len(effects) > 1:  # the others wait as steps, the last one lowest
-        for effect in reversed(effects[1:]):
-            table.run(source.controller, EffectStep(effect, source))
+    i = len(effects) - 1
+    while i > 0:  # the others wait as steps, the last one lowest
+        table.run(source.controller, EffectStep(effects[i], source))
+        i -= 1
     if table.effect_resolves():  # else the turn did not end: a draw (9.4)
         first = effects[0]
         first.apply(TableResolution(table, first, source))
@@ -319,12 +327,17 @@ class TableResolution:
         where: Condition | None = None,
     ) -> None:
         found, choose = cards_for(self.table, target, slot, self.source)
-        options = [
-            eq.instance for p, eq in found if why_not is None or why_not(self, p.index, eq) is None
-        ]
+        options = []
+        for p, eq in found:
+            if why_not is None or why_not(self, p.index, eq) is None:
+                options.append(eq.instance)
         if where is not None and options:  # 12.1: only the cards it holds for
             view = self.view
-            options = [card for card in options if where.holds(view.testing(card=card))]
+            holding = []
+            for card in options:
+                if where.holds(view.testing(card=card)):
+                    holding.append(card)
+            options = holding
         if not choose:
             if options:
                 then(self, options[0])
@@ -1124,11 +1137,13 @@ def cards_for(
             return [], False
         found = find_host(t.players, card) if kind.host else t.equipped(card)  # in a slot
         return ([found] if found is not None else []), False
-    players = in_turn_order(t.players, me)
     if whose is _OWN:
-        players = [p for p in players if p.index == me]
+        mine = t.players[me]
+        players = [] if mine.out else [mine]
     elif whose is _OPPONENTS:
-        players = [p for p in players if p.index != me]
+        players = opponents_in_turn_order(t.players, me)
+    else:
+        players = in_turn_order(t.players, me)
     return _cards_of(players, slot), True
 
 

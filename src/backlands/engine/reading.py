@@ -32,6 +32,7 @@ __all__ = [
     "find_host",
     "in_turn_order",
     "named_players",
+    "opponents_in_turn_order",
 ]
 
 _MAT: Final = Zone.MAT
@@ -48,10 +49,21 @@ def in_turn_order(players: Sequence[PlayerState], first: int) -> list[PlayerStat
     """The players still in the game, in turn order from ``first``."""
     n = len(players)
     found = []
-    for k in range(n):
-        p = players[(first + k) % n]
+    k = first
+    while True:  # a hand-counted loop: ``range`` makes an object at each call
+        p = players[k]
         if not p.out:
             found.append(p)
+        k = k + 1 if k + 1 < n else 0
+        if k == first:
+            return found
+
+
+def opponents_in_turn_order(players: Sequence[PlayerState], controller: int) -> list[PlayerState]:
+    """The opponents of ``controller`` still in the game, in turn order after them."""
+    found = in_turn_order(players, controller)
+    if found and found[0].index == controller:  # the controller comes first, if still in
+        del found[0]
     return found
 
 
@@ -74,7 +86,7 @@ def named_players(
     if who is _EVERYONE:
         return in_turn_order(players, controller)
     if who is _OPPONENTS:
-        return [p for p in in_turn_order(players, controller) if p.index != controller]
+        return opponents_in_turn_order(players, controller)
     named: object
     if who is _CONTROLLER:
         named = controller

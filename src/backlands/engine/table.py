@@ -1098,7 +1098,7 @@ class Table:
         if not reactions:
             return
         listeners = self._own_listeners() if self.listeners_shared else self.card_listeners
-        placed: list[tuple[Reaction, int | None]] = []
+        placed: tuple[tuple[Reaction, int | None], ...] = ()  # most cards bring one
         for reaction in reactions:
             if reaction.own_card:
                 cls = reaction.event
@@ -1112,11 +1112,11 @@ class Table:
                     hear(self.heard, cls)
                 else:
                     by_card[uid] = (*found, reaction)
-                placed.append((reaction, uid))
+                placed += ((reaction, uid),)
             else:
                 self.triggers.add(reaction)
-                placed.append((reaction, None))
-        self.reactions_in_play[instance.uid] = tuple(placed)
+                placed += ((reaction, None),)
+        self.reactions_in_play[instance.uid] = placed
 
     def _own_listeners(self) -> dict[type, dict[int, tuple[Reaction, ...]]]:
         """``card_listeners`` made this table's own, to be changed: a copy shares them with
