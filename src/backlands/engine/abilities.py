@@ -194,10 +194,10 @@ def card_abilities(instance: CardInstance, controller: int, order: int) -> Itera
     triggers = instance.triggers
     if len(triggers) == 1:
         return reactions_of(triggers[0], controller, order, instance)
-    found: list[Reaction] = []
+    found: tuple[Reaction, ...] = ()
     for a in triggers:
-        found.extend(reactions_of(a, controller, order, instance))
-    return tuple(found)
+        found += reactions_of(a, controller, order, instance)
+    return found
 
 
 def NO_ABILITIES(instance: CardInstance, controller: int, order: int) -> Iterable[Reaction]:
@@ -227,9 +227,8 @@ def seat_characters(table: Table) -> None:
 def character_abilities(character: Character, player: int) -> tuple[Reaction, ...]:
     """The reactions of a character's PRO and CON (11.1: its player's; first in 11.3's
     order)."""
-    return tuple(
-        reaction
-        for trait in (character.pro, character.con)
-        for a in trait.abilities
-        for reaction in reactions_of(a, player, 0, None)
-    )
+    found: tuple[Reaction, ...] = ()
+    for trait in (character.pro, character.con):
+        for a in trait.abilities:
+            found += reactions_of(a, player, 0, None)
+    return found

@@ -1167,11 +1167,10 @@ class Table:
             reactions: Iterable[Reaction] = self.values.reactions(instance, player, 0, source)
         else:
             reactions = source(instance, player, 0)
-        mine = [
-            (reaction, event)
-            for reaction in reactions
-            if reaction.event is CardEquipped and reaction.matches(self, event)
-        ]
+        mine = []
+        for reaction in reactions:
+            if reaction.event is CardEquipped and reaction.matches(self, event):
+                mine.append((reaction, event))
         if mine:
             self.instants_resolving.append(instance)
         else:
