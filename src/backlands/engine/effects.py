@@ -415,13 +415,15 @@ class TableResolution:
     def deal_damage(self, target: PlayerTarget, amount: int, *, defendable: bool = True) -> None:
         t = self.table
         found, choose = players_for(t, target, self.source)
+        players = []
+        for p in found:
+            players.append(p.index)
         if choose:
-            options = [p.index for p in found]
-            self.choose(self.controller, options, _Damage(amount, defendable), _PlayerRefusal(None))
+            self.choose(self.controller, players, _Damage(amount, defendable), _PlayerRefusal(None))
             return
         if not found:
             self._short()
-        self._damage([p.index for p in found], amount, defendable)
+        self._damage(players, amount, defendable)
 
     def _damage(self, players: list[int], amount: int, defendable: bool) -> None:
         """Each of ``players`` takes the damage, one defence at a time (11.6)."""

@@ -572,10 +572,16 @@ class Table:
         if not self.instants_resolving:
             return
         card = getattr(reaction, "card", None)
-        if card is None or all(c is not card for c in self.instants_resolving):
+        if card is None:
             return
-        if any(getattr(r, "card", None) is card for r, _ in self.queue):
+        for waiting in self.instants_resolving:
+            if waiting is card:
+                break
+        else:  # not an instant's ability
             return
+        for queued, _ in self.queue:
+            if getattr(queued, "card", None) is card:
+                return  # another of its abilities still waits
         self.instants_resolving[:] = [c for c in self.instants_resolving if c is not card]
         owner = self.players[card.owner]
         owner.void.append(card)

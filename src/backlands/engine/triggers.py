@@ -110,9 +110,12 @@ class TriggerIndex:
     def remove(self, reaction: Reaction) -> None:
         """``reaction`` left play."""
         found = self.by_event.get(reaction.event)
-        if found is None or reaction not in found:
-            raise LookupError(f"{reaction!r} is not in play")
-        found.remove(reaction)
+        try:
+            if found is None:
+                raise ValueError
+            found.remove(reaction)
+        except ValueError:
+            raise LookupError(f"{reaction!r} is not in play") from None
         if reaction.pending:
             self.pending -= 1
         if not found:
