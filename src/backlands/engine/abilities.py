@@ -69,7 +69,7 @@ class CardAbility(Reaction):
     def __init__(
         self, player: int, order: int, card: CardInstance | None, ability: TriggeredAbility
     ) -> None:
-        super().__init__(player, order)
+        Reaction.__init__(self, player, order)
         self.card = card
         self.ability = ability
         whose = ability.whose

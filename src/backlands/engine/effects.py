@@ -173,7 +173,7 @@ class Payment(Source):
     __slots__ = ("host",)
 
     def __init__(self, card: CardInstance, controller: int, host: CardInstance | None) -> None:
-        super().__init__(card, controller, None)
+        Source.__init__(self, card, controller, None)
         self.host = host
 
 
@@ -1178,7 +1178,7 @@ class DelayedAbility(Reaction):
     __slots__ = ("effects", "made", "source")
 
     def __init__(self, source: Source, effects: tuple[Effect, ...], made: int) -> None:
-        super().__init__(source.controller, source.order)
+        Reaction.__init__(self, source.controller, source.order)
         self.source = source
         self.effects = effects
         self.made = made
