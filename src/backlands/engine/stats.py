@@ -194,7 +194,7 @@ class Stats:
             if cache:
                 for stat in _STATS:
                     cache.pop((uid, side, stat), None)
-            side += 1
+            side += 1  # noqa: SIM113 (no enumerate object: see above)
 
     def seated(self) -> None:
         """The players are at the table (setup): one cost table per side; the statics of
