@@ -488,7 +488,8 @@ class Values:
 
     def __init__(self) -> None:
         self.equips: dict[int, Equip] = {}  # by card uid (no host), read by listings
-        self._hosted: dict[tuple[int, int], Equip] = {}
+        # by card uid, then host uid (no key tuple made at each listing)
+        self._hosted: dict[int, dict[int, Equip]] = {}
         self.attacks: dict[int, dict[int, Attack]] = {}  # by card uid, then target
         self._defences: dict[tuple[int, ...], Defend] = {}
         self._decisions: dict[tuple[DecisionKind, int, int, int | None], Decision] = {}
@@ -503,10 +504,12 @@ class Values:
             if found is None:
                 found = self.equips[card.uid] = Equip(card)
             return found
-        key = (card.uid, host.uid)
-        found = self._hosted.get(key)
+        by_host = self._hosted.get(card.uid)
+        if by_host is None:
+            by_host = self._hosted[card.uid] = {}
+        found = by_host.get(host.uid)
         if found is None:
-            found = self._hosted[key] = Equip(card, host)
+            found = by_host[host.uid] = Equip(card, host)
         return found
 
     def attack(self, card: CardInstance, target: int) -> Attack:

@@ -188,11 +188,13 @@ class Stats:
         if self.shared is not None:
             self._unshare()
         cache = self._cache
-        for side, costs in enumerate(self.costs):
+        side = 0  # counted by hand: ``enumerate`` makes an object
+        for costs in self.costs:
             costs.pop(uid, None)
             if cache:
                 for stat in _STATS:
                     cache.pop((uid, side, stat), None)
+            side += 1  # noqa: SIM113 (no enumerate object: see above)
 
     def seated(self) -> None:
         """The players are at the table (setup): one cost table per side; the statics of
