@@ -131,6 +131,8 @@ def equips(
     in, in seat and mat order (4.7); then ``end``, the do-nothing answer, if given. The
     listing of the main phase and of a response window (``attacked``: that of an attack's
     target); ``equip_problem`` says why any other is refused."""
+    if window and p.index not in t.instant_owners:  # no instant can be in their inventory
+        return () if end is None else (end,)
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
     costs: dict[int, int] | None = None

@@ -17,7 +17,7 @@ from ..deck import Deck, DeckProblem, validate_deck
 from ..errors import GameSetupError
 from ..model import CardStatModifier, Static
 from ..ruleset import Ruleset
-from ..terms import CardStat, PlayerStat
+from ..terms import CardStat, CardType, PlayerStat
 from .actions import Values
 from .chance import below, shuffle
 from .events import GameStarted
@@ -78,8 +78,10 @@ def seat_table(table: Table, seats: Sequence[Seat], first_player: object) -> Non
     ):
         raise GameSetupError(f"first player {first_player} is not a seat index (1.4)")
     table.seats = seats = tuple(seats)
-    decks, table.instances, table.values, shared, durability, costs, statics = _instances(seats)
+    found = _instances(seats)
+    decks, table.instances, table.values, shared, durability, costs, statics, instants = found
     table.costs_asked = costs
+    table.instant_owners = instants
     table.stats.share(shared)
     # no card on any mat yet, so nothing can be worn out (6.2): no check is due, but the
     # next one must know whether a durability modifier is in play (the characters')
@@ -104,12 +106,14 @@ def _instances(
     bool,
     bool,
     bool,
+    frozenset[int],
 ]:
     """The card instances of a game between ``seats``: uids in seat order, then deck order;
     their action and decision values (``Values``) and the card stats they have at setup
     (see ``Stats.share``), both filled as games need them; whether a character's
-    modifier changes durability; whether a card asks extra costs (12.4); and whether a
-    character has a static (12.8).
+    modifier changes durability; whether a card asks extra costs (12.4); whether a
+    character has a static (12.8); and the seats that bring an instant spell
+    (``Table.instant_owners``).
 
     Instances never change, and equal seats make equal instances, so a batch of games
     between the same seats makes them once (the games share them, as copies do).
@@ -130,7 +134,9 @@ def _instances(
     instances = {i.uid: i for deck in decks for i in deck}
     costs = any(i.extra_costs for i in instances.values())
     statics = any(isinstance(mod, Static) for seat in seats for mod in seat.character.modifiers)
-    return tuple(decks), instances, Values(), new_shared(len(seats)), durability, costs, statics
+    instants = frozenset(i.owner for i in instances.values() if i.type is CardType.INSTANT_SPELL)
+    shared = new_shared(len(seats))
+    return tuple(decks), instances, Values(), shared, durability, costs, statics, instants
 
 
 def start_seats(table: Table, first_player: object) -> None:

@@ -3,7 +3,9 @@
 Plain mutable slotted data, changed only by the engine's rules (``table``, ``flow``,
 ``questions``); every change they make is published as an event. Every card of the game sits
 in exactly one zone at all times: a primal deck, an inventory, a void, or a mat (in a slot,
-or attached under the card in a slot).
+or attached under the card in a slot). Only a mat may hold another player's card (a stolen
+one, 7.3, or an attach spell under another's card, 4.7): a card always moves to its owner's
+deck, inventory or void (1.5, 12.5).
 """
 
 from __future__ import annotations

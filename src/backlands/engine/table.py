@@ -131,6 +131,7 @@ class Table:
         "first_player_named",
         "heard",
         "instances",
+        "instant_owners",
         "instants_resolving",
         "last_turn_ended",
         "legal",
@@ -198,6 +199,10 @@ class Table:
         # whether a card of the game asks extra costs (12.4): else the equip listings never
         # look for them
         self.costs_asked = False
+        # the players who own an instant spell: only theirs can ever hold one in their
+        # inventory (a card only ever goes to its owner's zones, 1.5, 12.5); set with the
+        # card instances, never changed after setup
+        self.instant_owners: frozenset[int] = frozenset()
         self.values = Values()  # the game's action and decision values (shared by seats)
         self.players: list[PlayerState] = []
         self.turn = 0
@@ -292,6 +297,8 @@ class Table:
         self.instances[instance.uid] = instance
         if instance.extra_costs:
             self.costs_asked = True
+        if instance.type is _INSTANT:
+            self.instant_owners = self.instant_owners | {owner}
         return instance
 
     @property
@@ -334,6 +341,7 @@ class Table:
         self._rng_shared = original._rng_shared = True
         self.instances = original.instances  # never changed after setup
         self.costs_asked = original.costs_asked
+        self.instant_owners = original.instant_owners
         self.values = original.values
         self.players = players = [p.copy() for p in original.players]
         self.turn = original.turn
