@@ -135,18 +135,17 @@ def equips(
         return () if end is None else (end,)
     found: list[Action] = []
     hosts: list[CardInstance] | None = None
-    costs: dict[int, int] | None = None
+    costs = t.stats.costs[p.index]  # the side's cost table, read directly (``Stats.cost``)
+    left = len(p.primal_deck)
     asks = t.costs_asked  # a card of the game asks extra costs (12.4)
     for instance in p.inventory if not t.stats.statics else _playable(t, p, window, attacked):
         kind = instance.type
         if window and kind not in WINDOW_TYPES:
             continue
-        if costs is None:  # the side's cost table, read directly (``Stats.cost``)
-            costs = t.stats.costs[p.index]
         cost = costs.get(instance.uid)
         if cost is None:
             cost = t.stats.cost(instance, p.index)
-        if cost > len(p.primal_deck):
+        if cost > left:
             continue
         if kind is _ATTACH:
             if hosts is None:
