@@ -472,7 +472,9 @@ class Values:
     again (the equip of each card in the inventory, the attacks of each attacker, a
     defence's decision). They are made the first time they are needed and kept here by
     card uid, for the game, its copies and every game between the same seats (which share
-    their card instances, ``seating.py``), so that a listing makes no new objects.
+    their card instances, ``seating.py``), so that a listing makes no new objects; the
+    equip of a card without a host is kept on the card itself (``CardInstance.equip_action``,
+    which the same games share), one attribute away from the listing.
     """
 
     __slots__ = (
@@ -483,11 +485,9 @@ class Values:
         "_hosted",
         "_reactions",
         "attacks",
-        "equips",
     )
 
     def __init__(self) -> None:
-        self.equips: dict[int, Equip] = {}  # by card uid (no host), read by listings
         # by card uid, then host uid (no key tuple made at each listing)
         self._hosted: dict[int, dict[int, Equip]] = {}
         self.attacks: dict[int, dict[int, Attack]] = {}  # by card uid, then target
@@ -499,10 +499,10 @@ class Values:
 
     def equip(self, card: CardInstance, host: CardInstance | None = None) -> Equip:
         """Equip ``card`` (under ``host``, for an attach spell)."""
-        if host is None:
-            found = self.equips.get(card.uid)
+        if host is None:  # kept on the card, read directly by listings
+            found = card.equip_action
             if found is None:
-                found = self.equips[card.uid] = Equip(card)
+                found = card.equip_action = Equip(card)
             return found
         by_host = self._hosted.get(card.uid)
         if by_host is None:

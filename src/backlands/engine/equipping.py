@@ -157,7 +157,7 @@ def equips(
         elif asks and instance.extra_costs and extra_cost_problem(p, instance, None, cost):
             continue  # 12.4: only what can be paid in full
         else:
-            action = t.values.equips.get(instance.uid)  # read directly (``Values.equip``)
+            action = instance.equip_action  # read directly (``Values.equip``)
             found.append(t.values.equip(instance) if action is None else action)
     if end is not None:
         found.append(end)

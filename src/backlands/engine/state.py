@@ -10,12 +10,15 @@ deck, inventory or void (1.5, 12.5).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from ..model import Card, Character, ContinuousAbility, ExtraCost, Modifier, TriggeredAbility
 from ..terms import Slot, Zone
+
+if TYPE_CHECKING:
+    from .actions import Equip
 
 __all__ = ["CardInstance", "Equipped", "Outcome", "PlayerState", "Zone"]
 
@@ -36,6 +39,7 @@ class CardInstance:
 
     __slots__ = (
         "card",
+        "equip_action",
         "extra_costs",
         "has_durability",
         "modifiers",
@@ -68,6 +72,8 @@ class CardInstance:
         )
         # what it costs besides its primal cost (12.4), read at every equip listing
         self.extra_costs: tuple[ExtraCost, ...] = card.extra_costs
+        # the action that equips it (no host), made once, as first listed (``Values.equip``)
+        self.equip_action: Equip | None = None
 
     def __eq__(self, other: object) -> bool:
         if self is other:
