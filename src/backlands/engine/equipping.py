@@ -327,14 +327,16 @@ def open_windows(t: Table, player: int, then: Step) -> None:
     ``then``, the step that comes after them, below them; with no window, ``then`` runs now
     or is queued (``Table.then``).
 
-    A player with no playable instant is not asked (8.3). While nothing can change before
-    their window (nothing is due, and no window before theirs may be answered), that is
-    settled here and their window is not pushed at all; from the first window that may ask
-    on, each is pushed and looks again when it runs. With the ruleset's ``ask_every_window``
-    (8.3) every other player still in is asked."""
+    A player with no playable instant is not asked (8.3). A player who owns no instant spell
+    never has one (``Table.instant_owners``): their window is not pushed at all. Nor is it
+    while nothing can change before their window (nothing is due, and no window before
+    theirs may be answered) and they have none now: that is settled here; from the first
+    window that may ask on, each is pushed and looks again when it runs. With the ruleset's
+    ``ask_every_window`` (8.3) every other player still in is asked."""
     windows: list[Step] = []
     if t.response_windows:
-        settled = t.nothing_due() and not t.ask_every_window
+        every = t.ask_every_window
+        settled = not every and t.nothing_due()
         players = t.players
         n = len(players)
         offset = 1  # counted by hand: a ``range()`` is two objects made at each equip
@@ -343,6 +345,8 @@ def open_windows(t: Table, player: int, then: Step) -> None:
             offset += 1
             if q.out:
                 continue
+            if not every and q.index not in t.instant_owners:
+                continue  # no instant can reach their inventory: never asked (8.3)
             if settled and not equips(t, q, window=True):
                 continue  # no playable instant: not asked (8.3)
             settled = False
