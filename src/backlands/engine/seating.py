@@ -135,7 +135,7 @@ def _instances(
     costs = any(i.extra_costs for i in instances.values())
     statics = any(isinstance(mod, Static) for seat in seats for mod in seat.character.modifiers)
     instants = frozenset(i.owner for i in instances.values() if i.type is CardType.INSTANT_SPELL)
-    shared = new_shared(len(seats))
+    shared = new_shared(seats)
     return tuple(decks), instances, Values(), shared, durability, costs, statics, instants
 
 

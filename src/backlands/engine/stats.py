@@ -9,9 +9,11 @@ on their mat (``while_equipped``) and the attach spells they attached, under who
 counts as one of theirs, one granted to a card changes that card alone; so does a
 ``card_stat`` with ``card:`` (this card, or the card an attach spell sits under, 12.1),
 kept by that card's uid as the modifiers in play are collected. The list of
-card-stat modifiers, and each stat computed from it, is kept until a source comes or goes
-(:meth:`Stats.changed`) or a boost or a grant is given or ends; the index of statics in play
-(``statics.py``) is made again whenever a source of one comes or goes.
+card-stat modifiers is kept until a source comes or goes (:meth:`Stats.changed`) or a grant
+is given or ends; each stat computed from it, until a modifier of that stat comes or goes
+(a modifier changes its own stat alone), the card's boosts or grants change, or every
+source does; the index of statics in play (``statics.py``) is made again whenever a source
+of one comes or goes.
 
 A modifier with ``while:`` applies exactly while its condition holds (12.1), which any step
 may change: while one is in play (``live``), the stats it could change are computed each
@@ -44,19 +46,32 @@ from .statics import StaticIndex, index_statics
 
 __all__ = ["SharedStats", "Stats", "new_shared"]
 
-# (card stats by (uid, side, stat), primal costs per side by uid, player stats by ruleset)
 # the card-stat modifiers in play by the stat they change: (controller, whose, amount, cards)
 # of each, read from the modifier once per collection (``Stats._collect``)
 CardMods: TypeAlias = dict[CardStat, list[tuple[int, Whose, int, Selector]]]
+# the card stats kept: by stat, one table per side, by card uid
+CardTables: TypeAlias = dict[CardStat, list[dict[int, int]]]
+# (card stats, their primal costs' tables (the same lists), player stats by ruleset)
 SharedStats: TypeAlias = tuple[
-    dict[tuple[int, int, CardStat], int],
+    CardTables,
     list[dict[int, int]],
     dict[Ruleset, dict[tuple[int, PlayerStat], int]],
 ]
 
 
-def new_shared(sides: int) -> SharedStats:
-    return {}, [{} for _ in range(sides)], {}
+def new_shared(sides: Sequence[object]) -> SharedStats:
+    """Empty stats to share between the games of these seats (``Stats.share``)."""
+    tables = _new_tables(sides)
+    return tables, tables[CardStat.PRIMAL_COST], {}
+
+
+def _new_tables(sides: Sequence[object]) -> CardTables:
+    """Empty card-stat tables: for each stat, one table for each of ``sides`` (the players,
+    or the seats; iterated: a ``range()`` is two objects)."""
+    tables: CardTables = {}
+    for stat in _STATS:
+        tables[stat] = [{} for _ in sides]
+    return tables
 
 
 _DURABILITY: Final = CardStat.DURABILITY
@@ -77,6 +92,7 @@ class Stats:
         "_on_cards",
         "_players_shared",
         "_reading",
+        "_sharing",
         "active",
         "boosts",
         "costs",
@@ -102,15 +118,21 @@ class Stats:
         self.players = players
         self.ruleset = ruleset
         self._mods: CardMods | None = None
-        self._cache: dict[tuple[int, int, CardStat], int] = {}
+        # the card stats kept (``card``): by stat, per side, by card uid; each stat's tables
+        # shared by the games between the same seats until something about that stat
+        # changes in this game (``share``), then the game's own
+        self._cache: CardTables = _new_tables(players)
         # (player, stat) -> live player stat, read directly by hot paths (fill with ``player``)
         self.player_stats: dict[tuple[int, PlayerStat], int] = {}
         self._players_shared = False  # ``player_stats`` is the seats' shared table (``share``)
-        # per side: uid -> primal cost, read directly by hot loops (fill with ``cost``)
-        self.costs: list[dict[int, int]] = [{} for _ in players]
+        # per side: uid -> primal cost, read directly by hot loops (fill with ``cost``): the
+        # primal cost's tables of ``_cache``
+        self.costs: list[dict[int, int]] = self._cache[_PRIMAL_COST]
         # card stats computed while only the characters' modifiers are in play, shared by
-        # the games between the same seats (see ``share``); None once a source came or went
+        # the games between the same seats (see ``share``); None once this game has its own
+        # tables of every stat
         self.shared: SharedStats | None = None
+        self._sharing = 0  # how many stats are still kept in the shared tables
         # a durability modifier (or a player) came or went since the last worn-out check
         self.stale = True
         self.durability_modified = False  # was one in play at the last check
@@ -185,21 +207,41 @@ class Stats:
     def _forget_card(self, uid: int) -> None:
         """Forget one card's stats (its boosts changed), on every side."""
         self.version += 1
-        if self.shared is not None:
-            self._unshare()
         cache = self._cache
-        side = 0  # counted by hand: ``enumerate`` makes an object
-        for costs in self.costs:
-            costs.pop(uid, None)
-            if cache:
-                for stat in _STATS:
-                    cache.pop((uid, side, stat), None)
-            side += 1  # noqa: SIM113 (no enumerate object: see above)
+        shared = self.shared
+        for stat in _STATS:
+            tables = cache[stat]
+            if shared is not None and tables is shared[0][stat]:  # others read them: copied
+                tables = [dict(kept) for kept in tables]
+                self._leave(stat, tables)
+            for kept in tables:
+                kept.pop(uid, None)
+
+    def _forget_stat(self, stat: CardStat) -> None:
+        """Forget ``stat`` of every card, on every side."""
+        tables = self._cache[stat]
+        shared = self.shared
+        if shared is not None and tables is shared[0][stat]:  # others read them: left
+            self._leave(stat, [{} for _ in tables])
+        else:
+            for kept in tables:
+                kept.clear()
+
+    def _leave(self, stat: CardStat, tables: list[dict[int, int]]) -> None:
+        """Keep ``stat`` in ``tables``, this game's own, from now on, no more in the shared
+        ones; once no stat is kept in them, the game shares none (``shared`` is None)."""
+        self._cache[stat] = tables
+        if stat is _PRIMAL_COST:
+            self.costs = tables
+        self._sharing -= 1
+        if not self._sharing:
+            self.shared = None
 
     def seated(self) -> None:
-        """The players are at the table (setup): one cost table per side; the statics of
-        their characters and mats are in play (12.8)."""
-        self.costs = [{} for _ in self.players]
+        """The players are at the table (setup): card-stat tables for each side; the statics
+        of their characters and mats are in play (12.8)."""
+        self._cache = _new_tables(self.players)
+        self.costs = self._cache[_PRIMAL_COST]
         self.characters_seated()
         self.index_statics()
 
@@ -221,9 +263,13 @@ class Stats:
     def share(self, shared: SharedStats) -> None:
         """Start from (and add to) ``shared``: the card stats of every game between these
         seats while only the characters' PRO and CON are in play, as at setup. The first
-        card-stat modifier that comes or goes (or a player going out) ends the sharing."""
+        card-stat modifier of a stat that comes or goes (or a boost, or a player going out)
+        ends the sharing of that stat's tables (every stat's, for a boost or a player): a
+        stat depends only on the modifiers, boosts and grants of that stat (11.1, 11.6)."""
         self.shared = shared
-        self._cache, self.costs, players = shared
+        tables, self.costs, players = shared
+        self._cache = dict(tables)  # this game's: a stat's tables are replaced, not changed
+        self._sharing = len(tables)
         found = players.get(self.ruleset)
         if found is None:
             found = players[self.ruleset] = {}
@@ -254,17 +300,11 @@ class Stats:
                 self._live_changed()
             if isinstance(mod, Static):
                 statics = True
-            elif isinstance(mod, CardStatModifier):
+            elif isinstance(mod, CardStatModifier):  # it changes its own stat alone
                 self.version += 1
                 self._mods = None
-                if self.shared is not None:
-                    self._unshare()
-                elif self._cache:
-                    self._cache.clear()
-                if mod.stat is _PRIMAL_COST:
-                    for costs in self.costs:
-                        costs.clear()
-                elif mod.stat is _DURABILITY:
+                self._forget_stat(mod.stat)
+                if mod.stat is _DURABILITY:
                     self.stale = True
             elif isinstance(mod, PlayerStatModifier):
                 self._forget_players()
@@ -334,28 +374,17 @@ class Stats:
         elif self.player_stats:
             self.player_stats.clear()
 
-    def _unshare(self) -> None:
-        """Leave the shared stats (never cleared: other games read them) for our own."""
-        assert self.shared is not None
-        self.shared = None
-        self._cache = {}
-        self.costs = [dict(costs) for costs in self.costs]
-
     def _forget_card_stats(self) -> None:
         self.version += 1
         self._mods = None
-        if self.shared is not None:
-            self._unshare()
-        if self._cache:
-            self._cache.clear()
-        for costs in self.costs:
-            costs.clear()
+        for stat in _STATS:
+            self._forget_stat(stat)
 
     def card(self, instance: CardInstance, stat: CardStat, side: int) -> int:
         """``instance``'s live ``stat`` on ``side``'s mat (or in their inventory). Damage and
         cost never go below 0, durability never below 1; a stat the card lacks is 0."""
-        key = (instance.uid, side, stat)
-        cached = self._cache.get(key)
+        kept = self._cache[stat][side]
+        cached = kept.get(instance.uid)
         if cached is not None:
             return cached
         card = instance.card
@@ -406,18 +435,13 @@ class Stats:
         if value < least:
             value = least
         if not self.live:
-            self._cache[key] = value
+            kept[instance.uid] = value
         return value
 
     def cost(self, instance: CardInstance, side: int) -> int:
-        """The primal cost ``side`` pays to equip ``instance`` (4.3)."""
-        costs = self.costs[side]
-        cost = costs.get(instance.uid)
-        if cost is None:
-            cost = self.card(instance, _PRIMAL_COST, side)
-            if not self.live:  # 12.1: a ``while:`` modifier may change it at any step
-                costs[instance.uid] = cost
-        return cost
+        """The primal cost ``side`` pays to equip ``instance`` (4.3): its live primal cost,
+        kept in ``costs`` (the table hot loops read directly)."""
+        return self.card(instance, _PRIMAL_COST, side)
 
     def durability_in_play(self) -> bool:
         """Whether any modifier or boost in play changes durability."""
