@@ -473,8 +473,9 @@ class Values:
     defence's decision). They are made the first time they are needed and kept here by
     card uid, for the game, its copies and every game between the same seats (which share
     their card instances, ``seating.py``), so that a listing makes no new objects; the
-    equip of a card without a host is kept on the card itself (``CardInstance.equip_action``,
-    which the same games share), one attribute away from the listing.
+    equips of a card are kept on the card itself (``CardInstance.equip_action``, and
+    ``hosted_equips`` by host uid; the same games share it), one attribute away from the
+    listing.
     """
 
     __slots__ = (
@@ -482,14 +483,11 @@ class Values:
         "_chosen_players",
         "_decisions",
         "_defences",
-        "_hosted",
         "_reactions",
         "attacks",
     )
 
     def __init__(self) -> None:
-        # by card uid, then host uid (no key tuple made at each listing)
-        self._hosted: dict[int, dict[int, Equip]] = {}
         self.attacks: dict[int, dict[int, Attack]] = {}  # by card uid, then target
         self._defences: dict[tuple[int, ...], Defend] = {}
         self._decisions: dict[tuple[DecisionKind, int, int, int | None], Decision] = {}
@@ -504,9 +502,9 @@ class Values:
             if found is None:
                 found = card.equip_action = Equip(card)
             return found
-        by_host = self._hosted.get(card.uid)
+        by_host = card.hosted_equips
         if by_host is None:
-            by_host = self._hosted[card.uid] = {}
+            by_host = card.hosted_equips = {}
         found = by_host.get(host.uid)
         if found is None:
             found = by_host[host.uid] = Equip(card, host)

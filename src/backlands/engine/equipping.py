@@ -150,10 +150,12 @@ def equips(
         if kind is _ATTACH:
             if hosts is None:
                 hosts = [eq.instance for q in t.players if not q.out for eq in q.mat.values()]
+            made = instance.hosted_equips  # read directly (``Values.equip``)
             for host in hosts:  # 12.4: only what can be paid in full
                 if asks and instance.extra_costs and extra_cost_problem(p, instance, host, cost):
                     continue
-                found.append(t.values.equip(instance, host))
+                action = None if made is None else made.get(host.uid)
+                found.append(t.values.equip(instance, host) if action is None else action)
         elif asks and instance.extra_costs and extra_cost_problem(p, instance, None, cost):
             continue  # 12.4: only what can be paid in full
         else:

@@ -42,6 +42,7 @@ class CardInstance:
         "equip_action",
         "extra_costs",
         "has_durability",
+        "hosted_equips",
         "modifiers",
         "owner",
         "slot",
@@ -72,8 +73,10 @@ class CardInstance:
         )
         # what it costs besides its primal cost (12.4), read at every equip listing
         self.extra_costs: tuple[ExtraCost, ...] = card.extra_costs
-        # the action that equips it (no host), made once, as first listed (``Values.equip``)
+        # the actions that equip it: without a host, and under a host by the host's uid
+        # (an attach spell), each made once, as first listed (``Values.equip``)
         self.equip_action: Equip | None = None
+        self.hosted_equips: dict[int, Equip] | None = None
 
     def __eq__(self, other: object) -> bool:
         if self is other:
