@@ -338,7 +338,7 @@ def open_windows(t: Table, player: int, then: Step) -> None:
     windows: list[Step] = []
     if t.response_windows:
         every = t.ask_every_window
-        settled = not every and t.nothing_due()
+        settled: bool | None = None  # asked once a window needs it
         players = t.players
         n = len(players)
         offset = 1  # counted by hand: a ``range()`` is two objects made at each equip
@@ -347,10 +347,13 @@ def open_windows(t: Table, player: int, then: Step) -> None:
             offset += 1
             if q.out:
                 continue
-            if not every and q.index not in t.instant_owners:
-                continue  # no instant can reach their inventory: never asked (8.3)
-            if settled and not equips(t, q, window=True):
-                continue  # no playable instant: not asked (8.3)
+            if not every:
+                if q.index not in t.instant_owners:
+                    continue  # no instant can reach their inventory: never asked (8.3)
+                if settled is None:
+                    settled = t.nothing_due()
+                if settled and not equips(t, q, window=True):
+                    continue  # no playable instant: not asked (8.3)
             settled = False
             windows.append(one(ResponseWindow, q.index))
     if not windows:
