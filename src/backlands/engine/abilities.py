@@ -19,7 +19,7 @@ once that step is over, its effects in printed order (``effects.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from ..keywords import Heard, Subject, Trigger, TriggerKind
 from ..model import Character, TriggeredAbility
@@ -84,7 +84,8 @@ class CardAbility(Reaction):
         if not isinstance(event, self.event):
             return False
         if self.own_card:  # found through its card: an event about it (or its host)
-            if not self.hears_host and getattr(event, "card", None) is not self.card:
+            about: Any = event  # an event class with a card (``events.ABOUT_CARD``)
+            if not self.hears_host and about.card is not self.card:
                 return False
         elif self.subject is not _ALL:  # whose event it is (12.7)
             field = self.definition.subject

@@ -105,6 +105,7 @@ _OPPONENTS: Final = Whose.OPPONENTS
 _SACRIFICED: Final = SacrificeReason.EFFECT
 _COST: Final = SacrificeReason.COST
 _SLOT_ORDER: Final = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
+_ONLY: Final = {at: (at,) for at in _SLOT_ORDER}  # the slots looked at for one slot
 _NOBODY: Final = -1  # no chooser: the effect sits inside no option (12.3)
 
 T = TypeVar("T", int, CardRef)
@@ -299,7 +300,7 @@ class TableResolution:
         found, choose = players_for(t, target, self.source, keyword)
         if choose:
             refusal = _PlayerRefusal(keyword)
-            self.choose(self.controller, [p.index for p in found], then, refusal)
+            self.choose(self.source.controller, [p.index for p in found], then, refusal)
             return
         if len(found) < 2:
             if not found:
@@ -344,7 +345,8 @@ class TableResolution:
             else:
                 self._short()  # the card is not there (any more)
             return
-        self.choose(self.controller, options, then, _CardRefusal(target, slot, why_not, where))
+        refusal = _CardRefusal(target, slot, why_not, where)
+        self.choose(self.source.controller, options, then, refusal)
 
     def choose(
         self,
@@ -419,7 +421,9 @@ class TableResolution:
         for p in found:
             players.append(p.index)
         if choose:
-            self.choose(self.controller, players, _Damage(amount, defendable), _PlayerRefusal(None))
+            self.choose(
+                self.source.controller, players, _Damage(amount, defendable), _PlayerRefusal(None)
+            )
             return
         if not found:
             self._short()
@@ -445,7 +449,7 @@ class TableResolution:
         found = t.equipped(_instance(card))
         self._did(0 if found is None else 1, 1)
         if found is not None:
-            t.steal(t.players[self.controller], found[0], found[1])
+            t.steal(t.players[self.source.controller], found[0], found[1])
 
     def repair(self, card: CardRef, amount: int) -> None:  # 11.6
         t = self.table
@@ -1152,11 +1156,12 @@ def cards_for(
 def _cards_of(players: list[PlayerState], slot: Slot | None) -> list[tuple[PlayerState, Equipped]]:
     """The cards in the slots of ``players`` (in ``slot`` only, if given), in their order and
     slot order, with their mats."""
+    slots = _SLOT_ORDER if slot is None else _ONLY[slot]
     cards = []
     for p in players:
-        for at in _SLOT_ORDER:
+        for at in slots:
             eq = p.mat.get(at)
-            if eq is not None and (slot is None or at is slot):
+            if eq is not None:
                 cards.append((p, eq))
     return cards
 
