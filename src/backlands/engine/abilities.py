@@ -27,6 +27,7 @@ from ..terms import CardType
 from ._compiled import mypyc_attr
 from .effects import Source, reading, resolve_effects
 from .events import AbilityResolving, Event
+from .reading import find_equipped
 from .state import CardInstance
 from .table import AbilitySource, Table
 from .triggers import Reaction, reaction_class
@@ -117,7 +118,7 @@ def controller_of(table: Table, card: object) -> int | None:
     """Who controls ``card`` now: whose mat it is on (None: it is in no slot)."""
     if not isinstance(card, CardInstance):
         return None
-    found = table.equipped(card)
+    found = find_equipped(table.players, card)
     return None if found is None else found[0].index
 
 

@@ -65,6 +65,7 @@ from .events import (
 from .reading import (
     NOTHING_SUPPLIED,
     TableReading,
+    find_equipped,
     find_host,
     in_turn_order,
     named_players,
@@ -288,7 +289,7 @@ class TableResolution:
         statics = t.stats.statics
         if not statics:
             return False
-        found = t.equipped(_instance(card))
+        found = find_equipped(t.players, _instance(card))
         return found is not None and bool(
             card_statics(t.stats, kind, found[1].instance, found[0].index)
         )
@@ -439,21 +440,21 @@ class TableResolution:
 
     def destroy(self, card: CardRef) -> None:  # 7.4
         t = self.table
-        found = t.equipped(_instance(card))
+        found = find_equipped(t.players, _instance(card))
         slot = found[1].instance.slot if found is not None else None
         done = found is not None and slot is not None and t.destroy(found[0], slot, _EFFECT)
         self._did(1 if done else 0, 1)
 
     def steal(self, card: CardRef) -> None:  # 7.3, 11.6
         t = self.table
-        found = t.equipped(_instance(card))
+        found = find_equipped(t.players, _instance(card))
         self._did(0 if found is None else 1, 1)
         if found is not None:
             t.steal(t.players[self.source.controller], found[0], found[1])
 
     def repair(self, card: CardRef, amount: int) -> None:  # 11.6
         t = self.table
-        found = t.equipped(_instance(card))
+        found = find_equipped(t.players, _instance(card))
         self._did(0 if found is None else min(amount, found[1].counters), amount)
         if found is not None:
             t.remove_counters(found[0], found[1], amount)
@@ -476,7 +477,7 @@ class TableResolution:
 
     def add_counters(self, card: CardRef, amount: int) -> None:  # 6.2
         t = self.table
-        found = t.equipped(_instance(card))
+        found = find_equipped(t.players, _instance(card))
         self._did(0 if found is None else amount, amount)
         if found is not None:
             t.add_counters(found[0], found[1], amount)
@@ -535,7 +536,7 @@ class TableResolution:
         t = self.table
         instance = _instance(card)
         if origin is _MAT:
-            found = t.equipped(instance)
+            found = find_equipped(t.players, instance)
             if found is None:
                 self._did(0, 1)
                 return False
@@ -868,7 +869,7 @@ class _CardRefusal:
         if not isinstance(option, CardInstance):
             return "a card is chosen here, not a player"
         t = r.table
-        found = t.equipped(option)
+        found = find_equipped(t.players, option)
         if found is None:
             if find_host(t.players, option) is not None:
                 return "an attach spell goes with the card it sits under: choose that card (4.7)"
@@ -1141,7 +1142,8 @@ def cards_for(
             card = named if isinstance(named, CardInstance) else None
         if card is None:
             return [], False
-        found = find_host(t.players, card) if kind.host else t.equipped(card)  # in a slot
+        # in a slot
+        found = find_host(t.players, card) if kind.host else find_equipped(t.players, card)
         return ([found] if found is not None else []), False
     if whose is _OWN:
         mine = t.players[me]
