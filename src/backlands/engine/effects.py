@@ -363,9 +363,9 @@ class TableResolution:
         option offered by no one is refused. ``hidden``: the options are hidden cards, asked
         as a ``HiddenChoice`` (12.6): under ``ask_every_window`` even one is asked."""
         if len(options) > 1 or (hidden and options and self.table.ask_every_window):
-            choice = Then(then, self.effect, self.source)
+            choice = Then(then, self.effect, self.source, why_not)
             listed = cast("Sequence[int | CardInstance]", options)
-            explain = None if why_not is None else _Refusal(why_not, self.effect, self.source)
+            explain = None if why_not is None else choice.refuse
             name = effect_name(self.effect)
             self.table.ask(player, listed, choice, self.source.card, name, explain, hidden)
         elif options:
@@ -422,9 +422,7 @@ class TableResolution:
         for p in found:
             players.append(p.index)
         if choose:
-            self.choose(
-                self.source.controller, players, _Damage(amount, defendable), _PlayerRefusal(None)
-            )
+            self.choose(self.source.controller, players, _Damage(amount, defendable), _AN_OPPONENT)
             return
         if not found:
             self._short()
@@ -774,43 +772,36 @@ class ModeQuestion(OptionQuestion):
 
 
 class Then(Choice):
-    """Apply ``then`` to the chosen player or card, as part of ``effect``."""
+    """Apply ``then`` to the chosen player or card, as part of ``effect``; ``why_not``
+    (None: nothing to say) says why an option no one offered is refused (:meth:`refuse`)."""
 
-    __slots__ = ("effect", "source", "then")
+    __slots__ = ("effect", "source", "then", "why_not")
 
     def __init__(
-        self, then: Callable[..., None], effect: Effect | ExtraCost, source: Source
+        self,
+        then: Callable[..., None],
+        effect: Effect | ExtraCost,
+        source: Source,
+        why_not: Callable[[TableResolution, Any], str | None] | None = None,
     ) -> None:
         self.then = then
         self.effect = effect
         self.source = source
+        self.why_not = why_not
 
     def apply(self, table: Table, option: Any) -> None:
         self.then(TableResolution(table, self.effect, self.source), option)
 
+    def refuse(self, table: Table, option: Any) -> str | None:
+        """``why_not(resolution, option)``, with a resolution of the effect on the asking
+        table (the question's ``explain``: the question is asked with its table)."""
+        assert self.why_not is not None
+        return self.why_not(TableResolution(table, self.effect, self.source), option)
+
 
 # --------------------------------------------------------------------------- refusals
 # Why an option no one offered is not one of an ability's choices (11.4), with the rule
-# number: asked by the choice's question with the table it is asked on.
-
-
-class _Refusal:
-    """``why(resolution, option)``, with a resolution of the effect on the asking table."""
-
-    __slots__ = ("effect", "source", "why")
-
-    def __init__(
-        self,
-        why: Callable[[TableResolution, Any], str | None],
-        effect: Effect | ExtraCost,
-        source: Source,
-    ) -> None:
-        self.why = why
-        self.effect = effect
-        self.source = source
-
-    def __call__(self, table: Table, option: Any) -> str | None:
-        return self.why(TableResolution(table, self.effect, self.source), option)
+# number: asked through the choice's ``Then.refuse`` with the table it is asked on.
 
 
 def _seat(r: TableResolution, option: Any) -> str | None:
@@ -844,6 +835,10 @@ class _PlayerRefusal:
         if keyword is not None and r.is_immune(option, keyword):
             return f"{name} is immune to {str(keyword).upper()} (11.5)"
         return None
+
+
+#: Why a player is not a choice of an "an opponent" with no keyword (made once: immutable).
+_AN_OPPONENT: Final = _PlayerRefusal(None)
 
 
 class _CardRefusal:
