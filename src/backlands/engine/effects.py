@@ -346,7 +346,8 @@ class TableResolution:
             else:
                 self._short()  # the card is not there (any more)
             return
-        refusal = _CardRefusal(target, slot, why_not, where)
+        # why a card offered by no one is refused: only for a choice that is asked
+        refusal = _CardRefusal(target, slot, why_not, where) if self._asks(options) else None
         self.choose(self.source.controller, options, then, refusal)
 
     def choose(
@@ -362,7 +363,7 @@ class TableResolution:
         (neither is recorded), without a step; ``why_not(resolution, option)`` says why an
         option offered by no one is refused. ``hidden``: the options are hidden cards, asked
         as a ``HiddenChoice`` (12.6): under ``ask_every_window`` even one is asked."""
-        if len(options) > 1 or (hidden and options and self.table.ask_every_window):
+        if self._asks(options, hidden):
             choice = Then(then, self.effect, self.source, why_not)
             listed = cast("Sequence[int | CardInstance]", options)
             explain = None if why_not is None else choice.refuse
@@ -372,6 +373,11 @@ class TableResolution:
             then(self, options[0])
         else:
             self._short()  # nothing to choose: the effect does nothing (11.4)
+
+    def _asks(self, options: Sequence[object], hidden: bool = False) -> bool:
+        """Whether the choice among ``options`` is a question (``choose``): among two or
+        more, or among hidden cards under ``ask_every_window`` (12.6), even one."""
+        return len(options) > 1 or (hidden and bool(options) and self.table.ask_every_window)
 
     def _short(self) -> None:
         """A part of this effect could not be done (12.3: it was not done in full)."""
