@@ -65,7 +65,7 @@ class CardAbility(Reaction):
     default: ClassVar[Subject]
     #: Whether, heard from its card, an attach spell's hears its host's events (11.2).
     host_heard: ClassVar[bool]
-    __slots__ = ("ability", "card", "hears_host", "subject")
+    __slots__ = ("ability", "card", "hears_host", "source", "subject")
 
     def __init__(
         self, player: int, order: int, card: CardInstance | None, ability: TriggeredAbility
@@ -77,6 +77,8 @@ class CardAbility(Reaction):
         self.subject = self.default if whose is None else whose
         # an attach spell's "attacks" and "defends" hear the card it sits under (11.2)
         self.hears_host = self.host_heard and card is not None and card.type is _ATTACH
+        # where its effects come from, each time it triggers (the event goes beside it)
+        self.source = Source(card, player, self.definition.supplies, order)
 
     def hears(self, card: CardInstance, host: CardInstance | None) -> CardInstance:
         return host if self.hears_host and host is not None else card
@@ -107,8 +109,7 @@ class CardAbility(Reaction):
         """Its effects in printed order, one agenda step each (11.3): the first runs in this
         step, the others wait above what it pushes (its questions, its damage)."""
         table.publish(AbilityResolving, self.player, self.card, self.when)
-        source = Source(self.card, self.player, event, self.definition.supplies, self.order)
-        resolve_effects(table, self.ability.effects, source)
+        resolve_effects(table, self.ability.effects, self.source, event)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.card or 'a character'} for P{self.player + 1}>"
@@ -135,8 +136,7 @@ class FilteredAbility(CardAbility):
             return False
         condition = self.ability.if_
         assert condition is not None
-        source = Source(self.card, self.player, event, self.definition.supplies, self.order)
-        return condition.holds(reading(table, source))
+        return condition.holds(reading(table, self.source, event))
 
 
 def _reaction_class(
