@@ -54,7 +54,9 @@ _THIS: Final = Subject.THIS
 @mypyc_attr(allow_interpreted_subclasses=True)  # one subclass per trigger, made at import
 class CardAbility(Reaction):
     """A printed triggered ability in play, controlled by ``player`` (11.1): the ``ability``
-    of ``card`` (None: a character's PRO or CON), about ``subject`` (its ``whose``, 12.7)."""
+    of ``card`` (None: a character's PRO or CON), about ``subject`` (its ``whose``, 12.7).
+    Its effects come from its ``source``, made with it and the same each time it triggers;
+    the triggering event goes beside it (``resolve_effects``)."""
 
     trigger: ClassVar[Trigger]
     when: ClassVar[str]  # the trigger's name in the card format (``trigger.value``)
@@ -77,7 +79,6 @@ class CardAbility(Reaction):
         self.subject = self.default if whose is None else whose
         # an attach spell's "attacks" and "defends" hear the card it sits under (11.2)
         self.hears_host = self.host_heard and card is not None and card.type is _ATTACH
-        # where its effects come from, each time it triggers (the event goes beside it)
         self.source = Source(card, player, self.definition.supplies, order)
 
     def hears(self, card: CardInstance, host: CardInstance | None) -> CardInstance:
