@@ -473,9 +473,9 @@ class Values:
     defence's decision). They are made the first time they are needed and kept here by
     card uid, for the game, its copies and every game between the same seats (which share
     their card instances, ``seating.py``), so that a listing makes no new objects; the
-    equips of a card are kept on the card itself (``CardInstance.equip_action``, and
-    ``hosted_equips`` by host uid; the same games share it), one attribute away from the
-    listing.
+    equips and attacks of a card are kept on the card itself (``CardInstance.equip_action``,
+    ``hosted_equips`` by host uid, ``attack_actions`` by target; the same games share it),
+    one attribute away from the listings.
     """
 
     __slots__ = (
@@ -484,11 +484,9 @@ class Values:
         "_decisions",
         "_defences",
         "_reactions",
-        "attacks",
     )
 
     def __init__(self) -> None:
-        self.attacks: dict[int, dict[int, Attack]] = {}  # by card uid, then target
         self._defences: dict[tuple[int, ...], Defend] = {}
         self._decisions: dict[tuple[DecisionKind, int, int, int | None], Decision] = {}
         self._reactions: dict[tuple[int, int, int], tuple[Reaction, ...]] = {}
@@ -512,9 +510,9 @@ class Values:
 
     def attack(self, card: CardInstance, target: int) -> Attack:
         """Attack ``target`` with ``card``."""
-        by_target = self.attacks.get(card.uid)
+        by_target = card.attack_actions  # kept on the card, read directly by the listing
         if by_target is None:
-            by_target = self.attacks[card.uid] = {}
+            by_target = card.attack_actions = {}
         found = by_target.get(target)
         if found is None:
             found = by_target[target] = Attack(card, target)

@@ -18,7 +18,7 @@ from ..model import Card, Character, ContinuousAbility, ExtraCost, Modifier, Tri
 from ..terms import Slot, Zone
 
 if TYPE_CHECKING:
-    from .actions import Equip
+    from .actions import Attack, Equip
 
 __all__ = ["CardInstance", "Equipped", "Outcome", "PlayerState", "Zone"]
 
@@ -38,6 +38,7 @@ class CardInstance:
     """
 
     __slots__ = (
+        "attack_actions",
         "card",
         "equip_action",
         "extra_costs",
@@ -77,6 +78,8 @@ class CardInstance:
         # (an attach spell), each made once, as first listed (``Values.equip``)
         self.equip_action: Equip | None = None
         self.hosted_equips: dict[int, Equip] | None = None
+        # the attacks it makes, by target, each made once, as first listed (``Values.attack``)
+        self.attack_actions: dict[int, Attack] | None = None
 
     def __eq__(self, other: object) -> bool:
         if self is other:

@@ -235,7 +235,7 @@ class AttackPhase(Question):
                     continue
             elif slot in p.attacked:  # 3.3: once a turn
                 continue
-            made = values.attacks.get(eq.instance.uid)  # its attacks by target, read directly
+            made = eq.instance.attack_actions  # its attacks by target, read directly
             for target in t.players:
                 if target is not p and not target.out:
                     action = None if made is None else made.get(target.index)
