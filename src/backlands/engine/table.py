@@ -91,6 +91,23 @@ _ATTACH: Final = CardType.ATTACH_SPELL
 _ABOUT_CARD: Final = ABOUT_CARD
 
 
+class _Unset:
+    """The value of an event's field that ``Table.publish`` was not given."""
+
+    __slots__ = ()
+
+
+_UNSET: Final = _Unset()
+
+
+def _given(fields: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``fields`` up to the first not given (``_UNSET``): the event's fields, in order."""
+    n = len(fields)
+    while n and fields[n - 1] is _UNSET:
+        n -= 1
+    return fields[:n]
+
+
 class EquipPart(ValueEnum):
     """Which part of an equip ``Table.equip`` does: all of it, or, for a card with extra
     costs (12.4), the part before them or the part after them."""
@@ -376,13 +393,27 @@ class Table:
 
     # ------------------------------------------------------------------ events
 
-    def publish(self, cls: type[Event], *fields: Any) -> None:
-        """Publish the event ``cls(*fields)``: to the bus's handlers, then to every
-        triggered ability that hears it (11.2): those in the index that ``match`` it, and
-        those that hear only the card it is about (``events.ABOUT_CARD``). The event is
-        built only when someone listens."""
+    def publish(
+        self,
+        cls: type[Event],
+        a: Any = _UNSET,
+        b: Any = _UNSET,
+        c: Any = _UNSET,
+        d: Any = _UNSET,
+        e: Any = _UNSET,
+        f: Any = _UNSET,
+    ) -> None:
+        """Publish the event ``cls(a, b, ...)`` (its fields in order, as many as the caller
+        gives): to the bus's handlers, then to every triggered ability that hears it (11.2):
+        those in the index that ``match`` it, and those that hear only the card it is about
+        (``events.ABOUT_CARD``). The event is built only when someone listens.
+
+        The fields are parameters with a default, not ``*fields``: Python 3.11 specialises
+        a call to such a function, but packs ``*fields`` into a tuple at each call (169 a
+        game, most for events nobody hears)."""
         if cls not in self.heard:  # nobody listens: the event is never built
             return
+        fields = (a, b, c, d, e, f)
         own = None
         by_card = self.card_listeners.get(cls)
         if by_card is not None:  # some card's own reactions hear this class: its card's?
@@ -391,7 +422,7 @@ class Table:
                 own = by_card.get(card.uid)
             if own is None and self.heard[cls] == len(by_card):
                 return  # only other cards' own reactions hear it
-        self._deliver(cls(*fields), own)
+        self._deliver(cls(*_given(fields)), own)
 
     def _deliver(self, event: Event, own: tuple[Reaction, ...] | None) -> None:
         """``event`` to the bus's handlers, then the abilities it triggers (11.2): those of
@@ -412,12 +443,13 @@ class Table:
                 if reaction.matches(self, event):
                     self.triggered.append((reaction, event))
 
-    def propose(self, cls: type[P], *fields: Any) -> P | None:
-        """Offer the proposal ``cls(*fields)`` to its handlers (``EventBus.propose``);
-        None when nobody listens (then it stands as it is)."""
+    def propose(self, cls: type[P], a: Any, b: Any, c: Any = _UNSET) -> P | None:
+        """Offer the proposal ``cls(a, b, ...)`` to its handlers (``EventBus.propose``);
+        None when nobody listens (then it stands as it is). Its fields are parameters, as
+        ``publish``'s are."""
         if cls not in self.heard:
             return None
-        return self.bus.propose(cls(*fields))
+        return self.bus.propose(cls(*_given((a, b, c))))
 
     # ------------------------------------------------------------------ the flow
 
