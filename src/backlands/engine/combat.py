@@ -177,7 +177,7 @@ def deal_damage(
     if len(players) > 1:  # the out check waits for the last defence (11.6)
         t.hold_out_check()
     for player in reversed(players):
-        t.push(TakeDamage(player, amount, source, by, defendable, None))
+        t.agenda.append(TakeDamage(player, amount, source, by, defendable, None))
 
 
 class TakeDamage(Step):

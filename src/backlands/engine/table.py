@@ -454,7 +454,9 @@ class Table:
     # ------------------------------------------------------------------ the flow
 
     def push(self, step: Step) -> None:
-        """``step`` runs next, before whatever is on the agenda now."""
+        """``step`` runs next, before whatever is on the agenda now. (The agenda is a stack,
+        its top the end of the list: the flow's own modules append to it directly, a call
+        fewer, some 450 instructions, at each step pushed.)"""
         self.agenda.append(step)
 
     def nothing_due(self) -> bool:

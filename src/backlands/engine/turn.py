@@ -122,7 +122,7 @@ def next_turn(t: Table) -> None:
     while players[following].out:  # skipping players who are out
         following = (following + 1) % n
     if t.triggered:
-        t.push(one(TurnStart, following))
+        t.agenda.append(one(TurnStart, following))
         return
     start_turn(t, players[following])
 
@@ -167,8 +167,8 @@ def start_turn(t: Table, p: PlayerState) -> None:
             return
     main = one(MainPhase, p.index)
     if t.triggered:  # "at the start of your turn" resolves first, then the main phase
-        t.push(main)
-        t.push(PhaseStarts(p.index, _MAIN))
+        t.agenda.append(main)
+        t.agenda.append(PhaseStarts(p.index, _MAIN))
         return
     t.publish(PhaseStarted, p.index, _MAIN)
     t.then(main)
@@ -209,7 +209,7 @@ class MainPhase(EquipQuestion):
 
 def end_main_phase(t: Table, p: PlayerState) -> None:
     """The main phase ends: the attack phase (3.3), if ``p`` may attack, then the end phase."""
-    t.push(one(EndPhase, p.index))
+    t.agenda.append(one(EndPhase, p.index))
     if may_attack(t, p):
         t.publish(PhaseStarted, p.index, _ATTACK)
         t.then(one(AttackPhase, p.index))
@@ -272,7 +272,7 @@ class AttackPhase(Question):
     def apply(self, t: Table, action: Action) -> None:
         if type(action) is not Attack:
             return  # the end phase waits below (3.4)
-        t.push(self)  # the attack phase goes on after this attack (3.3)
+        t.agenda.append(self)  # the attack phase goes on after this attack (3.3)
         declare_attack(t, t.players[self.player], action)
 
 
@@ -289,7 +289,7 @@ def declare_attack(t: Table, p: PlayerState, action: Attack) -> None:
     t.add_counters(p, p.mat[slot], 1)  # 5.2
     dealt = TakeDamage(action.target, damage, instance, p.index, True, t.stats.version)  # 5.3
     if t.response_windows:
-        t.push(dealt)
+        t.agenda.append(dealt)
         t.then(one(TargetWindow, action.target))  # 8.2: the target answers first
     else:
         t.then(dealt)
@@ -304,7 +304,7 @@ class EndPhase(Step):
     def run(self, t: Table) -> None:
         t.publish(PhaseStarted, self.player, _END)
         if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
-            t.push(one(Upkeep, self.player))
+            t.agenda.append(one(Upkeep, self.player))
             return
         upkeep(t, t.players[self.player])
 
@@ -334,4 +334,4 @@ def upkeep(t: Table, p: PlayerState) -> None:
             p.version += 1
         t.publish(PoisonChecked, p.index, coins, cured)
         if not cured:
-            t.push(TakeDamage(p.index, t.ruleset.poison_damage, None, None, True, None))
+            t.agenda.append(TakeDamage(p.index, t.ruleset.poison_damage, None, None, True, None))
