@@ -554,28 +554,6 @@ class Table:
         a draw."""
         self.finish(None, f"turn {self.turn} did not end: more than {what} in one turn (9.4)")
 
-    def begin_turn(self, p: PlayerState) -> None:
-        """The next turn is ``p``'s (3.1): the turn count goes on, ``p`` is active and has
-        attacked with nothing yet this turn (3.3); no decision has been asked and no effect
-        resolved in it yet (9.4)."""
-        self.turn += 1
-        self.decisions_this_turn = 0
-        self.effects_this_turn = 0
-        self.active = p.index
-        stats = self.stats  # what ``while:`` conditions read (12.1)
-        stats.turn = self.turn
-        stats.active = p.index
-        p.turns_taken += 1
-        p.attacked.clear()
-
-    def turn_ends(self) -> bool:
-        """The current turn ends (3.4), once: whether it had not ended yet (what the end of
-        a turn triggers may delay the next one, 11.3)."""
-        if self.turn == self.last_turn_ended:
-            return False
-        self.last_turn_ended = self.turn
-        return True
-
     def next_queued(self) -> tuple[Reaction, Event] | None:
         """What the last step triggered joins the end of the queue, in the order of 11.3;
         then the next ability of the queue starts resolving, taken from it (none while one

@@ -106,7 +106,8 @@ def next_turn(t: Table) -> None:
     """The agenda is empty: the turn ends (3.4), play passes clockwise to the next player
     still in the game, and their turn starts (3.1). What the end of the turn triggered
     resolves first (11.3): the next turn then waits in a :class:`TurnStart` step."""
-    if t.turn_ends():  # once a turn, even if what its end triggered delays the next
+    if t.turn != t.last_turn_ended:  # once a turn, even if what its end triggered delays
+        t.last_turn_ended = t.turn  # the next (11.3)
         stats = t.stats
         if stats.boosts or stats.grants:
             ends_turn(t)
@@ -151,16 +152,26 @@ class TurnStart(Step):
 
 
 def start_turn(t: Table, p: PlayerState) -> None:
-    """3.1: ``p``'s turn starts: they draw; "at the start of your turn" abilities resolve
-    before the main phase starts (3.2)."""
-    t.begin_turn(p)
+    """3.1: ``p``'s turn starts: the turn count goes on, ``p`` is active and has attacked
+    with nothing yet this turn (3.3), no decision has been asked and no effect resolved in
+    it yet (9.4); they draw; "at the start of your turn" abilities resolve before the main
+    phase starts (3.2)."""
+    t.turn += 1
+    t.decisions_this_turn = 0
+    t.effects_this_turn = 0
+    t.active = p.index
+    stats = t.stats  # what ``while:`` conditions read (12.1)
+    stats.turn = t.turn
+    stats.active = p.index
+    p.turns_taken += 1
+    p.attacked.clear()
     t.publish(TurnStarted, p.index, t.turn)
-    if t.stats.grants:  # 12.9: "until your next turn" ends as it begins, before its draw
+    if stats.grants:  # 12.9: "until your next turn" ends as it begins, before its draw
         t.end_grants_at(p.index, p.turns_taken, True)
-        if t.stats.stale:
+        if stats.stale:
             check_durability(t)
     t.publish(PhaseStarted, p.index, _START)
-    t.draw(p, t.stats.player(p.index, _DRAWS))
+    t.draw(p, stats.player(p.index, _DRAWS))
     if t.out_check_due:
         check_state(t)  # 9.2: drawing the last card puts the player out at once
         if p.out:
