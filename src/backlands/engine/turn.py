@@ -199,31 +199,34 @@ class PhaseStarts(Step):
 
 
 class MainPhase(EquipQuestion):
-    """The main phase (3.2): equip a card from the inventory, or end the phase."""
+    """The main phase (3.2): equip a card from the inventory, or end the phase. Made once
+    per player (``one``), with the phases that follow it in that player's turns (3.3, 3.4),
+    so that ending it finds them without a call."""
 
-    __slots__ = ()
+    __slots__ = ("_attack", "_end")
     kind = DecisionKind.MAIN
     window = False
     nothing: Action = END  # annotated: mypyc wants the base class's type
+
+    def __init__(self, player: int) -> None:
+        EquipQuestion.__init__(self, player)
+        self._attack = one(AttackPhase, player)
+        self._end = one(EndPhase, player)
 
     def not_an_answer(self, p: PlayerState) -> str:
         return f"{p.name} is in the main phase: equip a card or end the phase (3.2)"
 
     def apply(self, t: Table, action: Action) -> None:
-        player = self.player
+        p = t.players[self.player]
         if type(action) is Equip:
             # the main phase goes on after the windows (3.2, 8.1)
-            equip(t, t.players[player], action, then=self)
+            equip(t, p, action, self)
             return
-        end_main_phase(t, t.players[player])
-
-
-def end_main_phase(t: Table, p: PlayerState) -> None:
-    """The main phase ends: the attack phase (3.3), if ``p`` may attack, then the end phase."""
-    t.agenda.append(one(EndPhase, p.index))
-    if may_attack(t, p):
-        t.publish(PhaseStarted, p.index, _ATTACK)
-        t.then(one(AttackPhase, p.index))
+        # the main phase ends: the attack phase (3.3), if ``p`` may attack, then the end phase
+        t.agenda.append(self._end)
+        if may_attack(t, p):
+            t.publish(PhaseStarted, p.index, _ATTACK)
+            t.then(self._attack)
 
 
 class AttackPhase(Question):
