@@ -100,14 +100,6 @@ class _Unset:
 _UNSET: Final = _Unset()
 
 
-def _given(fields: tuple[Any, ...]) -> tuple[Any, ...]:
-    """``fields`` up to the first not given (``_UNSET``): the event's fields, in order."""
-    n = len(fields)
-    while n and fields[n - 1] is _UNSET:
-        n -= 1
-    return fields[:n]
-
-
 class EquipPart(ValueEnum):
     """Which part of an equip ``Table.equip`` does: all of it, or, for a card with extra
     costs (12.4), the part before them or the part after them."""
@@ -422,7 +414,10 @@ class Table:
                 own = by_card.get(card.uid)
             if own is None and self.heard[cls] == len(by_card):
                 return  # only other cards' own reactions hear it
-        self._deliver(cls(*_given(fields)), own)
+        n = 6  # the fields given: those before the first not given
+        while n and fields[n - 1] is _UNSET:
+            n -= 1
+        self._deliver(cls(*fields[:n]), own)
 
     def _deliver(self, event: Event, own: tuple[Reaction, ...] | None) -> None:
         """``event`` to the bus's handlers, then the abilities it triggers (11.2): those of
@@ -449,7 +444,8 @@ class Table:
         ``publish``'s are."""
         if cls not in self.heard:
             return None
-        return self.bus.propose(cls(*_given((a, b, c))))
+        fields = (a, b) if c is _UNSET else (a, b, c)
+        return self.bus.propose(cls(*fields))
 
     # ------------------------------------------------------------------ the flow
 
