@@ -65,7 +65,7 @@ from .steps import (
     Step,
     Work,
 )
-from .triggers import SLOT_ORDER, Reaction, TriggerIndex, resolution_order
+from .triggers import SLOT_ORDER, Reaction, TriggerIndex
 
 if TYPE_CHECKING:
     from .seats import Seat
@@ -549,28 +549,6 @@ class Table:
         """9.4: the turn has seen more than ``what`` (its limit): a turn that does not end is
         a draw."""
         self.finish(None, f"turn {self.turn} did not end: more than {what} in one turn (9.4)")
-
-    def next_queued(self) -> tuple[Reaction, Event] | None:
-        """What the last step triggered joins the end of the queue, in the order of 11.3;
-        then the next ability of the queue starts resolving, taken from it (none while one
-        is resolving, 11.3: each completely before the next). While an equip's extra costs
-        are being paid (12.4), nothing joins the queue and nothing starts: the equip is one
-        step of 11.3."""
-        if self.paying:
-            return None
-        queue = self.queue
-        triggered = self.triggered
-        if triggered:
-            if len(triggered) == 1:
-                queue.append(triggered[0])
-            else:
-                queue.extend(resolution_order(triggered, self.active, len(self.players)))
-            triggered.clear()
-        if not queue or self.ability_resolving:
-            return None
-        self.ability_resolving = True
-        self.done = 0  # its first effect has no effect before it (12.2)
-        return queue.pop(0)
 
     def ability_done(self, reaction: Reaction) -> None:
         """``reaction`` has resolved (11.3): the next ability may start; an instant whose
