@@ -11,7 +11,7 @@ runs empty, :func:`next_turn` ends the turn and starts the next player's.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from ..keywords import AttacksFirstTurn, AttacksTwice, CannotAttack
 from ..terms import CardStat, CardType, Keyword, PlayerStat, Slot
@@ -310,42 +310,40 @@ def declare_attack(t: Table, p: PlayerState, action: Attack) -> None:
 
 
 class EndPhase(Step):
-    """3.4: the end phase: "at the end of your turn" abilities first, then the rest of it
-    (:class:`Upkeep`, a step of its own only when abilities resolve in between)."""
+    """3.4: the end phase: "at the end of your turn" abilities first, then the rest of it,
+    in the same step (an :class:`Upkeep` step of its own only when abilities resolve in
+    between): 1 durability counter on the equipped active spell (4.8); then 7.1: a poisoned
+    player flips the ruleset's coins: all heads cures them, else they take the poison's
+    damage (11.5: not a player immune to POISON)."""
 
     __slots__ = ()
+    starts: ClassVar[bool] = True  # the step starts the phase (``Upkeep``: after its abilities)
 
     def run(self, t: Table) -> None:
-        t.publish(PhaseStarted, self.player, _END)
-        if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
-            t.agenda.append(one(Upkeep, self.player))
-            return
-        upkeep(t, t.players[self.player])
+        player = self.player
+        if self.starts:
+            t.publish(PhaseStarted, player, _END)
+            if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
+                t.agenda.append(one(Upkeep, player))
+                return
+        p = t.players[player]
+        spell = p.mat.get(_SPELL)
+        if spell is not None and spell.instance.type is _ACTIVE_SPELL:
+            t.add_counters(p, spell, t.ruleset.active_spell_counters_per_turn)  # 4.8
+        if p.poisoned and not t.stats.is_immune(player, _POISON):  # 7.1, 11.5
+            rng = t.rng
+            coins = tuple(rng.random() < 0.5 for _ in range(t.ruleset.poison_coins))
+            cured = all(coins)
+            if cured:
+                p.poisoned = False
+                p.version += 1
+            t.publish(PoisonChecked, player, coins, cured)
+            if not cured:
+                t.agenda.append(TakeDamage(player, t.ruleset.poison_damage, None, None, True, None))
 
 
-class Upkeep(Step):
+class Upkeep(EndPhase):
     """The rest of the end phase, after its abilities (3.4, 7.1)."""
 
     __slots__ = ()
-
-    def run(self, t: Table) -> None:
-        upkeep(t, t.players[self.player])
-
-
-def upkeep(t: Table, p: PlayerState) -> None:
-    """3.4: 1 durability counter on the equipped active spell (4.8); then 7.1: a poisoned
-    player flips the ruleset's coins: all heads cures them, else they take the poison's
-    damage (11.5: not a player immune to POISON)."""
-    spell = p.mat.get(_SPELL)
-    if spell is not None and spell.instance.type is _ACTIVE_SPELL:
-        t.add_counters(p, spell, t.ruleset.active_spell_counters_per_turn)  # 4.8
-    if p.poisoned and not t.stats.is_immune(p.index, _POISON):  # 7.1, 11.5
-        rng = t.rng
-        coins = tuple(rng.random() < 0.5 for _ in range(t.ruleset.poison_coins))
-        cured = all(coins)
-        if cured:
-            p.poisoned = False
-            p.version += 1
-        t.publish(PoisonChecked, p.index, coins, cured)
-        if not cured:
-            t.agenda.append(TakeDamage(p.index, t.ruleset.poison_damage, None, None, True, None))
+    starts = False
