@@ -23,6 +23,7 @@ from .actions import Action, Decision, Values
 from .chance import below, shuffle
 from .events import (
     ABOUT_CARD,
+    FIELD_COUNT,
     CardBoosted,
     CardDestroyed,
     CardDiscarded,
@@ -89,6 +90,7 @@ _DURABILITY: Final = CardStat.DURABILITY
 _INSTANT: Final = CardType.INSTANT_SPELL
 _ATTACH: Final = CardType.ATTACH_SPELL
 _ABOUT_CARD: Final = ABOUT_CARD
+_FIELD_COUNT: Final = FIELD_COUNT
 
 
 class _Unset:
@@ -414,8 +416,8 @@ class Table:
                 own = by_card.get(card.uid)
             if own is None and self.heard[cls] == len(by_card):
                 return  # only other cards' own reactions hear it
-        n = 6  # the fields given: those before the first not given
-        while n and fields[n - 1] is _UNSET:
+        n = _FIELD_COUNT[cls]  # its fields, less those left to their default
+        while fields[n - 1] is _UNSET:
             n -= 1
         self._deliver(cls(*fields[:n]), own)
 
