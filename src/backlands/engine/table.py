@@ -527,13 +527,10 @@ class Table:
         question = self.asking
         assert question is not None
         self.answers.append(answer)  # the list of ``actions`` (``History``): no call in Python
-        self._no_decision()
-        return question
-
-    def _no_decision(self) -> None:
-        self.decision = None
+        self.decision = None  # the one place a pending decision ends (see ``finish``)
         self.asking = None
         self.legal = None
+        return question
 
     def effect_resolves(self) -> bool:
         """An effect of an ability resolves now: whether it may, that is, the turn has not
@@ -631,7 +628,9 @@ class Table:
             owner.void.append(instant)
             owner.version += 1
         self.instants_resolving.clear()
-        self._no_decision()
+        # the game ends between steps, never while a decision is pending: the answer to the
+        # last one was taken (``take_answer``) before the flow ran on
+        assert self.decision is None
         self.publish(GameEnded, winner, reason)
 
     # ------------------------------------------------------------------ moving cards
