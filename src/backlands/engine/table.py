@@ -656,13 +656,9 @@ class Table:
             return
         event = CardDrawn if reason is None else CardSacrificed
         if event not in self.heard:  # nobody listens (a card in a deck is in no one's play)
-            if count == 1:  # the draw of a turn, a cost of 1: the top card, without slices
+            while count and deck:  # one by one: no slices made
                 to.append(deck.pop())
-            else:
-                taken = deck[-count:]
-                del deck[-count:]
-                taken.reverse()
-                to.extend(taken)
+                count -= 1
         else:
             for _ in range(min(count, len(deck))):
                 instance = deck.pop()
