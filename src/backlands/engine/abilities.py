@@ -19,7 +19,7 @@ once that step is over, its effects in printed order (``effects.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from ..keywords import Heard, Subject, Trigger, TriggerKind
 from ..model import Character, TriggeredAbility
@@ -27,6 +27,7 @@ from ..terms import CardType
 from ._compiled import mypyc_attr
 from .effects import Source, reading, resolve_effects
 from .events import AbilityResolving, Event
+from .reading import find_equipped
 from .state import CardInstance
 from .table import AbilitySource, Table
 from .triggers import Reaction, reaction_class
@@ -53,7 +54,9 @@ _THIS: Final = Subject.THIS
 @mypyc_attr(allow_interpreted_subclasses=True)  # one subclass per trigger, made at import
 class CardAbility(Reaction):
     """A printed triggered ability in play, controlled by ``player`` (11.1): the ``ability``
-    of ``card`` (None: a character's PRO or CON), about ``subject`` (its ``whose``, 12.7)."""
+    of ``card`` (None: a character's PRO or CON), about ``subject`` (its ``whose``, 12.7).
+    Its effects come from its ``source``, made with it and the same each time it triggers;
+    the triggering event goes beside it (``resolve_effects``)."""
 
     trigger: ClassVar[Trigger]
     when: ClassVar[str]  # the trigger's name in the card format (``trigger.value``)
@@ -64,7 +67,7 @@ class CardAbility(Reaction):
     default: ClassVar[Subject]
     #: Whether, heard from its card, an attach spell's hears its host's events (11.2).
     host_heard: ClassVar[bool]
-    __slots__ = ("ability", "card", "hears_host", "subject")
+    __slots__ = ("ability", "card", "hears_host", "source", "subject")
 
     def __init__(
         self, player: int, order: int, card: CardInstance | None, ability: TriggeredAbility
@@ -76,6 +79,7 @@ class CardAbility(Reaction):
         self.subject = self.default if whose is None else whose
         # an attach spell's "attacks" and "defends" hear the card it sits under (11.2)
         self.hears_host = self.host_heard and card is not None and card.type is _ATTACH
+        self.source = Source(card, player, self.definition.supplies, order)
 
     def hears(self, card: CardInstance, host: CardInstance | None) -> CardInstance:
         return host if self.hears_host and host is not None else card
@@ -84,7 +88,8 @@ class CardAbility(Reaction):
         if not isinstance(event, self.event):
             return False
         if self.own_card:  # found through its card: an event about it (or its host)
-            if not self.hears_host and getattr(event, "card", None) is not self.card:
+            about: Any = event  # an event class with a card (``events.ABOUT_CARD``)
+            if not self.hears_host and about.card is not self.card:
                 return False
         elif self.subject is not _ALL:  # whose event it is (12.7)
             field = self.definition.subject
@@ -105,8 +110,7 @@ class CardAbility(Reaction):
         """Its effects in printed order, one agenda step each (11.3): the first runs in this
         step, the others wait above what it pushes (its questions, its damage)."""
         table.publish(AbilityResolving, self.player, self.card, self.when)
-        source = Source(self.card, self.player, event, self.definition.supplies, self.order)
-        resolve_effects(table, self.ability.effects, source)
+        resolve_effects(table, self.ability.effects, self.source, event)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.card or 'a character'} for P{self.player + 1}>"
@@ -116,7 +120,7 @@ def controller_of(table: Table, card: object) -> int | None:
     """Who controls ``card`` now: whose mat it is on (None: it is in no slot)."""
     if not isinstance(card, CardInstance):
         return None
-    found = table.equipped(card)
+    found = find_equipped(table.players, card)
     return None if found is None else found[0].index
 
 
@@ -133,8 +137,7 @@ class FilteredAbility(CardAbility):
             return False
         condition = self.ability.if_
         assert condition is not None
-        source = Source(self.card, self.player, event, self.definition.supplies, self.order)
-        return condition.holds(reading(table, source))
+        return condition.holds(reading(table, self.source, event))
 
 
 def _reaction_class(

@@ -65,6 +65,8 @@ from .events import (
 from .reading import (
     NOTHING_SUPPLIED,
     TableReading,
+    event_named,
+    find_equipped,
     find_host,
     in_turn_order,
     named_players,
@@ -105,6 +107,7 @@ _OPPONENTS: Final = Whose.OPPONENTS
 _SACRIFICED: Final = SacrificeReason.EFFECT
 _COST: Final = SacrificeReason.COST
 _SLOT_ORDER: Final = (Slot.WEAPON, Slot.CREATURE, Slot.ARMOUR, Slot.SPELL)
+_ONLY: Final = {at: (at,) for at in _SLOT_ORDER}  # the slots looked at for one slot
 _NOBODY: Final = -1  # no chooser: the effect sits inside no option (12.3)
 
 T = TypeVar("T", int, CardRef)
@@ -118,20 +121,23 @@ def _instance(card: CardRef) -> CardInstance:
 
 class Source:
     """Where an effect comes from: the ability's ``card`` (None: a character's), its
-    ``controller`` (11.1), the ``event`` that triggered it (None: none, an extra cost), the
-    targets that event names (``supplies``: target -> the event's field, from the trigger's
-    definition, 12.7), the ability's place in the order of 11.3 (``order``), ``chooser``, the
-    player who decided the option it sits inside, and ``chosen``, the player the
-    ``choose_player`` it sits inside chose (12.3; -1: none). Immutable: a delayed ability
-    keeps the source of the ability that made it (12.9)."""
+    ``controller`` (11.1), the targets its trigger's event names (``supplies``: target -> the
+    event's field, from the trigger's definition, 12.7), the ability's place in the order of
+    11.3 (``order``), ``chooser``, the player who decided the option it sits inside, and
+    ``chosen``, the player the ``choose_player`` it sits inside chose (12.3; -1: none).
 
-    __slots__ = ("card", "chooser", "chosen", "controller", "event", "order", "supplies")
+    The event that triggered the ability (None: none, an extra cost) goes beside it, from
+    the ability to each of its effects' steps, choices and resolutions: a printed ability's
+    source is made once, as it comes into play (``CardAbility``), and serves every time it
+    triggers. Immutable: a delayed ability keeps the source and the event of the ability
+    that made it (12.9)."""
+
+    __slots__ = ("card", "chooser", "chosen", "controller", "order", "supplies")
 
     def __init__(
         self,
         card: CardInstance | None,
         controller: int,
-        event: Event | None,
         supplies: Mapping[Any, str] = NOTHING_SUPPLIED,
         order: int = 0,
         chooser: int = _NOBODY,
@@ -139,7 +145,6 @@ class Source:
     ) -> None:
         self.card = card
         self.controller = controller
-        self.event = event
         self.supplies = supplies
         self.order = order
         self.chooser = chooser
@@ -147,20 +152,11 @@ class Source:
 
     def chosen_by(self, player: int) -> Source:
         """This source, for the effects inside an option ``player`` decided (12.3)."""
-        return Source(
-            self.card, self.controller, self.event, self.supplies, self.order, player, self.chosen
-        )
+        return Source(self.card, self.controller, self.supplies, self.order, player, self.chosen)
 
     def choosing(self, player: int) -> Source:
         """This source, for the effects inside a ``choose_player`` that chose ``player``."""
-        return Source(
-            self.card, self.controller, self.event, self.supplies, self.order, self.chooser, player
-        )
-
-    def named(self, target: object) -> object:
-        """What the triggering event names for ``target`` (``that_player``...), or None."""
-        field = self.supplies.get(target)
-        return None if field is None else getattr(self.event, field, None)
+        return Source(self.card, self.controller, self.supplies, self.order, self.chooser, player)
 
     def __repr__(self) -> str:
         return f"Source({self.card!r}, controller={self.controller})"
@@ -173,7 +169,7 @@ class Payment(Source):
     __slots__ = ("host",)
 
     def __init__(self, card: CardInstance, controller: int, host: CardInstance | None) -> None:
-        Source.__init__(self, card, controller, None)
+        Source.__init__(self, card, controller)
         self.host = host
 
 
@@ -183,33 +179,36 @@ def effect_name(effect: Effect | ExtraCost) -> str:
     return type(effect).name
 
 
-def resolve_effects(table: Table, effects: Sequence[Effect], source: Source) -> None:
-    """Resolve ``effects`` in printed order, one agenda step each (11.3): the first runs in
-    this step, the others wait above what it pushes (its questions, its damage); each counts
-    as an effect resolving (9.4). An ability's effects, a delayed ability's (12.9), and the
-    nested effects of ``if`` and the like, all resolve through here."""
+def resolve_effects(
+    table: Table, effects: Sequence[Effect], source: Source, event: Event | None
+) -> None:
+    """Resolve ``effects`` from ``source``, triggered by ``event``, in printed order, one
+    agenda step each (11.3): the first runs in this step, the others wait above what it
+    pushes (its questions, its damage); each counts as an effect resolving (9.4). An
+    ability's effects, a delayed ability's (12.9), and the nested effects of ``if`` and the
+    like, all resolve through here."""
     if not effects:
         return
     i = len(effects) - 1
     while i > 0:  # the others wait as steps, the last one lowest
-        table.run(source.controller, EffectStep(effects[i], source))
+        table.run(source.controller, EffectStep(effects[i], source, event))
         i -= 1
     if table.effect_resolves():  # else the turn did not end: a draw (9.4)
         first = effects[0]
-        first.apply(TableResolution(table, first, source))
+        first.apply(TableResolution(table, first, source, event))
 
 
-def reading(table: Table, source: Source) -> TableReading:
-    """The state as the conditions and amounts of ``source``'s ability read it (12.1, 12.2):
-    with the chooser of the option it sits inside (12.3) and what the effect before it did
-    ("that many", 12.2)."""
+def reading(table: Table, source: Source, event: Event | None) -> TableReading:
+    """The state as the conditions and amounts of ``source``'s ability, triggered by
+    ``event``, read it (12.1, 12.2): with the chooser of the option it sits inside (12.3) and
+    what the effect before it did ("that many", 12.2)."""
     return TableReading(
         table.players,
         table.stats,
         table.instants_resolving,
         source.controller,
         source.card,
-        source.event,
+        event,
         source.supplies,
         chooser=source.chooser,
         that_many=table.done_before,
@@ -218,32 +217,41 @@ def reading(table: Table, source: Source) -> TableReading:
 
 
 class EffectStep(Work):
-    """One effect of a resolving ability, run as an agenda step."""
+    """One effect of a resolving ability (from ``source``, triggered by ``event``), run as
+    an agenda step."""
 
-    __slots__ = ("effect", "source")
+    __slots__ = ("effect", "event", "source")
 
-    def __init__(self, effect: Effect, source: Source) -> None:
+    def __init__(self, effect: Effect, source: Source, event: Event | None) -> None:
         self.effect = effect
         self.source = source
+        self.event = event
 
     def run(self, table: Table) -> None:
         if table.effect_resolves():  # else the turn did not end: a draw (9.4)
-            self.effect.apply(TableResolution(table, self.effect, self.source))
+            self.effect.apply(TableResolution(table, self.effect, self.source, self.event))
 
 
 class TableResolution:
     """One effect resolving on a table: the engine's implementation of
     ``backlands.keywords.Resolution`` (see there for what each method does), or an extra cost
-    being paid (its ``source`` a :class:`Payment`). Each primitive records what it did: how
-    many (``Table.done``) and, when it did less than it was asked, a shortfall
-    (``Table.shortfalls``, 12.3)."""
+    being paid (its ``source`` a :class:`Payment`), ``event`` the event that triggered its
+    ability (None: none). Each primitive records what it did: how many (``Table.done``) and,
+    when it did less than it was asked, a shortfall (``Table.shortfalls``, 12.3)."""
 
-    __slots__ = ("effect", "source", "table")
+    __slots__ = ("effect", "event", "source", "table")
 
-    def __init__(self, table: Table, effect: Effect | ExtraCost, source: Source) -> None:
+    def __init__(
+        self,
+        table: Table,
+        effect: Effect | ExtraCost,
+        source: Source,
+        event: Event | None = None,
+    ) -> None:
         self.table = table
         self.effect = effect
         self.source = source
+        self.event = event
 
     @property
     def controller(self) -> int:
@@ -264,7 +272,7 @@ class TableResolution:
 
     @property
     def view(self) -> TableReading:
-        return reading(self.table, self.source)
+        return reading(self.table, self.source, self.event)
 
     def value(self, amount: int | Amount) -> int:  # 12.2: once, as the effect resolves
         if type(amount) is int:  # a plain number costs one check
@@ -275,7 +283,7 @@ class TableResolution:
         return condition.holds(self.view)
 
     def resolve(self, effects: Sequence[Effect]) -> None:
-        resolve_effects(self.table, effects, self.source)
+        resolve_effects(self.table, effects, self.source, self.event)
 
     # ------------------------------------------------------------------ who and what
 
@@ -287,7 +295,7 @@ class TableResolution:
         statics = t.stats.statics
         if not statics:
             return False
-        found = t.equipped(_instance(card))
+        found = find_equipped(t.players, _instance(card))
         return found is not None and bool(
             card_statics(t.stats, kind, found[1].instance, found[0].index)
         )
@@ -296,10 +304,10 @@ class TableResolution:
         self, target: PlayerTarget, then: PlayerThen, *, keyword: Keyword | None = None
     ) -> None:
         t = self.table
-        found, choose = players_for(t, target, self.source, keyword)
+        found, choose = players_for(t, target, self.source, self.event, keyword)
         if choose:
             refusal = _PlayerRefusal(keyword)
-            self.choose(self.controller, [p.index for p in found], then, refusal)
+            self.choose(self.source.controller, [p.index for p in found], then, refusal)
             return
         if len(found) < 2:
             if not found:
@@ -326,7 +334,7 @@ class TableResolution:
         why_not: WhyNot | None = None,
         where: Condition | None = None,
     ) -> None:
-        found, choose = cards_for(self.table, target, slot, self.source)
+        found, choose = cards_for(self.table, target, slot, self.source, self.event)
         options = []
         for p, eq in found:
             if why_not is None or why_not(self, p.index, eq) is None:
@@ -344,7 +352,9 @@ class TableResolution:
             else:
                 self._short()  # the card is not there (any more)
             return
-        self.choose(self.controller, options, then, _CardRefusal(target, slot, why_not, where))
+        # why a card offered by no one is refused: only for a choice that is asked
+        refusal = _CardRefusal(target, slot, why_not, where) if self._asks(options) else None
+        self.choose(self.source.controller, options, then, refusal)
 
     def choose(
         self,
@@ -359,16 +369,21 @@ class TableResolution:
         (neither is recorded), without a step; ``why_not(resolution, option)`` says why an
         option offered by no one is refused. ``hidden``: the options are hidden cards, asked
         as a ``HiddenChoice`` (12.6): under ``ask_every_window`` even one is asked."""
-        if len(options) > 1 or (hidden and options and self.table.ask_every_window):
-            choice = Then(then, self.effect, self.source)
+        if self._asks(options, hidden):
+            choice = Then(then, self.effect, self.source, self.event, why_not)
             listed = cast("Sequence[int | CardInstance]", options)
-            explain = None if why_not is None else _Refusal(why_not, self.effect, self.source)
+            explain = None if why_not is None else choice.refuse
             name = effect_name(self.effect)
             self.table.ask(player, listed, choice, self.source.card, name, explain, hidden)
         elif options:
             then(self, options[0])
         else:
             self._short()  # nothing to choose: the effect does nothing (11.4)
+
+    def _asks(self, options: Sequence[object], hidden: bool = False) -> bool:
+        """Whether the choice among ``options`` is a question (``choose``): among two or
+        more, or among hidden cards under ``ask_every_window`` (12.6), even one."""
+        return len(options) > 1 or (hidden and bool(options) and self.table.ask_every_window)
 
     def _short(self) -> None:
         """A part of this effect could not be done (12.3: it was not done in full)."""
@@ -398,7 +413,7 @@ class TableResolution:
 
     def discard(self, player: int, count: int) -> None:  # 7.5, 11.4: the discarder chooses
         for _ in range(count):  # one card at a time, each chosen from what is left
-            self.table.run(player, _DiscardOne(self.effect, self.source, player))
+            self.table.run(player, _DiscardOne(self.effect, self.source, self.event, player))
 
     def poison(self, player: int) -> None:  # 7.1: poisoning a poisoned player does nothing
         t = self.table
@@ -414,12 +429,12 @@ class TableResolution:
 
     def deal_damage(self, target: PlayerTarget, amount: int, *, defendable: bool = True) -> None:
         t = self.table
-        found, choose = players_for(t, target, self.source)
+        found, choose = players_for(t, target, self.source, self.event)
         players = []
         for p in found:
             players.append(p.index)
         if choose:
-            self.choose(self.controller, players, _Damage(amount, defendable), _PlayerRefusal(None))
+            self.choose(self.source.controller, players, _Damage(amount, defendable), _AN_OPPONENT)
             return
         if not found:
             self._short()
@@ -435,21 +450,21 @@ class TableResolution:
 
     def destroy(self, card: CardRef) -> None:  # 7.4
         t = self.table
-        found = t.equipped(_instance(card))
+        found = find_equipped(t.players, _instance(card))
         slot = found[1].instance.slot if found is not None else None
         done = found is not None and slot is not None and t.destroy(found[0], slot, _EFFECT)
         self._did(1 if done else 0, 1)
 
     def steal(self, card: CardRef) -> None:  # 7.3, 11.6
         t = self.table
-        found = t.equipped(_instance(card))
+        found = find_equipped(t.players, _instance(card))
         self._did(0 if found is None else 1, 1)
         if found is not None:
-            t.steal(t.players[self.controller], found[0], found[1])
+            t.steal(t.players[self.source.controller], found[0], found[1])
 
     def repair(self, card: CardRef, amount: int) -> None:  # 11.6
         t = self.table
-        found = t.equipped(_instance(card))
+        found = find_equipped(t.players, _instance(card))
         self._did(0 if found is None else min(amount, found[1].counters), amount)
         if found is not None:
             t.remove_counters(found[0], found[1], amount)
@@ -472,7 +487,7 @@ class TableResolution:
 
     def add_counters(self, card: CardRef, amount: int) -> None:  # 6.2
         t = self.table
-        found = t.equipped(_instance(card))
+        found = find_equipped(t.players, _instance(card))
         self._did(0 if found is None else amount, amount)
         if found is not None:
             t.add_counters(found[0], found[1], amount)
@@ -480,7 +495,7 @@ class TableResolution:
     # ------------------------------------------------------------------ cards in zones
 
     def after(self, then: Callable[[TableResolution], None]) -> None:
-        self.table.run(self.controller, _After(then, self.effect, self.source))
+        self.table.run(self.controller, _After(then, self.effect, self.source, self.event))
 
     def cost(self, card: CardRef, player: int) -> int:  # 4.3
         return self.table.stats.cost(_instance(card), player)
@@ -503,7 +518,7 @@ class TableResolution:
     ) -> None:
         who = self.controller if chooser is None else chooser
         pick = _PickInZone(
-            self.effect, self.source, player, zone, then, cards, who, at_random, why_not
+            self.effect, self.source, self.event, player, zone, then, cards, who, at_random, why_not
         )
         # no more picks than cards it could take (``all`` is 99, 12.2); fewer are a
         # shortfall (12.3: "if you do")
@@ -531,7 +546,7 @@ class TableResolution:
         t = self.table
         instance = _instance(card)
         if origin is _MAT:
-            found = t.equipped(instance)
+            found = find_equipped(t.players, instance)
             if found is None:
                 self._did(0, 1)
                 return False
@@ -579,13 +594,16 @@ class TableResolution:
     ) -> None:
         source = self.source.chosen_by(player)
         name = effect_name(self.effect)
-        self.table.push(MayQuestion(player, tuple(effects), tuple(if_you_do), words, name, source))
+        question = MayQuestion(
+            player, tuple(effects), tuple(if_you_do), words, name, source, self.event
+        )
+        self.table.push(question)
 
     def for_chosen(self, player: int, effects: Sequence[Effect]) -> None:  # 12.3
         source = self.source.choosing(player)
         t = self.table
         for effect in reversed(effects):  # each its own step, after the choice (11.3)
-            t.run(source.controller, EffectStep(effect, source))
+            t.run(source.controller, EffectStep(effect, source, self.event))
 
     def choose_mode(
         self, player: int, modes: Sequence[Sequence[Effect]], words: Sequence[str]
@@ -593,7 +611,7 @@ class TableResolution:
         source = self.source.chosen_by(player)
         name = effect_name(self.effect)
         listed = tuple(tuple(mode) for mode in modes)
-        self.table.push(ModeQuestion(player, listed, tuple(words), name, source))
+        self.table.push(ModeQuestion(player, listed, tuple(words), name, source, self.event))
 
     # ------------------------------------------------------------------ extra costs (12.4)
 
@@ -606,7 +624,7 @@ class TableResolution:
 
     def delay(self, at: Moment, effects: Sequence[Effect]) -> None:  # 12.9
         t = self.table
-        t.triggers.add(DELAYED[at](self.source, tuple(effects), t.turn))
+        t.triggers.add(DELAYED[at](self.source, self.event, tuple(effects), t.turn))
 
 
 def stays_for_costs(eq: Equipped, card: CardInstance, host: CardInstance | None) -> bool:
@@ -640,17 +658,26 @@ class _PaysNot:
 class OptionQuestion(Question):
     """A decision of 12.3, answered with a ``Pick`` of one of its options by index: ``words``
     are each option's (the ``Decision``'s ``options``), ``effect`` the name of the effect that
-    asks (``"may"``, ``"choose_one"``), ``source`` its source, with ``player`` as chooser.
+    asks (``"may"``, ``"choose_one"``), ``source`` its source, with ``player`` as chooser,
+    and ``event`` the event that triggered its ability.
     Every option may be picked, also one that would do nothing (12.3); the pick is published
     (``OptionPicked``), then the subclass does what it means (:meth:`picked`)."""
 
-    __slots__ = ("effect", "source", "words")
+    __slots__ = ("effect", "event", "source", "words")
 
-    def __init__(self, player: int, words: tuple[str, ...], effect: str, source: Source) -> None:
+    def __init__(
+        self,
+        player: int,
+        words: tuple[str, ...],
+        effect: str,
+        source: Source,
+        event: Event | None,
+    ) -> None:
         Question.__init__(self, player)
         self.words = words
         self.effect = effect
         self.source = source
+        self.event = event
 
     def decision(self, t: Table) -> Decision:
         found = self._decision
@@ -707,8 +734,9 @@ class MayQuestion(OptionQuestion):
         words: str,
         effect: str,
         source: Source,
+        event: Event | None,
     ) -> None:
-        OptionQuestion.__init__(self, player, (words, "do not"), effect, source)
+        OptionQuestion.__init__(self, player, (words, "do not"), effect, source, event)
         self.effects = effects
         self.if_you_do = if_you_do
 
@@ -719,25 +747,28 @@ class MayQuestion(OptionQuestion):
         if index != 0:  # not done: nothing happens
             return
         if self.if_you_do:  # 12.3: once the optional part is over, if it was done in full
-            t.push(IfYouDo(self.if_you_do, self.source, t.shortfalls))
-        resolve_effects(t, self.effects, self.source)
+            t.push(IfYouDo(self.if_you_do, self.source, self.event, t.shortfalls))
+        resolve_effects(t, self.effects, self.source, self.event)
 
 
 class IfYouDo(Step):
     """ "If you do" (12.3): ``effects`` resolve if no part of the optional effects before it
     fell short, that is, if the table's shortfalls are still ``shortfalls``."""
 
-    __slots__ = ("effects", "shortfalls", "source")
+    __slots__ = ("effects", "event", "shortfalls", "source")
 
-    def __init__(self, effects: tuple[Effect, ...], source: Source, shortfalls: int) -> None:
+    def __init__(
+        self, effects: tuple[Effect, ...], source: Source, event: Event | None, shortfalls: int
+    ) -> None:
         Step.__init__(self, source.controller)
         self.effects = effects
         self.source = source
+        self.event = event
         self.shortfalls = shortfalls
 
     def run(self, t: Table) -> None:
         if t.shortfalls == self.shortfalls:  # done in full
-            resolve_effects(t, self.effects, self.source)
+            resolve_effects(t, self.effects, self.source, self.event)
 
     def survives_active_out(self) -> bool:
         return True
@@ -757,55 +788,52 @@ class ModeQuestion(OptionQuestion):
         words: tuple[str, ...],
         effect: str,
         source: Source,
+        event: Event | None,
     ) -> None:
-        OptionQuestion.__init__(self, player, words, effect, source)
+        OptionQuestion.__init__(self, player, words, effect, source, event)
         self.modes = modes
 
     def asks(self) -> str:
         return f"chooses one of {len(self.modes)} modes"
 
     def picked(self, t: Table, index: int) -> None:
-        resolve_effects(t, self.modes[index], self.source)
+        resolve_effects(t, self.modes[index], self.source, self.event)
 
 
 class Then(Choice):
-    """Apply ``then`` to the chosen player or card, as part of ``effect``."""
+    """Apply ``then`` to the chosen player or card, as part of ``effect`` (from ``source``,
+    triggered by ``event``); ``why_not`` (None: nothing to say) says why an option no one
+    offered is refused (:meth:`refuse`)."""
 
-    __slots__ = ("effect", "source", "then")
+    __slots__ = ("effect", "event", "source", "then", "why_not")
 
     def __init__(
-        self, then: Callable[..., None], effect: Effect | ExtraCost, source: Source
+        self,
+        then: Callable[..., None],
+        effect: Effect | ExtraCost,
+        source: Source,
+        event: Event | None,
+        why_not: Callable[[TableResolution, Any], str | None] | None = None,
     ) -> None:
         self.then = then
         self.effect = effect
         self.source = source
+        self.event = event
+        self.why_not = why_not
 
     def apply(self, table: Table, option: Any) -> None:
-        self.then(TableResolution(table, self.effect, self.source), option)
+        self.then(TableResolution(table, self.effect, self.source, self.event), option)
+
+    def refuse(self, table: Table, option: Any) -> str | None:
+        """``why_not(resolution, option)``, with a resolution of the effect on the asking
+        table (the question's ``explain``: the question is asked with its table)."""
+        assert self.why_not is not None
+        return self.why_not(TableResolution(table, self.effect, self.source, self.event), option)
 
 
 # --------------------------------------------------------------------------- refusals
 # Why an option no one offered is not one of an ability's choices (11.4), with the rule
-# number: asked by the choice's question with the table it is asked on.
-
-
-class _Refusal:
-    """``why(resolution, option)``, with a resolution of the effect on the asking table."""
-
-    __slots__ = ("effect", "source", "why")
-
-    def __init__(
-        self,
-        why: Callable[[TableResolution, Any], str | None],
-        effect: Effect | ExtraCost,
-        source: Source,
-    ) -> None:
-        self.why = why
-        self.effect = effect
-        self.source = source
-
-    def __call__(self, table: Table, option: Any) -> str | None:
-        return self.why(TableResolution(table, self.effect, self.source), option)
+# number: asked through the choice's ``Then.refuse`` with the table it is asked on.
 
 
 def _seat(r: TableResolution, option: Any) -> str | None:
@@ -841,6 +869,10 @@ class _PlayerRefusal:
         return None
 
 
+#: Why a player is not a choice of an "an opponent" with no keyword (made once: immutable).
+_AN_OPPONENT: Final = _PlayerRefusal(None)
+
+
 class _CardRefusal:
     """Why a card is not a choice of an effect's card target (11.4): not a card in a slot
     (it left play, or it is an attach spell, which goes with its host, 4.7), not on the
@@ -864,7 +896,7 @@ class _CardRefusal:
         if not isinstance(option, CardInstance):
             return "a card is chosen here, not a player"
         t = r.table
-        found = t.equipped(option)
+        found = find_equipped(t.players, option)
         if found is None:
             if find_host(t.players, option) is not None:
                 return "an attach spell goes with the card it sits under: choose that card (4.7)"
@@ -873,7 +905,7 @@ class _CardRefusal:
         kind = self.target.definition
         whose = kind.whose
         if kind.of is not None:
-            named, _ = players_for(t, kind.of, r.source)
+            named, _ = players_for(t, kind.of, r.source, r.event)
             if all(q is not p for q in named):
                 return f"it is P{p.index + 1}'s card, and the choice is one of {kind.words}"
         if whose is _OWN and p.index != r.controller:
@@ -919,15 +951,18 @@ class _Damage:
 class _DiscardOne(Work):
     """``player`` chooses one card of their inventory, which is discarded (7.5)."""
 
-    __slots__ = ("effect", "player", "source")
+    __slots__ = ("effect", "event", "player", "source")
 
-    def __init__(self, effect: Effect | ExtraCost, source: Source, player: int) -> None:
+    def __init__(
+        self, effect: Effect | ExtraCost, source: Source, event: Event | None, player: int
+    ) -> None:
         self.effect = effect
         self.source = source
+        self.event = event
         self.player = player
 
     def run(self, table: Table) -> None:
-        r = TableResolution(table, self.effect, self.source)
+        r = TableResolution(table, self.effect, self.source, self.event)
         inventory = list(table.players[self.player].inventory)
         r.choose(self.player, inventory, _discard_card, _NotInInventory(self.player))
 
@@ -941,17 +976,22 @@ def _discard_card(r: TableResolution, card: CardRef) -> None:
 class _After(Work):
     """``then(resolution)``, once what its effect pushed above it has resolved."""
 
-    __slots__ = ("effect", "source", "then")
+    __slots__ = ("effect", "event", "source", "then")
 
     def __init__(
-        self, then: Callable[..., None], effect: Effect | ExtraCost, source: Source
+        self,
+        then: Callable[..., None],
+        effect: Effect | ExtraCost,
+        source: Source,
+        event: Event | None,
     ) -> None:
         self.then = then
         self.effect = effect
         self.source = source
+        self.event = event
 
     def run(self, table: Table) -> None:
-        self.then(TableResolution(table, self.effect, self.source))
+        self.then(TableResolution(table, self.effect, self.source, self.event))
 
 
 class _PickInZone(Work):
@@ -963,6 +1003,7 @@ class _PickInZone(Work):
         "cards",
         "chooser",
         "effect",
+        "event",
         "player",
         "source",
         "then",
@@ -974,6 +1015,7 @@ class _PickInZone(Work):
         self,
         effect: Effect | ExtraCost,
         source: Source,
+        event: Event | None,
         player: int,
         zone: Zone,
         then: CardThen,
@@ -984,6 +1026,7 @@ class _PickInZone(Work):
     ) -> None:
         self.effect = effect
         self.source = source
+        self.event = event
         self.player = player
         self.zone = zone
         self.then = then
@@ -993,7 +1036,7 @@ class _PickInZone(Work):
         self.why_not = why_not
 
     def run(self, table: Table) -> None:
-        r = TableResolution(table, self.effect, self.source)
+        r = TableResolution(table, self.effect, self.source, self.event)
         cards = self.cards
         why_not = self.why_not
         options = [
@@ -1106,13 +1149,18 @@ class Reorder(Question):
 
 
 def players_for(
-    t: Table, target: PlayerTarget, src: Source, keyword: Keyword | None = None
+    t: Table,
+    target: PlayerTarget,
+    src: Source,
+    event: Event | None,
+    keyword: Keyword | None = None,
 ) -> tuple[list[PlayerState], bool]:
-    """The players ``target`` names for an effect from ``src`` (its definition's ``names``),
-    and whether the controller chooses one of them (11.4). Players out of the game are never
-    named (9.2), nor a player immune to the effect's ``keyword`` (11.5)."""
+    """The players ``target`` names for an effect from ``src``, triggered by ``event`` (its
+    definition's ``names``), and whether the controller chooses one of them (11.4). Players
+    out of the game are never named (9.2), nor a player immune to the effect's ``keyword``
+    (11.5)."""
     found = named_players(
-        t.players, target, src.controller, src.event, src.supplies, src.chooser, src.chosen
+        t.players, target, src.controller, event, src.supplies, src.chooser, src.chosen
     )
     if keyword is not None:
         found = [p for p in found if not t.stats.is_immune(p.index, keyword)]
@@ -1120,24 +1168,26 @@ def players_for(
 
 
 def cards_for(
-    t: Table, target: CardTarget, slot: Slot | None, src: Source
+    t: Table, target: CardTarget, slot: Slot | None, src: Source, event: Event | None
 ) -> tuple[list[tuple[PlayerState, Equipped]], bool]:
     """The equipped cards (in slots: attach spells go with their host) ``target`` names for
-    an effect from ``src``, with their mats, and whether the controller chooses (11.4)."""
+    an effect from ``src``, triggered by ``event``, with their mats, and whether the
+    controller chooses (11.4)."""
     me = src.controller
     kind = target.definition
     whose = kind.whose
     if kind.of is not None:  # one of the cards of the player it names (the chooser's, 12.3)
-        choosers, _ = players_for(t, kind.of, src)
+        choosers, _ = players_for(t, kind.of, src, event)
         return _cards_of(choosers, slot), True
     if whose is None:  # this card, the card its attach spell sits under, the event's card
         card = src.card
         if kind.from_event:
-            named = src.named(target)
+            named = event_named(event, src.supplies, target)
             card = named if isinstance(named, CardInstance) else None
         if card is None:
             return [], False
-        found = find_host(t.players, card) if kind.host else t.equipped(card)  # in a slot
+        # in a slot
+        found = find_host(t.players, card) if kind.host else find_equipped(t.players, card)
         return ([found] if found is not None else []), False
     if whose is _OWN:
         mine = t.players[me]
@@ -1152,11 +1202,12 @@ def cards_for(
 def _cards_of(players: list[PlayerState], slot: Slot | None) -> list[tuple[PlayerState, Equipped]]:
     """The cards in the slots of ``players`` (in ``slot`` only, if given), in their order and
     slot order, with their mats."""
+    slots = _SLOT_ORDER if slot is None else _ONLY[slot]
     cards = []
     for p in players:
-        for at in _SLOT_ORDER:
+        for at in slots:
             eq = p.mat.get(at)
-            if eq is not None and (slot is None or at is slot):
+            if eq is not None:
                 cards.append((p, eq))
     return cards
 
@@ -1168,18 +1219,22 @@ def _cards_of(players: list[PlayerState], slot: Slot | None) -> list[tuple[Playe
 class DelayedAbility(Reaction):
     """A delayed ability waiting in the index for its moment (12.9): the ``effects`` of a
     ``delayed`` effect, made on turn ``made`` by the ability whose ``source`` it keeps (its
-    controller, card, place in 11.3's order and triggering event, so that ``that_player``
-    names what it named then). The first event of its moment's class that ``matches``
+    controller, card and place in 11.3's order) with the event that triggered that ability
+    (``cause``, so that ``that_player`` names what it named then; the event class this one
+    listens to is its ``event``). The first event of its moment's class that ``matches``
     triggers it; it leaves the index as it starts resolving (once), or as its controller
     goes out (9.2). Immutable, like every reaction: a copied game shares it."""
 
     moment: ClassVar[Moment]
     pending = True
-    __slots__ = ("effects", "made", "source")
+    __slots__ = ("cause", "effects", "made", "source")
 
-    def __init__(self, source: Source, effects: tuple[Effect, ...], made: int) -> None:
+    def __init__(
+        self, source: Source, cause: Event | None, effects: tuple[Effect, ...], made: int
+    ) -> None:
         Reaction.__init__(self, source.controller, source.order)
         self.source = source
+        self.cause = cause
         self.effects = effects
         self.made = made
 
@@ -1192,7 +1247,7 @@ class DelayedAbility(Reaction):
         table.triggers.remove(self)  # it triggers once
         source = self.source
         table.publish(AbilityResolving, self.player, source.card, _DELAYED)
-        resolve_effects(table, self.effects, source)
+        resolve_effects(table, self.effects, source, self.cause)
 
     def __repr__(self) -> str:
         card = self.source.card
