@@ -14,6 +14,7 @@ from ..terms import CardStat
 from .events import DestroyReason
 from .steps import AbilityDone
 from .table import Table
+from .triggers import resolution_order
 
 __all__ = ["check_durability", "check_state", "start_next_ability"]
 
@@ -21,14 +22,27 @@ _DURABILITY: Final = CardStat.DURABILITY
 
 
 def start_next_ability(t: Table) -> bool:
-    """What the last step triggered joins the queue in the order of 11.3; unless an
-    ability is resolving, the next one in the queue resolves, as a step of its own: its
-    first effect now, the rest as the steps it pushed, above an ``AbilityDone`` step that
-    marks its end (``Table.next_queued``). Whether an ability was taken from the queue."""
-    queued = t.next_queued()
-    if queued is None:
+    """What the last step triggered joins the end of the queue, in the order of 11.3; then,
+    unless an ability is resolving (11.3: each completely before the next), the next one in
+    the queue resolves, as a step of its own: its first effect now, the rest as the steps it
+    pushed, above an ``AbilityDone`` step that marks its end. Whether an ability was taken
+    from the queue. While an equip's extra costs are being paid (12.4), nothing joins the
+    queue and nothing starts: the equip is one step of 11.3."""
+    if t.paying:
         return False
-    reaction, event = queued
+    queue = t.queue
+    triggered = t.triggered
+    if triggered:
+        if len(triggered) == 1:
+            queue.append(triggered[0])
+        else:
+            queue.extend(resolution_order(triggered, t.active, len(t.players)))
+        triggered.clear()
+    if not queue or t.ability_resolving:
+        return False
+    t.ability_resolving = True
+    t.done = 0  # its first effect has no effect before it (12.2)
+    reaction, event = queue.pop(0)
     if t.players[reaction.player].out:  # 9.2: no more decisions, so no more abilities
         t.ability_done(reaction)
         return True

@@ -177,7 +177,7 @@ def deal_damage(
     if len(players) > 1:  # the out check waits for the last defence (11.6)
         t.hold_out_check()
     for player in reversed(players):
-        t.push(TakeDamage(player, amount, source, by, defendable, None))
+        t.agenda.append(TakeDamage(player, amount, source, by, defendable, None))
 
 
 class TakeDamage(Step):
@@ -198,7 +198,10 @@ class TakeDamage(Step):
         defendable: bool,
         declared: int | None,
     ) -> None:
-        Step.__init__(self, player)
+        # every field set here, its base's ``player`` too: a call of ``Step.__init__`` (a
+        # generic lookup on a class, then a call) costs some 800 instructions in Python 3.11,
+        # at each damage dealt
+        self.player = player
         self.amount = amount
         self.source = source
         self.by = by
@@ -362,7 +365,10 @@ class Defence(Question):
         by: int | None,
         waiting: tuple[tuple[Reaction, Event], ...] = (),
     ):
-        Question.__init__(self, player)
+        # every field set here, its bases' too (``Question``: the decision, made when first
+        # asked; for a defence, by ``decision`` below at each asking), as ``TakeDamage`` does
+        self.player = player
+        self._decision = None
         self.amount = amount
         self.source = source
         self.by = by

@@ -34,6 +34,7 @@ from .state import CardInstance
 
 __all__ = [
     "ABOUT_CARD",
+    "FIELD_COUNT",
     "MAX_PROPOSED_DAMAGE",
     "AbilityResolving",
     "AttackDeclared",
@@ -617,6 +618,9 @@ def _subclasses(cls: type) -> list[type]:
 # every event and proposal class the engine publishes (a base class is never published)
 _ENGINE_EVENTS = tuple(c for c in _subclasses(Event) if c is not Event)
 _ENGINE_CLASSES = _ENGINE_EVENTS + tuple(c for c in _subclasses(Proposal) if c is not Proposal)
+
+# event class -> how many fields it has (``Table.publish`` is given them one by one)
+FIELD_COUNT: dict[type, int] = {cls: len(attrs.fields(cls)) for cls in _ENGINE_EVENTS}
 
 # the events about a card (those with a ``card`` field): event class -> the position of
 # ``card`` among its fields, so that ``Table.publish`` finds the card before the event is built

@@ -141,7 +141,7 @@ class Stats:
         # BOOSTs until the end of the turn (11.6): card uid -> (stat, amount) in given order
         self.boosts: dict[int, list[tuple[CardStat, int]]] = {}
         # for ``while:`` conditions (12.1): the turn, its player and the instants resolving,
-        # as the table has them (it keeps them here; ``Table.begin_turn``)
+        # as the table has them (``turn.start_turn`` keeps them here)
         self.turn = 0
         self.active = 0
         self.resolving: Sequence[CardInstance] = ()

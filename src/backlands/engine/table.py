@@ -23,6 +23,7 @@ from .actions import Action, Decision, Values
 from .chance import below, shuffle
 from .events import (
     ABOUT_CARD,
+    FIELD_COUNT,
     CardBoosted,
     CardDestroyed,
     CardDiscarded,
@@ -65,7 +66,7 @@ from .steps import (
     Step,
     Work,
 )
-from .triggers import SLOT_ORDER, Reaction, TriggerIndex, resolution_order
+from .triggers import SLOT_ORDER, Reaction, TriggerIndex
 
 if TYPE_CHECKING:
     from .seats import Seat
@@ -89,6 +90,16 @@ _DURABILITY: Final = CardStat.DURABILITY
 _INSTANT: Final = CardType.INSTANT_SPELL
 _ATTACH: Final = CardType.ATTACH_SPELL
 _ABOUT_CARD: Final = ABOUT_CARD
+_FIELD_COUNT: Final = FIELD_COUNT
+
+
+class _Unset:
+    """The value of an event's field that ``Table.publish`` was not given."""
+
+    __slots__ = ()
+
+
+_UNSET: Final = _Unset()
 
 
 class EquipPart(ValueEnum):
@@ -384,13 +395,27 @@ class Table:
 
     # ------------------------------------------------------------------ events
 
-    def publish(self, cls: type[Event], *fields: Any) -> None:
-        """Publish the event ``cls(*fields)``: to the bus's handlers, then to every
-        triggered ability that hears it (11.2): those in the index that ``match`` it, and
-        those that hear only the card it is about (``events.ABOUT_CARD``). The event is
-        built only when someone listens."""
+    def publish(
+        self,
+        cls: type[Event],
+        a: Any = _UNSET,
+        b: Any = _UNSET,
+        c: Any = _UNSET,
+        d: Any = _UNSET,
+        e: Any = _UNSET,
+        f: Any = _UNSET,
+    ) -> None:
+        """Publish the event ``cls(a, b, ...)`` (its fields in order, as many as the caller
+        gives): to the bus's handlers, then to every triggered ability that hears it (11.2):
+        those in the index that ``match`` it, and those that hear only the card it is about
+        (``events.ABOUT_CARD``). The event is built only when someone listens.
+
+        The fields are parameters with a default, not ``*fields``: Python 3.11 specialises
+        a call to such a function, but packs ``*fields`` into a tuple at each call (169 a
+        game, most for events nobody hears)."""
         if cls not in self.heard:  # nobody listens: the event is never built
             return
+        fields = (a, b, c, d, e, f)
         own = None
         by_card = self.card_listeners.get(cls)
         if by_card is not None:  # some card's own reactions hear this class: its card's?
@@ -399,7 +424,10 @@ class Table:
                 own = by_card.get(card.uid)
             if own is None and self.heard[cls] == len(by_card):
                 return  # only other cards' own reactions hear it
-        self._deliver(cls(*fields), own)
+        n = _FIELD_COUNT[cls]  # its fields, less those left to their default
+        while fields[n - 1] is _UNSET:
+            n -= 1
+        self._deliver(cls(*fields[:n]), own)
 
     def _deliver(self, event: Event, own: tuple[Reaction, ...] | None) -> None:
         """``event`` to the bus's handlers, then the abilities it triggers (11.2): those of
@@ -420,17 +448,21 @@ class Table:
                 if reaction.matches(self, event):
                     self.triggered.append((reaction, event))
 
-    def propose(self, cls: type[P], *fields: Any) -> P | None:
-        """Offer the proposal ``cls(*fields)`` to its handlers (``EventBus.propose``);
-        None when nobody listens (then it stands as it is)."""
+    def propose(self, cls: type[P], a: Any, b: Any, c: Any = _UNSET) -> P | None:
+        """Offer the proposal ``cls(a, b, ...)`` to its handlers (``EventBus.propose``);
+        None when nobody listens (then it stands as it is). Its fields are parameters, as
+        ``publish``'s are."""
         if cls not in self.heard:
             return None
+        fields = (a, b) if c is _UNSET else (a, b, c)
         return self.bus.propose(cls(*fields))
 
     # ------------------------------------------------------------------ the flow
 
     def push(self, step: Step) -> None:
-        """``step`` runs next, before whatever is on the agenda now."""
+        """``step`` runs next, before whatever is on the agenda now. (The agenda is a stack,
+        its top the end of the list: the flow's own modules append to it directly, a call
+        fewer, some 450 instructions, at each step pushed.)"""
         self.agenda.append(step)
 
     def nothing_due(self) -> bool:
@@ -524,50 +556,6 @@ class Table:
         """9.4: the turn has seen more than ``what`` (its limit): a turn that does not end is
         a draw."""
         self.finish(None, f"turn {self.turn} did not end: more than {what} in one turn (9.4)")
-
-    def begin_turn(self, p: PlayerState) -> None:
-        """The next turn is ``p``'s (3.1): the turn count goes on, ``p`` is active and has
-        attacked with nothing yet this turn (3.3); no decision has been asked and no effect
-        resolved in it yet (9.4)."""
-        self.turn += 1
-        self.decisions_this_turn = 0
-        self.effects_this_turn = 0
-        self.active = p.index
-        stats = self.stats  # what ``while:`` conditions read (12.1)
-        stats.turn = self.turn
-        stats.active = p.index
-        p.turns_taken += 1
-        p.attacked.clear()
-
-    def turn_ends(self) -> bool:
-        """The current turn ends (3.4), once: whether it had not ended yet (what the end of
-        a turn triggers may delay the next one, 11.3)."""
-        if self.turn == self.last_turn_ended:
-            return False
-        self.last_turn_ended = self.turn
-        return True
-
-    def next_queued(self) -> tuple[Reaction, Event] | None:
-        """What the last step triggered joins the end of the queue, in the order of 11.3;
-        then the next ability of the queue starts resolving, taken from it (none while one
-        is resolving, 11.3: each completely before the next). While an equip's extra costs
-        are being paid (12.4), nothing joins the queue and nothing starts: the equip is one
-        step of 11.3."""
-        if self.paying:
-            return None
-        queue = self.queue
-        triggered = self.triggered
-        if triggered:
-            if len(triggered) == 1:
-                queue.append(triggered[0])
-            else:
-                queue.extend(resolution_order(triggered, self.active, len(self.players)))
-            triggered.clear()
-        if not queue or self.ability_resolving:
-            return None
-        self.ability_resolving = True
-        self.done = 0  # its first effect has no effect before it (12.2)
-        return queue.pop(0)
 
     def ability_done(self, reaction: Reaction) -> None:
         """``reaction`` has resolved (11.3): the next ability may start; an instant whose
@@ -676,13 +664,9 @@ class Table:
             return
         event = CardDrawn if reason is None else CardSacrificed
         if event not in self.heard:  # nobody listens (a card in a deck is in no one's play)
-            if count == 1:  # the draw of a turn, a cost of 1: the top card, without slices
+            while count and deck:  # one by one: no slices made
                 to.append(deck.pop())
-            else:
-                taken = deck[-count:]
-                del deck[-count:]
-                taken.reverse()
-                to.extend(taken)
+                count -= 1
         else:
             for _ in range(min(count, len(deck))):
                 instance = deck.pop()

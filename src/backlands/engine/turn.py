@@ -11,7 +11,7 @@ runs empty, :func:`next_turn` ends the turn and starts the next player's.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from ..keywords import AttacksFirstTurn, AttacksTwice, CannotAttack
 from ..terms import CardStat, CardType, Keyword, PlayerStat, Slot
@@ -106,7 +106,8 @@ def next_turn(t: Table) -> None:
     """The agenda is empty: the turn ends (3.4), play passes clockwise to the next player
     still in the game, and their turn starts (3.1). What the end of the turn triggered
     resolves first (11.3): the next turn then waits in a :class:`TurnStart` step."""
-    if t.turn_ends():  # once a turn, even if what its end triggered delays the next
+    if t.turn != t.last_turn_ended:  # once a turn, even if what its end triggered delays
+        t.last_turn_ended = t.turn  # the next (11.3)
         stats = t.stats
         if stats.boosts or stats.grants:
             ends_turn(t)
@@ -122,7 +123,7 @@ def next_turn(t: Table) -> None:
     while players[following].out:  # skipping players who are out
         following = (following + 1) % n
     if t.triggered:
-        t.push(one(TurnStart, following))
+        t.agenda.append(one(TurnStart, following))
         return
     start_turn(t, players[following])
 
@@ -151,24 +152,34 @@ class TurnStart(Step):
 
 
 def start_turn(t: Table, p: PlayerState) -> None:
-    """3.1: ``p``'s turn starts: they draw; "at the start of your turn" abilities resolve
-    before the main phase starts (3.2)."""
-    t.begin_turn(p)
+    """3.1: ``p``'s turn starts: the turn count goes on, ``p`` is active and has attacked
+    with nothing yet this turn (3.3), no decision has been asked and no effect resolved in
+    it yet (9.4); they draw; "at the start of your turn" abilities resolve before the main
+    phase starts (3.2)."""
+    t.turn += 1
+    t.decisions_this_turn = 0
+    t.effects_this_turn = 0
+    t.active = p.index
+    stats = t.stats  # what ``while:`` conditions read (12.1)
+    stats.turn = t.turn
+    stats.active = p.index
+    p.turns_taken += 1
+    p.attacked.clear()
     t.publish(TurnStarted, p.index, t.turn)
-    if t.stats.grants:  # 12.9: "until your next turn" ends as it begins, before its draw
+    if stats.grants:  # 12.9: "until your next turn" ends as it begins, before its draw
         t.end_grants_at(p.index, p.turns_taken, True)
-        if t.stats.stale:
+        if stats.stale:
             check_durability(t)
     t.publish(PhaseStarted, p.index, _START)
-    t.draw(p, t.stats.player(p.index, _DRAWS))
+    t.draw(p, stats.player(p.index, _DRAWS))
     if t.out_check_due:
         check_state(t)  # 9.2: drawing the last card puts the player out at once
         if p.out:
             return
     main = one(MainPhase, p.index)
     if t.triggered:  # "at the start of your turn" resolves first, then the main phase
-        t.push(main)
-        t.push(PhaseStarts(p.index, _MAIN))
+        t.agenda.append(main)
+        t.agenda.append(PhaseStarts(p.index, _MAIN))
         return
     t.publish(PhaseStarted, p.index, _MAIN)
     t.then(main)
@@ -188,31 +199,34 @@ class PhaseStarts(Step):
 
 
 class MainPhase(EquipQuestion):
-    """The main phase (3.2): equip a card from the inventory, or end the phase."""
+    """The main phase (3.2): equip a card from the inventory, or end the phase. Made once
+    per player (``one``), with the phases that follow it in that player's turns (3.3, 3.4),
+    so that ending it finds them without a call."""
 
-    __slots__ = ()
+    __slots__ = ("_attack", "_end")
     kind = DecisionKind.MAIN
     window = False
     nothing: Action = END  # annotated: mypyc wants the base class's type
+
+    def __init__(self, player: int) -> None:
+        EquipQuestion.__init__(self, player)
+        self._attack = one(AttackPhase, player)
+        self._end = one(EndPhase, player)
 
     def not_an_answer(self, p: PlayerState) -> str:
         return f"{p.name} is in the main phase: equip a card or end the phase (3.2)"
 
     def apply(self, t: Table, action: Action) -> None:
-        player = self.player
+        p = t.players[self.player]
         if type(action) is Equip:
             # the main phase goes on after the windows (3.2, 8.1)
-            equip(t, t.players[player], action, then=self)
+            equip(t, p, action, self)
             return
-        end_main_phase(t, t.players[player])
-
-
-def end_main_phase(t: Table, p: PlayerState) -> None:
-    """The main phase ends: the attack phase (3.3), if ``p`` may attack, then the end phase."""
-    t.push(one(EndPhase, p.index))
-    if may_attack(t, p):
-        t.publish(PhaseStarted, p.index, _ATTACK)
-        t.then(one(AttackPhase, p.index))
+        # the main phase ends: the attack phase (3.3), if ``p`` may attack, then the end phase
+        t.agenda.append(self._end)
+        if may_attack(t, p):
+            t.publish(PhaseStarted, p.index, _ATTACK)
+            t.then(self._attack)
 
 
 class AttackPhase(Question):
@@ -272,7 +286,7 @@ class AttackPhase(Question):
     def apply(self, t: Table, action: Action) -> None:
         if type(action) is not Attack:
             return  # the end phase waits below (3.4)
-        t.push(self)  # the attack phase goes on after this attack (3.3)
+        t.agenda.append(self)  # the attack phase goes on after this attack (3.3)
         declare_attack(t, t.players[self.player], action)
 
 
@@ -289,49 +303,47 @@ def declare_attack(t: Table, p: PlayerState, action: Attack) -> None:
     t.add_counters(p, p.mat[slot], 1)  # 5.2
     dealt = TakeDamage(action.target, damage, instance, p.index, True, t.stats.version)  # 5.3
     if t.response_windows:
-        t.push(dealt)
+        t.agenda.append(dealt)
         t.then(one(TargetWindow, action.target))  # 8.2: the target answers first
     else:
         t.then(dealt)
 
 
 class EndPhase(Step):
-    """3.4: the end phase: "at the end of your turn" abilities first, then the rest of it
-    (:class:`Upkeep`, a step of its own only when abilities resolve in between)."""
+    """3.4: the end phase: "at the end of your turn" abilities first, then the rest of it,
+    in the same step (an :class:`Upkeep` step of its own only when abilities resolve in
+    between): 1 durability counter on the equipped active spell (4.8); then 7.1: a poisoned
+    player flips the ruleset's coins: all heads cures them, else they take the poison's
+    damage (11.5: not a player immune to POISON)."""
 
     __slots__ = ()
+    starts: ClassVar[bool] = True  # the step starts the phase (``Upkeep``: after its abilities)
 
     def run(self, t: Table) -> None:
-        t.publish(PhaseStarted, self.player, _END)
-        if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
-            t.push(one(Upkeep, self.player))
-            return
-        upkeep(t, t.players[self.player])
+        player = self.player
+        if self.starts:
+            t.publish(PhaseStarted, player, _END)
+            if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
+                t.agenda.append(one(Upkeep, player))
+                return
+        p = t.players[player]
+        spell = p.mat.get(_SPELL)
+        if spell is not None and spell.instance.type is _ACTIVE_SPELL:
+            t.add_counters(p, spell, t.ruleset.active_spell_counters_per_turn)  # 4.8
+        if p.poisoned and not t.stats.is_immune(player, _POISON):  # 7.1, 11.5
+            rng = t.rng
+            coins = tuple(rng.random() < 0.5 for _ in range(t.ruleset.poison_coins))
+            cured = all(coins)
+            if cured:
+                p.poisoned = False
+                p.version += 1
+            t.publish(PoisonChecked, player, coins, cured)
+            if not cured:
+                t.agenda.append(TakeDamage(player, t.ruleset.poison_damage, None, None, True, None))
 
 
-class Upkeep(Step):
+class Upkeep(EndPhase):
     """The rest of the end phase, after its abilities (3.4, 7.1)."""
 
     __slots__ = ()
-
-    def run(self, t: Table) -> None:
-        upkeep(t, t.players[self.player])
-
-
-def upkeep(t: Table, p: PlayerState) -> None:
-    """3.4: 1 durability counter on the equipped active spell (4.8); then 7.1: a poisoned
-    player flips the ruleset's coins: all heads cures them, else they take the poison's
-    damage (11.5: not a player immune to POISON)."""
-    spell = p.mat.get(_SPELL)
-    if spell is not None and spell.instance.type is _ACTIVE_SPELL:
-        t.add_counters(p, spell, t.ruleset.active_spell_counters_per_turn)  # 4.8
-    if p.poisoned and not t.stats.is_immune(p.index, _POISON):  # 7.1, 11.5
-        rng = t.rng
-        coins = tuple(rng.random() < 0.5 for _ in range(t.ruleset.poison_coins))
-        cured = all(coins)
-        if cured:
-            p.poisoned = False
-            p.version += 1
-        t.publish(PoisonChecked, p.index, coins, cured)
-        if not cured:
-            t.push(TakeDamage(p.index, t.ruleset.poison_damage, None, None, True, None))
+    starts = False
