@@ -70,7 +70,10 @@ def _new_tables(sides: Sequence[object]) -> CardTables:
     or the seats; iterated: a ``range()`` is two objects)."""
     tables: CardTables = {}
     for stat in _STATS:
-        tables[stat] = [{} for _ in sides]
+        per_side: list[dict[int, int]] = []  # a plain loop: a comprehension is a call
+        for _ in sides:
+            per_side.append({})
+        tables[stat] = per_side
     return tables
 
 
