@@ -20,7 +20,7 @@ from .actions import Action, DecisionKind, Equip, Pass
 from .effects import Payment, TableResolution, stays_for_costs
 from .state import CardInstance, PlayerState
 from .statics import player_statics
-from .steps import Question, Step, Work, one
+from .steps import Question, Step, Work, each_player
 from .table import EquipPart, Table
 
 __all__ = [
@@ -236,6 +236,11 @@ class TargetWindow(ResponseWindow):
     attack = True
 
 
+# each player's windows, shared by every game (``steps.each_player``)
+RESPONSE_WINDOWS: Final = each_player(ResponseWindow)
+TARGET_WINDOWS: Final = each_player(TargetWindow)
+
+
 def equip(t: Table, p: PlayerState, action: Equip, then: Step | None) -> None:
     """``p`` equips ``action``'s card (4.1 to 4.7), paying its extra costs (12.4); then, with
     ``then`` (the main phase's question), the windows of 8.1 open before it
@@ -355,7 +360,7 @@ def open_windows(t: Table, player: int, then: Step) -> None:
                 if settled and not equips(t, q, window=True):
                     continue  # no playable instant: not asked (8.3)
             settled = False
-            windows.append(one(ResponseWindow, q.index))
+            windows.append(RESPONSE_WINDOWS[q.index])
     if not windows:
         t.then(then)
         return

@@ -24,9 +24,8 @@ from .events import GameStarted
 from .seats import Seat
 from .state import CardInstance, PlayerState
 from .stats import SharedStats, new_shared
-from .steps import one
 from .table import Table
-from .turn import TurnStart
+from .turn import TURN_STARTS
 
 __all__ = ["check_player_count", "forget_seats", "seat_table", "start_seats"]
 
@@ -152,4 +151,4 @@ def start_seats(table: Table, first_player: object) -> None:
     table.publish(GameStarted, table.seed, tuple(p.name for p in table.players), first)
     for player in table.players:
         table.draw(player, table.stats.player(player.index, PlayerStat.STARTING_INVENTORY))
-    table.push(one(TurnStart, first))
+    table.push(TURN_STARTS[first])

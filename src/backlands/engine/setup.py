@@ -35,9 +35,9 @@ from .seats import (
 )
 from .shown import shown
 from .state import CardInstance, Equipped, PlayerState
-from .steps import StartPhase, one
+from .steps import StartPhase
 from .table import Table
-from .turn import AttackPhase, EndPhase, MainPhase, may_attack
+from .turn import ATTACK_PHASES, END_PHASES, MAIN_PHASES, may_attack
 
 __all__ = [
     "MAX_BOOST",
@@ -157,10 +157,10 @@ def position_table(
             "the active player is on their first turn, which has no attack phase (3.3)"
         )
     if attack:
-        table.push(one(EndPhase, active))
-        table.push(one(AttackPhase, active))
+        table.push(END_PHASES[active])
+        table.push(ATTACK_PHASES[active])
     else:
-        table.push(one(MainPhase, active))  # ending it queues the rest (3.2)
+        table.push(MAIN_PHASES[active])  # ending it queues the rest (3.2)
 
 
 def _check_player(setup: PlayerSetup, who: str, turn: int) -> None:

@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
+from ..ruleset import MAX_PLAYERS
 from ..terms import ValueEnum
 from ._compiled import mypyc_attr
 from .actions import Action, Choose, Decision, DecisionKind
@@ -61,7 +62,7 @@ __all__ = [
     "StartPhase",
     "Step",
     "Work",
-    "one",
+    "each_player",
 ]
 
 
@@ -113,21 +114,14 @@ def _fields(cls: type) -> list[str]:
 
 
 S = TypeVar("S", bound=Step)
-# step class -> its step of each player, by index (a list: no key to build at each call)
-_ONE: Final[dict[type, list[Step]]] = {}
 
 
-def one(cls: type[S], player: int) -> S:
-    """The step ``cls(player)``. A step whose only field is its player (a phase of the turn,
-    a response window) is the same in every game, and steps never change: one object per
-    class and player is made, and every game shares it."""
-    try:
-        return _ONE[cls][player]  # type: ignore[return-value]
-    except (KeyError, IndexError):  # the first of its class, or of its player
-        made = _ONE.setdefault(cls, [])
-        while len(made) <= player:
-            made.append(cls(len(made)))
-        return made[player]  # type: ignore[return-value]
+def each_player(cls: Callable[[int], S]) -> tuple[S, ...]:
+    """The step ``cls(player)`` of each player a game may seat (``ruleset.MAX_PLAYERS``),
+    to index by player. A step whose only field is its player (a phase of the turn, a
+    response window) is the same in every game, and steps never change: each is made once,
+    at import, and every game shares it (a module's tuple: read in one indexing, no call)."""
+    return tuple([cls(player) for player in range(MAX_PLAYERS)])
 
 
 class Question(Step):

@@ -19,7 +19,7 @@ from .actions import SLOT_ATTACKERS, Action, Attack, DecisionKind, Equip
 from .actions import EndPhase as EndPhaseAction
 from .agenda import check_durability, check_state
 from .combat import TakeDamage
-from .equipping import EquipQuestion, TargetWindow, equip
+from .equipping import TARGET_WINDOWS, EquipQuestion, equip
 from .events import (
     AttackDeclared,
     Phase,
@@ -30,7 +30,7 @@ from .events import (
 )
 from .state import CardInstance, PlayerState
 from .statics import card_statics
-from .steps import Question, Step, one
+from .steps import Question, Step, each_player
 from .table import Table
 
 __all__ = [
@@ -123,7 +123,7 @@ def next_turn(t: Table) -> None:
     while players[following].out:  # skipping players who are out
         following = (following + 1) % n
     if t.triggered:
-        t.agenda.append(one(TurnStart, following))
+        t.agenda.append(TURN_STARTS[following])
         return
     start_turn(t, players[following])
 
@@ -176,7 +176,7 @@ def start_turn(t: Table, p: PlayerState) -> None:
         check_state(t)  # 9.2: drawing the last card puts the player out at once
         if p.out:
             return
-    main = one(MainPhase, p.index)
+    main = MAIN_PHASES[p.index]
     if t.triggered:  # "at the start of your turn" resolves first, then the main phase
         t.agenda.append(main)
         t.agenda.append(PhaseStarts(p.index, _MAIN))
@@ -200,7 +200,7 @@ class PhaseStarts(Step):
 
 class MainPhase(EquipQuestion):
     """The main phase (3.2): equip a card from the inventory, or end the phase. Made once
-    per player (``one``), with the phases that follow it in that player's turns (3.3, 3.4),
+    per player (``MAIN_PHASES``), with the phases that follow it in that player's turns (3.3, 3.4),
     so that ending it finds them without a call."""
 
     __slots__ = ("_attack", "_end")
@@ -210,8 +210,8 @@ class MainPhase(EquipQuestion):
 
     def __init__(self, player: int) -> None:
         EquipQuestion.__init__(self, player)
-        self._attack = one(AttackPhase, player)
-        self._end = one(EndPhase, player)
+        self._attack = ATTACK_PHASES[player]
+        self._end = END_PHASES[player]
 
     def not_an_answer(self, p: PlayerState) -> str:
         return f"{p.name} is in the main phase: equip a card or end the phase (3.2)"
@@ -304,7 +304,7 @@ def declare_attack(t: Table, p: PlayerState, action: Attack) -> None:
     dealt = TakeDamage(action.target, damage, instance, p.index, True, t.stats.version)  # 5.3
     if t.response_windows:
         t.agenda.append(dealt)
-        t.then(one(TargetWindow, action.target))  # 8.2: the target answers first
+        t.then(TARGET_WINDOWS[action.target])  # 8.2: the target answers first
     else:
         t.then(dealt)
 
@@ -324,7 +324,7 @@ class EndPhase(Step):
         if self.starts:
             t.publish(PhaseStarted, player, _END)
             if t.triggered:  # they resolve before the rest of the end phase (11.2, 11.3)
-                t.agenda.append(one(Upkeep, player))
+                t.agenda.append(UPKEEPS[player])
                 return
         p = t.players[player]
         spell = p.mat.get(_SPELL)
@@ -347,3 +347,12 @@ class Upkeep(EndPhase):
 
     __slots__ = ()
     starts = False
+
+
+# each player's phase steps, shared by every game (``steps.each_player``); the main phases
+# last: each holds its player's attack and end phases
+TURN_STARTS: Final = each_player(TurnStart)
+ATTACK_PHASES: Final = each_player(AttackPhase)
+END_PHASES: Final = each_player(EndPhase)
+UPKEEPS: Final = each_player(Upkeep)
+MAIN_PHASES: Final = each_player(MainPhase)
