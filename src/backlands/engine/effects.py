@@ -585,7 +585,9 @@ class TableResolution:
         t = self.table
         count = min(count, len(t.players[whose].primal_deck))
         if count > 1:
-            t.push(Reorder(player, whose, count, self.source.card, effect_name(self.effect)))
+            t.agenda.append(
+                Reorder(player, whose, count, self.source.card, effect_name(self.effect))
+            )
 
     # ------------------------------------------------------------------ options (12.3)
 
@@ -597,7 +599,7 @@ class TableResolution:
         question = MayQuestion(
             player, tuple(effects), tuple(if_you_do), words, name, source, self.event
         )
-        self.table.push(question)
+        self.table.agenda.append(question)
 
     def for_chosen(self, player: int, effects: Sequence[Effect]) -> None:  # 12.3
         source = self.source.choosing(player)
@@ -611,7 +613,9 @@ class TableResolution:
         source = self.source.chosen_by(player)
         name = effect_name(self.effect)
         listed = tuple(tuple(mode) for mode in modes)
-        self.table.push(ModeQuestion(player, listed, tuple(words), name, source, self.event))
+        self.table.agenda.append(
+            ModeQuestion(player, listed, tuple(words), name, source, self.event)
+        )
 
     # ------------------------------------------------------------------ extra costs (12.4)
 
@@ -747,7 +751,7 @@ class MayQuestion(OptionQuestion):
         if index != 0:  # not done: nothing happens
             return
         if self.if_you_do:  # 12.3: once the optional part is over, if it was done in full
-            t.push(IfYouDo(self.if_you_do, self.source, self.event, t.shortfalls))
+            t.agenda.append(IfYouDo(self.if_you_do, self.source, self.event, t.shortfalls))
         resolve_effects(t, self.effects, self.source, self.event)
 
 
@@ -1137,7 +1141,9 @@ class Reorder(Question):
         chosen = (*self.chosen, option)
         left = [card for card in self._left(t) if card is not option]
         if len(left) > 1:
-            t.push(Reorder(self.player, self.whose, self.count, self.source, self.effect, chosen))
+            t.agenda.append(
+                Reorder(self.player, self.whose, self.count, self.source, self.effect, chosen)
+            )
             return
         t.put_back(self.player, t.players[self.whose], [*chosen, *left])  # the top first
 

@@ -222,7 +222,7 @@ class ResponseWindow(EquipQuestion):
     def apply(self, t: Table, action: Action) -> None:
         if type(action) is Equip:
             if self.attack:  # 8.2: the attack's target may play any number of instants
-                t.push(self)
+                t.agenda.append(self)
             equip(t, t.players[self.player], action, None)  # 8.3: no further window
 
     def survives_active_out(self) -> bool:
@@ -267,7 +267,7 @@ def pay_and_equip(
         t.instants_resolving.append(card)
     t.paying += 1
     t.out_check_held += 1
-    t.push(EquipDone(p.index, card, host, then))
+    t.agenda.append(EquipDone(p.index, card, host, then))
     payment = Payment(card, p.index, host)
     for extra in reversed(card.extra_costs):
         t.run(p.index, PayCost(extra, payment))
@@ -364,6 +364,6 @@ def open_windows(t: Table, player: int, then: Step) -> None:
     if not windows:
         t.then(then)
         return
-    t.push(then)
+    t.agenda.append(then)
     for window in reversed(windows):  # the next player's window runs first
-        t.push(window)
+        t.agenda.append(window)

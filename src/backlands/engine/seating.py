@@ -151,4 +151,4 @@ def start_seats(table: Table, first_player: object) -> None:
     table.publish(GameStarted, table.seed, tuple(p.name for p in table.players), first)
     for player in table.players:
         table.draw(player, table.stats.player(player.index, PlayerStat.STARTING_INVENTORY))
-    table.push(TURN_STARTS[first])
+    table.agenda.append(TURN_STARTS[first])

@@ -157,10 +157,10 @@ def position_table(
             "the active player is on their first turn, which has no attack phase (3.3)"
         )
     if attack:
-        table.push(END_PHASES[active])
-        table.push(ATTACK_PHASES[active])
+        table.agenda.append(END_PHASES[active])
+        table.agenda.append(ATTACK_PHASES[active])
     else:
-        table.push(MAIN_PHASES[active])  # ending it queues the rest (3.2)
+        table.agenda.append(MAIN_PHASES[active])  # ending it queues the rest (3.2)
 
 
 def _check_player(setup: PlayerSetup, who: str, turn: int) -> None:

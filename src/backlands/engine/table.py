@@ -6,7 +6,8 @@ Everything the game does is published through one call, :meth:`Table.publish`, w
 every listener of the event in one place (the bus's handlers, the triggered abilities in the
 index, and the abilities that hear only one card's events) and builds the event only when
 someone listens. The flow's own bookkeeping (the agenda, the pending decision, the queue
-of triggered abilities) is here too, behind a few methods: :meth:`push` and :meth:`then`
+of triggered abilities) is here too: the agenda, a stack of steps whose top is the end of
+the list (a step is pushed by ``table.agenda.append(step)``: it runs next), :meth:`then`
 ("run this now, or queue it"), :meth:`pend` and :meth:`take_answer`.
 """
 
@@ -224,8 +225,10 @@ class Table:
         self.outcome: Outcome | None = None
         # every event so far; a copy shares the events before it (``History.branch``)
         self.log: History[Event] | None = History() if keep_log else None
-        # the flow (``flow.py``): the agenda of steps, the pending decision with the
-        # question that asked it and its legal answers (listed once), every answer so far
+        # the flow (``flow.py``): the agenda of steps (a stack: ``agenda.append(step)`` pushes
+        # a step to run next; no method wraps it, a call in Python 3.11 is some 450
+        # instructions), the pending decision with the question that asked it and its legal
+        # answers (listed once), every answer so far
         self.agenda: list[Step] = []
         self.decision: Decision | None = None
         self.asking: Question | None = None
@@ -458,12 +461,6 @@ class Table:
         return self.bus.propose(cls(*fields))
 
     # ------------------------------------------------------------------ the flow
-
-    def push(self, step: Step) -> None:
-        """``step`` runs next, before whatever is on the agenda now. (The agenda is a stack,
-        its top the end of the list: the flow's own modules append to it directly, a call
-        fewer, some 450 instructions, at each step pushed.)"""
-        self.agenda.append(step)
 
     def nothing_due(self) -> bool:
         """Whether nothing can happen before the next step: no triggered ability waits
