@@ -245,7 +245,10 @@ class AbilityChoice(Question):
 
     def options(self, t: Table) -> tuple[Action, ...]:
         values = t.values
-        return tuple(values.choose(option) for option in self.choices)
+        found: list[Action] = []  # a plain loop: a generator is a frame and an object
+        for option in self.choices:
+            found.append(values.choose(option))
+        return tuple(found)
 
     def problem(self, t: Table, action: object) -> str | None:
         player = t.players[self.player]
@@ -286,7 +289,7 @@ class AbilityDone(Step):
     __slots__ = ("reaction",)
 
     def __init__(self, reaction: Reaction) -> None:
-        Step.__init__(self, NOBODY)
+        self.player = NOBODY  # its base's field set here, as at every damage (``Step``)
         self.reaction = reaction
 
     def run(self, t: Table) -> None:
