@@ -236,7 +236,9 @@ class PlayerState:
         raise ValueError(f"{zone} is not a pile of cards")
 
     def copy(self) -> PlayerState:
-        mat = self.mat
+        mat: dict[Slot, Equipped] = {}
+        for slot, eq in self.mat.items():  # a plain loop: a comprehension is a call
+            mat[slot] = eq.copy()
         other = PlayerState(
             self.index,
             self.name,
@@ -244,7 +246,7 @@ class PlayerState:
             self.primal_deck[:],
             self.inventory[:],
             self.void[:],
-            {slot: eq.copy() for slot, eq in mat.items()} if mat else {},
+            mat,
             self.poisoned,
             self.out,
             self.turns_taken,

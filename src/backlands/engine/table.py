@@ -357,7 +357,9 @@ class Table:
         self.costs_asked = original.costs_asked
         self.instant_owners = original.instant_owners
         self.values = original.values
-        self.players = players = [p.copy() for p in original.players]
+        self.players = players = []  # a plain loop: a comprehension is a call
+        for p in original.players:
+            players.append(p.copy())
         self.turn = original.turn
         self.last_turn_ended = original.last_turn_ended
         self.active = original.active
