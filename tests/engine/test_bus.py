@@ -406,3 +406,18 @@ def test_event_to_json_names_cards_by_uid_and_enums_by_value() -> None:
         "first_player": 1,
     }
     assert ev.event_to_json(ev.PhaseStarted(0, ev.Phase.END))["phase"] == "end"
+
+
+def test_publish_takes_every_field_of_every_engine_event() -> None:
+    """``Table.publish`` takes an event's fields one by one as parameters (a call Python
+    3.11 specialises): it must take as many as the engine's largest event has, and
+    ``FIELD_COUNT`` must count each event's fields."""
+    import inspect
+
+    from backlands.engine.table import Table
+
+    taken = len(inspect.signature(Table.publish).parameters) - 2  # self, the event class
+    assert ev.FIELD_COUNT  # the engine's events are counted
+    for cls, count in ev.FIELD_COUNT.items():
+        assert count == len(attrs.fields(cls)), cls
+        assert count <= taken, f"{cls.__name__} has {count} fields; publish takes {taken}"
