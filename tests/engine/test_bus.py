@@ -419,6 +419,8 @@ def test_publish_takes_every_field_of_every_engine_event() -> None:
     named = [getattr(ev, name) for name in ev.__all__]  # the classes as the module binds them
     published = [cls for cls in named if isinstance(cls, type) and cls in ev.FIELD_COUNT]
     assert ev.CardMoved in published and ev.CardEquipped in published
+    # only the classes the module binds: never an original that ``attrs.define`` replaced
+    assert set(published) == set(ev.FIELD_COUNT)
     for cls in published:
         count = ev.FIELD_COUNT[cls]
         assert count == len(attrs.fields(cls)), cls

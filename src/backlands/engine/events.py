@@ -20,6 +20,7 @@ named in a :class:`ProposalError`.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
@@ -608,10 +609,15 @@ def _order(entry: tuple[int, int, Handler]) -> tuple[int, int]:
 
 
 def _subclasses(cls: type) -> list[type]:
+    """``cls`` and every class below it; not the classes ``attrs.define`` replaced with their
+    slotted copies, which ``__subclasses__`` lists until they are collected (never published:
+    nothing names them)."""
     found = [cls]
     sub: type
     for sub in cls.__subclasses__():
-        found.extend(_subclasses(sub))
+        module = sys.modules.get(sub.__module__)
+        if getattr(module, sub.__qualname__, sub) is sub:  # not a replaced original
+            found.extend(_subclasses(sub))
     return found
 
 
